@@ -1,0 +1,126 @@
+import FlowEngine
+
+/// A name as written: its interned symbol and where it stands.
+public struct Name: Hashable, Sendable {
+    public var symbol: Symbol
+    public var span: SourceSpan
+}
+
+/// The parsed form of one file, before names are resolved.
+///
+/// Like `Program`, the tree is a set of flat arrays: a declaration refers to
+/// its children by `IndexRange`. Nothing in it is recursive, so no pass over
+/// it needs recursion.
+public struct SyntaxTree: Sendable {
+    public var file: Int32
+    public var imports: [ImportDecl] = []
+    public var flows: [FlowDecl] = []
+    public var routes: [RouteDecl] = []
+    public var handlers: [HandlerDecl] = []
+    public var actions: [ActionDecl] = []
+    public var targets: [TargetDecl] = []
+    public var arguments: [ArgumentDecl] = []
+    public var parameters: [ParameterDecl] = []
+    /// Names of attributes, tabs and link paths, referenced by ranges.
+    public var names: [Name] = []
+    public var links: [LinkDecl] = []
+    /// Lexical and syntax errors (F001–F003) of this file.
+    public var diagnostics: [Diagnostic] = []
+
+    public init(file: Int32) { self.file = file }
+}
+
+/// `import "path"`.
+public struct ImportDecl: Sendable {
+    public var path: String
+    public var span: SourceSpan
+}
+
+/// `flow Name [attrs] { ... }`.
+public struct FlowDecl: Sendable {
+    public var name: Name
+    public var attributes: IndexRange
+    /// The names of every `start` item (more than one is an error).
+    public var starts: IndexRange
+    /// The tab names of the `tabs` item(s).
+    public var tabs: IndexRange
+    /// The `tabs` keyword, for findings about the list.
+    public var tabsSpan: SourceSpan?
+    public var routes: IndexRange
+    /// Every handler in the body: flow-level ones have `route == -1`.
+    public var handlers: IndexRange
+}
+
+/// `route name(params) "Title" [attrs] { handlers }`.
+public struct RouteDecl: Sendable {
+    public var name: Name
+    public var parameters: IndexRange
+    public var title: String?
+    public var attributes: IndexRange
+    public var handlers: IndexRange
+}
+
+/// `on event [when guard] -> action { then action }`.
+public struct HandlerDecl: Sendable {
+    /// Index of the route in `SyntaxTree.routes`, or -1 at flow level.
+    public var route: Int32
+    /// For `C.x`, the flow name `C`; nil for a user event.
+    public var resultFlow: Name?
+    /// The event name (`x` of `C.x`).
+    public var event: Name
+    public var parameters: IndexRange
+    public var guardName: Name?
+    public var guardNegated: Bool
+    public var actions: IndexRange
+    /// From the event name to its end.
+    public var span: SourceSpan
+}
+
+/// One action as written.
+public struct ActionDecl: Sendable {
+    public var kind: ActionKind
+    public var targets: IndexRange
+    /// The flow of `start` / `select`, the result of `finish`.
+    public var operand: Name?
+    public var mode: StartMode
+    public var transition: Name?
+    public var span: SourceSpan
+}
+
+/// `name(args)` as an action's target.
+public struct TargetDecl: Sendable {
+    public var name: Name
+    public var arguments: IndexRange
+    public var span: SourceSpan
+}
+
+/// A literal or a name as an argument's value.
+public enum ArgumentValueDecl: Sendable {
+    case identifier(Name)
+    case literal(Value)
+    /// A value that did not parse (already reported).
+    case invalid
+}
+
+/// `name: value`.
+public struct ArgumentDecl: Sendable {
+    public var name: Name
+    public var value: ArgumentValueDecl
+    public var span: SourceSpan
+}
+
+/// `name: Type`.
+public struct ParameterDecl: Sendable {
+    public var name: Name
+    public var type: Name
+}
+
+/// `link "pattern" -> Flow/.../route(args)`.
+public struct LinkDecl: Sendable {
+    public var pattern: String
+    public var patternSpan: SourceSpan
+    /// The path's names, the last one being the route.
+    public var path: IndexRange
+    public var arguments: IndexRange
+    public var targetSpan: SourceSpan
+}

@@ -1,0 +1,106 @@
+import FlowEngine
+
+/// Pass 2: a flow's `start`, `tabs` and handlers.
+extension Compiler {
+    mutating func compileBody(of flow: FlowID) {
+        let (t, index) = flowDecls[Int(flow)]
+        let tree = trees[t]
+        let decl = tree.flows[index]
+        let routes = program.flows[Int(flow)].routes
+        for r in routes.range { routeBySymbol[Int(program.routes[r].name.id)] = RouteID(r) }
+        defer { for r in routes.range { routeBySymbol[Int(program.routes[r].name.id)] = -1 } }
+
+        compileStartAndTabs(of: flow, decl, tree)
+        let context = "flow '\(text(decl.name.symbol))'"
+        for r in routes.range {
+            let routeDecl = tree.routes[routeDecls[r]]
+            let lower = HandlerID(program.handlers.count)
+            var seen = Set<HandlerSignature>()
+            for h in routeDecl.handlers.range {
+                compileHandler(tree.handlers[h], in: tree, flow: flow, route: RouteID(r), seen: &seen)
+            }
+            program.routes[r].handlers = IndexRange(lower, HandlerID(program.handlers.count))
+        }
+        let lower = HandlerID(program.handlers.count)
+        var seen = Set<HandlerSignature>()
+        for h in decl.handlers.range where tree.handlers[h].route < 0 {
+            compileHandler(tree.handlers[h], in: tree, flow: flow, route: -1, seen: &seen)
+        }
+        program.flows[Int(flow)].handlers = IndexRange(lower, HandlerID(program.handlers.count))
+        _ = context
+    }
+
+    private mutating func compileStartAndTabs(of flow: FlowID, _ decl: FlowDecl, _ tree: SyntaxTree) {
+        let name = text(decl.name.symbol)
+        let starts = tree.names[decl.starts.range]
+        if starts.count > 1, let first = starts.first {
+            for extra in starts.dropFirst() {
+                report(.duplicateDeclaration, extra.span, "flow '\(name)' has more than one 'start'",
+                       notes: [DiagnosticNote(span: first.span, message: "first 'start' here")])
+            }
+        }
+        let tabs = tree.names[decl.tabs.range]
+        if let tabsSpan = decl.tabsSpan {
+            if let start = starts.first {
+                report(.malformedTabContainer, start.span, "tab container '\(name)' cannot have a 'start': its first tab is shown first",
+                       notes: [DiagnosticNote(span: tabsSpan, message: "tabs declared here")])
+            }
+            if !decl.routes.isEmpty {
+                let route = tree.routes[decl.routes.range.lowerBound]
+                report(.malformedTabContainer, route.name.span, "tab container '\(name)' cannot have routes: each tab is a flow",
+                       notes: [DiagnosticNote(span: tabsSpan, message: "tabs declared here")])
+            }
+            let lower = Int32(program.tabFlows.count)
+            var listed = Set<FlowID>()
+            for tab in tabs {
+                guard let child = resolveFlow(tab) else { continue }
+                if !listed.insert(child).inserted {
+                    report(.duplicateDeclaration, tab.span, "tab '\(text(tab.symbol))' is listed twice")
+                    continue
+                }
+                program.tabFlows.append(child)
+            }
+            program.flows[Int(flow)].tabs = IndexRange(lower, Int32(program.tabFlows.count))
+            return
+        }
+        guard let start = starts.first else {
+            report(.missingStart, decl.name.span, "flow '\(name)' has no 'start': name its first route or a flow to start in its place")
+            return
+        }
+        program.flows[Int(flow)].startSpan = start.span
+        let route = routeBySymbol[Int(start.symbol.id)]
+        if route >= 0 {
+            program.flows[Int(flow)].start = .route(route)
+        } else if flowBySymbol[Int(start.symbol.id)] >= 0 {
+            program.flows[Int(flow)].start = .flow(flowBySymbol[Int(start.symbol.id)])
+        } else {
+            let candidates = program.routes[program.flows[Int(flow)].routes.range].map(\.name)
+            report(.missingStart, start.span,
+                   "'start \(text(start.symbol))' names neither a route of '\(name)' nor a flow\(didYouMean(start.symbol, candidates))")
+        }
+    }
+
+    /// The flow named `name`, or nil after reporting F102.
+    mutating func resolveFlow(_ name: Name) -> FlowID? {
+        let id = flowBySymbol[Int(name.symbol.id)]
+        if id >= 0 { return id }
+        report(.unknownFlow, name.span, "unknown flow '\(text(name.symbol))'\(didYouMean(name.symbol, program.flows.lazy.map(\.name)))")
+        return nil
+    }
+
+    /// The route `name` of the flow being compiled, or nil after reporting F101.
+    mutating func resolveRoute(_ name: Name, in flow: FlowID) -> RouteID? {
+        let id = routeBySymbol[Int(name.symbol.id)]
+        if id >= 0 { return id }
+        let routes = program.flows[Int(flow)].routes
+        report(.unknownRoute, name.span,
+               "unknown route '\(text(name.symbol))' in flow '\(text(program.flows[Int(flow)].name))'\(didYouMean(name.symbol, program.routes[routes.range].lazy.map(\.name)))")
+        return nil
+    }
+}
+
+/// What makes two handlers of one owner the same (F109).
+struct HandlerSignature: Hashable {
+    var event: EventKey
+    var guardCondition: Guard?
+}

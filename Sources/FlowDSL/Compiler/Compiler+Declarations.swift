@@ -1,0 +1,119 @@
+import FlowEngine
+
+/// Pass 1: flows, routes, parameters, attributes; and the entry.
+extension Compiler {
+    mutating func declareFlows() {
+        for (t, tree) in trees.enumerated() {
+            for (index, decl) in tree.flows.enumerated() {
+                let existing = flowBySymbol[Int(decl.name.symbol.id)]
+                if existing >= 0 {
+                    report(.duplicateDeclaration, decl.name.span, "duplicate flow '\(text(decl.name.symbol))'",
+                           notes: [DiagnosticNote(span: program.flows[Int(existing)].span, message: "first declared here")])
+                    continue
+                }
+                let id = FlowID(program.flows.count)
+                flowBySymbol[Int(decl.name.symbol.id)] = id
+                flowDecls.append((t, index))
+                var isEntry = false
+                for attribute in tree.names[decl.attributes.range] {
+                    if attribute.symbol == keywords.entry {
+                        isEntry = true
+                    } else {
+                        reportBadAttribute(attribute, on: "a flow", allowed: "entry")
+                    }
+                }
+                let firstRoute = RouteID(program.routes.count)
+                declareRoutes(of: id, decl, in: tree)
+                program.flows.append(Flow(name: decl.name.symbol, span: decl.name.span, isMarkedEntry: isEntry,
+                                          start: .none, startSpan: decl.name.span, tabs: .empty,
+                                          routes: IndexRange(firstRoute, RouteID(program.routes.count)),
+                                          handlers: .empty))
+            }
+        }
+    }
+
+    private mutating func declareRoutes(of flow: FlowID, _ decl: FlowDecl, in tree: SyntaxTree) {
+        let first = program.routes.count
+        for index in decl.routes.range {
+            let route = tree.routes[index]
+            let symbol = Int(route.name.symbol.id)
+            if routeBySymbol[symbol] >= 0 {
+                report(.duplicateDeclaration, route.name.span,
+                       "duplicate route '\(text(route.name.symbol))' in flow '\(text(decl.name.symbol))'",
+                       notes: [DiagnosticNote(span: program.routes[Int(routeBySymbol[symbol])].span, message: "first declared here")])
+                continue
+            }
+            routeBySymbol[symbol] = RouteID(program.routes.count)
+            var attributes = RouteAttributes()
+            for attribute in tree.names[route.attributes.range] {
+                switch attribute.symbol {
+                case keywords.final: attributes.insert(.final)
+                case keywords.noBack: attributes.insert(.noBack)
+                case keywords.locked: attributes.insert(.locked)
+                default: reportBadAttribute(attribute, on: "a route", allowed: "final, noBack, locked")
+                }
+            }
+            let parameters = declareParameters(tree.parameters[route.parameters.range])
+            routeDecls.append(index)
+            program.routes.append(Route(name: route.name.symbol, flow: flow, span: route.name.span, title: route.title,
+                                        parameters: parameters, attributes: attributes, handlers: .empty))
+        }
+        for route in program.routes[first...] { routeBySymbol[Int(route.name.id)] = -1 }
+    }
+
+    private mutating func reportBadAttribute(_ attribute: Name, on what: String, allowed: String) {
+        let name = text(attribute.symbol)
+        let known = [keywords.entry, keywords.final, keywords.noBack, keywords.locked]
+        if known.contains(attribute.symbol) {
+            report(.badAttribute, attribute.span, "attribute '\(name)' does not apply to \(what) (allowed: \(allowed))")
+        } else {
+            report(.badAttribute, attribute.span, "unknown attribute '\(name)' (allowed on \(what): \(allowed))\(didYouMean(attribute.symbol, known))")
+        }
+    }
+
+    /// Adds typed parameters to `program.parameters` (F108 unknown type, F103 duplicate name).
+    mutating func declareParameters(_ decls: ArraySlice<ParameterDecl>) -> IndexRange {
+        let lower = Int32(program.parameters.count)
+        for decl in decls {
+            guard let type = keywords.type(decl.type.symbol) else {
+                let known = [keywords.string, keywords.int, keywords.bool, keywords.double]
+                report(.typeMismatch, decl.type.span,
+                       "unknown type '\(text(decl.type.symbol))'; a parameter is String, Int, Bool or Double\(didYouMean(decl.type.symbol, known))")
+                continue
+            }
+            if let previous = program.parameters[Int(lower)...].first(where: { $0.name == decl.name.symbol }) {
+                report(.duplicateDeclaration, decl.name.span, "duplicate parameter '\(text(decl.name.symbol))'",
+                       notes: [DiagnosticNote(span: previous.span, message: "first declared here")])
+                continue
+            }
+            program.parameters.append(Parameter(name: decl.name.symbol, type: type, span: decl.name.span))
+        }
+        return IndexRange(lower, Int32(program.parameters.count))
+    }
+
+    /// DSL.md §5: the flow marked `[entry]`, or else the only flow that no
+    /// other flow starts or lists as a tab; none makes the program a library.
+    mutating func chooseEntry() {
+        var marked: FlowID = -1
+        for (f, flow) in program.flows.enumerated() where flow.isMarkedEntry {
+            if marked < 0 {
+                marked = FlowID(f)
+                continue
+            }
+            let (t, index) = flowDecls[f]
+            let attribute = trees[t].names[trees[t].flows[index].attributes.range].first { $0.symbol == keywords.entry }
+            report(.entryConflict, attribute?.span ?? flow.span,
+                   "more than one flow is marked [entry]",
+                   notes: [DiagnosticNote(span: program.flows[Int(marked)].span, message: "'\(text(program.flows[Int(marked)].name))' is the entry")])
+        }
+        if marked >= 0 {
+            program.entry = marked
+            return
+        }
+        var started = [Bool](repeating: false, count: program.flows.count)
+        let topology = FlowTopology(program)
+        for edge in topology.edges where edge.parent != edge.child { started[Int(edge.child)] = true }
+        let roots = started.indices.filter { !started[$0] }
+        if roots.count == 1 { program.entry = FlowID(roots[0]) }
+    }
+}

@@ -1,0 +1,73 @@
+import FlowEngine
+
+/// Pass 4: deep links (F106 without an entry, F301, F302, F303).
+extension Compiler {
+    mutating func compileLinks(_ topology: FlowTopology) {
+        for tree in trees {
+            for decl in tree.links { compileLink(decl, in: tree, topology) }
+        }
+    }
+
+    private mutating func compileLink(_ decl: LinkDecl, in tree: SyntaxTree, _ topology: FlowTopology) {
+        guard !program.isLibrary else {
+            report(.entryConflict, decl.patternSpan,
+                   "links need an entry flow: mark one flow [entry] (none is, and no single flow is left unstarted)")
+            return
+        }
+        let pattern: LinkPattern
+        switch LinkPattern.parse(decl.pattern, symbols: &program.symbols) {
+        case .success(let parsed): pattern = parsed
+        case .failure(let problem):
+            report(.badLinkPattern, decl.patternSpan, "bad link pattern: \(problem.message)")
+            return
+        }
+        guard let (path, route) = resolveLinkPath(tree.names[decl.path.range], decl.targetSpan, topology) else { return }
+        var captures = pattern.segments.compactMap { segment -> Symbol? in
+            if case .capture(let name) = segment { return name }
+            return nil
+        }
+        captures.append(contentsOf: pattern.query.map(\.capture))
+        let arguments = compileArguments(tree.arguments[decl.arguments.range], to: route, target: decl.targetSpan,
+                                         binding: .link(captures))
+        program.links.append(Link(pattern: pattern, patternText: decl.pattern, path: path, route: route,
+                                  arguments: arguments, span: decl.patternSpan, targetSpan: decl.targetSpan))
+    }
+
+    /// The flows of the path (entry first) and the target route, or nil after F302.
+    private mutating func resolveLinkPath(_ names: ArraySlice<Name>, _ span: SourceSpan, _ topology: FlowTopology) -> ([FlowID], RouteID)? {
+        let entryName = text(program.flows[Int(program.entry)].name)
+        guard names.count >= 2, let first = names.first, let last = names.last else {
+            report(.linkTargetNotFound, span, "a link target is a path 'Flow/.../route' from the entry flow '\(entryName)'")
+            return nil
+        }
+        var path: [FlowID] = []
+        for name in names.dropLast() {
+            let flow = flowBySymbol[Int(name.symbol.id)]
+            guard flow >= 0 else {
+                report(.linkTargetNotFound, span,
+                       "unknown flow '\(text(name.symbol))' in the link's path\(didYouMean(name.symbol, program.flows.lazy.map(\.name)))")
+                return nil
+            }
+            if let parent = path.last {
+                guard topology.firstEdge(from: parent, to: flow) != nil else {
+                    report(.linkTargetNotFound, span,
+                           "the link's path steps from '\(text(program.flows[Int(parent)].name))' to '\(text(name.symbol))', but '\(text(program.flows[Int(parent)].name))' never starts '\(text(name.symbol))'")
+                    return nil
+                }
+            } else if flow != program.entry {
+                report(.linkTargetNotFound, span,
+                       "the link's path starts at '\(text(first.symbol))', but links start at the entry flow '\(entryName)'")
+                return nil
+            }
+            path.append(flow)
+        }
+        guard let owner = path.last else { return nil }
+        let routes = program.flows[Int(owner)].routes
+        guard let route = routes.range.first(where: { program.routes[$0].name == last.symbol }) else {
+            report(.linkTargetNotFound, span,
+                   "flow '\(text(program.flows[Int(owner)].name))' has no route '\(text(last.symbol))'\(didYouMean(last.symbol, program.routes[routes.range].lazy.map(\.name)))")
+            return nil
+        }
+        return (path, RouteID(route))
+    }
+}

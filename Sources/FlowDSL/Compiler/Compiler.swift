@@ -1,0 +1,108 @@
+import FlowEngine
+
+/// The outcome of compiling a program: the graph, and every finding of the
+/// syntax and name-resolution stages (F0xx, F1xx, F301–F303).
+public struct CompileResult: Sendable {
+    public var program: Program
+    public var diagnostics: [Diagnostic]
+
+    /// Whether any file had a syntax error (F0xx): then no analysis may run.
+    public var hasSyntaxErrors: Bool {
+        diagnostics.contains { $0.code.rawValue < "F100" }
+    }
+}
+
+/// Resolves the parsed files of a program into a `Program`.
+///
+/// Passes, each linear in the size of the input:
+/// 1. declarations: flows (F103 across files) and their routes, parameters
+///    and attributes (F103, F108, F113);
+/// 2. bodies, one flow at a time: `start`, `tabs`, handlers and actions,
+///    with route names looked up in a table indexed by symbol id that holds
+///    the current flow's routes (F101–F104, F107–F109, F112);
+/// 3. the entry (F106), then the flow tree: F110–F112;
+/// 4. links (F301–F303).
+/// A construct that does not resolve is reported once and left out, so no
+/// later stage sees it and nothing cascades from it.
+public struct Compiler {
+    var program = Program()
+    var diagnostics: [Diagnostic] = []
+    let trees: [SyntaxTree]
+    /// Symbol id → flow id, or -1.
+    var flowBySymbol: [FlowID]
+    /// Symbol id → route id of the flow being compiled, or -1.
+    var routeBySymbol: [RouteID]
+    /// For each flow id, its declaration: (tree index, flow index in the tree).
+    var flowDecls: [(tree: Int, index: Int)] = []
+    /// For each route id, its declaration index in its tree.
+    var routeDecls: [Int] = []
+    let keywords: KnownSymbols
+
+    /// Compiles what `loader` loaded.
+    public static func compile(_ loader: SourceLoader) -> CompileResult {
+        var compiler = Compiler(trees: loader.trees, symbols: loader.symbols)
+        compiler.program.files = loader.files
+        compiler.diagnostics = loader.diagnostics
+        for tree in loader.trees { compiler.diagnostics.append(contentsOf: tree.diagnostics) }
+        compiler.declareFlows()
+        for flow in compiler.program.flows.indices { compiler.compileBody(of: FlowID(flow)) }
+        compiler.chooseEntry()
+        let topology = FlowTopology(compiler.program)
+        compiler.checkFlowTree(topology)
+        compiler.compileLinks(topology)
+        compiler.diagnostics.sort(by: Diagnostic.sourceOrder)
+        return CompileResult(program: compiler.program, diagnostics: compiler.diagnostics)
+    }
+
+    init(trees: [SyntaxTree], symbols: SymbolTable) {
+        self.trees = trees
+        var symbols = symbols
+        keywords = KnownSymbols(&symbols)
+        program.symbols = symbols
+        flowBySymbol = [FlowID](repeating: -1, count: symbols.count)
+        routeBySymbol = [RouteID](repeating: -1, count: symbols.count)
+    }
+
+    mutating func report(_ code: DiagnosticCode, _ span: SourceSpan, _ message: String, notes: [DiagnosticNote] = []) {
+        diagnostics.append(Diagnostic(code, at: span, message, notes: notes))
+    }
+
+    func text(_ symbol: Symbol) -> String { program.symbols[symbol] }
+
+    /// " (did you mean 'x'?)" when a candidate is close to `word`, else "".
+    func didYouMean<S: Sequence>(_ word: Symbol, _ candidates: S) -> String where S.Element == Symbol {
+        guard let match = Suggestion.closest(to: text(word), among: candidates.lazy.map { self.text($0) }) else { return "" }
+        return "; did you mean '\(match)'?"
+    }
+}
+
+/// The symbols of the language's fixed words that the compiler compares
+/// against: type names and attributes.
+struct KnownSymbols {
+    let string, int, bool, double: Symbol
+    let entry, final, noBack, locked: Symbol
+    let back, cancel: Symbol
+
+    init(_ symbols: inout SymbolTable) {
+        string = symbols.intern("String")
+        int = symbols.intern("Int")
+        bool = symbols.intern("Bool")
+        double = symbols.intern("Double")
+        entry = symbols.intern("entry")
+        final = symbols.intern("final")
+        noBack = symbols.intern("noBack")
+        locked = symbols.intern("locked")
+        back = symbols.intern("back")
+        cancel = symbols.intern("cancel")
+    }
+
+    func type(_ symbol: Symbol) -> ValueType? {
+        switch symbol {
+        case string: .string
+        case int: .int
+        case bool: .bool
+        case double: .double
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// Where the loader reads files from; tests substitute an in-memory one.
+public protocol FileSystem: Sendable {
+    /// The bytes of the file at `path`, or an error saying why it cannot be read.
+    func read(_ path: String) throws(FileReadError) -> [UInt8]
+}
+
+/// Why a file could not be read.
+public struct FileReadError: Error, Sendable, Equatable {
+    public var reason: String
+    public init(_ reason: String) { self.reason = reason }
+}
+
+/// The real file system, through Foundation.
+public struct DiskFileSystem: FileSystem {
+    /// Files larger than this are refused rather than read (spans are 32-bit).
+    public static let maximumFileSize = 512 * 1024 * 1024
+
+    public init() {}
+
+    public func read(_ path: String) throws(FileReadError) -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw FileReadError("no such file")
+        }
+        guard !isDirectory.boolValue else { throw FileReadError("is a directory") }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw FileReadError("permission denied") }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            guard let read = try handle.read(upToCount: DiskFileSystem.maximumFileSize + 1) else { return [] }
+            data = read
+        } catch {
+            throw FileReadError("cannot be read (\(error.localizedDescription))")
+        }
+        guard data.count <= DiskFileSystem.maximumFileSize else {
+            throw FileReadError("larger than \(DiskFileSystem.maximumFileSize / 1024 / 1024) MiB")
+        }
+        return [UInt8](data)
+    }
+}
+
+/// A file system held in memory: a path → contents table, for tests.
+public struct MemoryFileSystem: FileSystem {
+    public var files: [String: [UInt8]]
+
+    public init(_ files: [String: String]) {
+        self.files = files.mapValues { Array($0.utf8) }
+    }
+
+    public func read(_ path: String) throws(FileReadError) -> [UInt8] {
+        guard let bytes = files[PathText.normalize(path)] else { throw FileReadError("no such file") }
+        return bytes
+    }
+}
+
+/// Lexical path arithmetic (no file system access), so imports resolve the
+/// same way on every platform and in memory.
+public enum PathText {
+    /// Collapses `.` and `..` components and repeated slashes.
+    public static func normalize(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else if part == "..", absolute {
+                continue
+            } else {
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        if absolute { return "/" + joined }
+        return joined.isEmpty ? "." : joined
+    }
+
+    /// The directory part of a path (`.` when there is none).
+    public static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `relative` resolved against directory `base`, unless it is absolute.
+    public static func join(_ base: String, _ relative: String) -> String {
+        if relative.hasPrefix("/") { return normalize(relative) }
+        return normalize(base == "." ? relative : base + "/" + relative)
+    }
+}

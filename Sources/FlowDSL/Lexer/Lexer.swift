@@ -1,0 +1,247 @@
+import FlowEngine
+
+/// Turns the UTF-8 bytes of one file into tokens, one at a time.
+///
+/// The lexer never throws and never stops early: an unterminated string or
+/// comment (F002) or an invalid byte, escape or UTF-8 sequence (F003) is
+/// recorded in `diagnostics` and lexing goes on, so that the parser sees a
+/// token stream for any input. Runs of invalid bytes give one diagnostic.
+/// Block comments nest, counted iteratively.
+public struct Lexer {
+    /// Upper bound on lexical diagnostics per file; past it the rest are dropped.
+    public static let diagnosticLimit = 200
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private let file: Int32
+    private var position = 0
+    private var sawNewline = true
+    /// Lexical findings so far, in source order.
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    /// Lexes `bytes`, which must stay valid for the lexer's lifetime.
+    public init(bytes: UnsafeBufferPointer<UInt8>, file: Int32) {
+        self.bytes = bytes
+        self.file = file
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            position = 3 // UTF-8 byte order mark
+        }
+    }
+
+    /// The next token; `.endOfFile` forever once the input is consumed.
+    public mutating func next() -> Token {
+        skipTrivia()
+        let startsLine = sawNewline
+        sawNewline = false
+        let start = position
+        guard position < bytes.count else {
+            return Token(kind: .endOfFile, startsLine: true, start: Int32(start), end: Int32(start))
+        }
+        let b = bytes[position]
+        let kind: TokenKind
+        switch b {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
+            position += 1
+            while position < bytes.count, Lexer.isIdentifierByte(bytes[position]) { position += 1 }
+            kind = .identifier
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            kind = lexNumber()
+        case UInt8(ascii: "-"):
+            if position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: ">") {
+                position += 2
+                kind = .arrow
+            } else if position + 1 < bytes.count, Lexer.isDigit(bytes[position + 1]) {
+                position += 1
+                kind = lexNumber()
+            } else {
+                position += 1
+                report(.invalidCharacter, start, position, "unexpected character '-'")
+                kind = .invalid
+            }
+        case UInt8(ascii: "\""):
+            kind = lexString()
+        case UInt8(ascii: "{"): position += 1; kind = .leftBrace
+        case UInt8(ascii: "}"): position += 1; kind = .rightBrace
+        case UInt8(ascii: "("): position += 1; kind = .leftParen
+        case UInt8(ascii: ")"): position += 1; kind = .rightParen
+        case UInt8(ascii: "["): position += 1; kind = .leftBracket
+        case UInt8(ascii: "]"): position += 1; kind = .rightBracket
+        case UInt8(ascii: ","): position += 1; kind = .comma
+        case UInt8(ascii: ":"): position += 1; kind = .colon
+        case UInt8(ascii: "."): position += 1; kind = .dot
+        case UInt8(ascii: "/"): position += 1; kind = .slash
+        case UInt8(ascii: "!"): position += 1; kind = .bang
+        default:
+            kind = lexInvalidRun()
+        }
+        return Token(kind: kind, startsLine: startsLine, start: Int32(start), end: Int32(position))
+    }
+
+    static func isIdentifierByte(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+
+    private mutating func skipTrivia() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                position += 1
+            case UInt8(ascii: "\n"):
+                position += 1
+                sawNewline = true
+            case UInt8(ascii: "/") where position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "/"):
+                while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
+            case UInt8(ascii: "/") where position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "*"):
+                skipBlockComment()
+            default:
+                return
+            }
+        }
+    }
+
+    private mutating func skipBlockComment() {
+        let start = position
+        position += 2
+        var depth = 1
+        while position < bytes.count {
+            let b = bytes[position]
+            if b == UInt8(ascii: "*"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "/") {
+                position += 2
+                depth -= 1
+                if depth == 0 { return }
+            } else if b == UInt8(ascii: "/"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "*") {
+                position += 2
+                depth += 1
+            } else {
+                if b == UInt8(ascii: "\n") { sawNewline = true }
+                position += 1
+            }
+        }
+        report(.unterminated, start, start + 2, "unterminated block comment")
+    }
+
+    private mutating func lexNumber() -> TokenKind {
+        while position < bytes.count, Lexer.isDigit(bytes[position]) { position += 1 }
+        if position + 1 < bytes.count, bytes[position] == UInt8(ascii: "."), Lexer.isDigit(bytes[position + 1]) {
+            position += 1
+            while position < bytes.count, Lexer.isDigit(bytes[position]) { position += 1 }
+            return .decimal
+        }
+        return .integer
+    }
+
+    private mutating func lexString() -> TokenKind {
+        let start = position
+        position += 1
+        while position < bytes.count {
+            let b = bytes[position]
+            if b == UInt8(ascii: "\"") {
+                position += 1
+                return .string
+            }
+            if b == UInt8(ascii: "\n") { break }
+            if b == UInt8(ascii: "\\") {
+                lexEscape()
+            } else if b < 0x80 {
+                if b < 0x20 && b != UInt8(ascii: "\t") {
+                    report(.invalidCharacter, position, position + 1, "control character in string")
+                }
+                position += 1
+            } else {
+                lexUTF8Scalar()
+            }
+        }
+        report(.unterminated, start, start + 1, "unterminated string")
+        return .string
+    }
+
+    private mutating func lexEscape() {
+        let start = position
+        position += 1
+        guard position < bytes.count else { return }
+        switch bytes[position] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "n"), UInt8(ascii: "t"):
+            position += 1
+        case UInt8(ascii: "u"):
+            position += 1
+            if StringLiteral.scanUnicodeEscape(bytes, &position) == nil {
+                report(.invalidCharacter, start, max(position, start + 2), "invalid unicode escape; expected \\u{1F600} with 1 to 8 hex digits naming a scalar")
+            }
+        default:
+            let end = position + (bytes[position] < 0x80 ? 1 : 0)
+            report(.invalidCharacter, start, max(end, start + 1), "invalid escape sequence in string")
+            if bytes[position] != UInt8(ascii: "\n") && bytes[position] < 0x80 { position += 1 }
+        }
+    }
+
+    /// Consumes one UTF-8 encoded scalar starting at a byte >= 0x80, reporting
+    /// an invalid sequence (one diagnostic per run of bad bytes).
+    private mutating func lexUTF8Scalar() {
+        if let length = UTF8Validation.sequenceLength(bytes, position) {
+            position += length
+            return
+        }
+        let start = position
+        position += 1
+        while position < bytes.count, bytes[position] >= 0x80, UTF8Validation.sequenceLength(bytes, position) == nil {
+            position += 1
+        }
+        report(.invalidCharacter, start, position, "invalid UTF-8 sequence")
+    }
+
+    private mutating func lexInvalidRun() -> TokenKind {
+        let start = position
+        let first = bytes[position]
+        if first >= 0x80, let length = UTF8Validation.sequenceLength(bytes, position) {
+            position += length
+            // A run of valid but unexpected scalars (emoji outside strings) is one finding.
+            while position < bytes.count, bytes[position] >= 0x80, let l = UTF8Validation.sequenceLength(bytes, position) {
+                position += l
+            }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+            report(.invalidCharacter, start, position, "unexpected character '\(text.prefix(8))' outside a string")
+            return .invalid
+        }
+        position += 1
+        while position < bytes.count, Lexer.isStrayByte(bytes[position]) { position += 1 }
+        if first == 0 {
+            report(.invalidCharacter, start, position, "NUL byte in source")
+        } else if first >= 0x80 {
+            report(.invalidCharacter, start, position, "invalid UTF-8 sequence")
+        } else {
+            let shown = first >= 0x20 && first < 0x7F ? "'\(Character(Unicode.Scalar(first)))'" : String(format0x: first)
+            report(.invalidCharacter, start, position, "unexpected character \(shown)")
+        }
+        return .invalid
+    }
+
+    /// Bytes that can never begin a token and are folded into one invalid run.
+    private static func isStrayByte(_ b: UInt8) -> Bool {
+        switch b {
+        case 0x00...0x08, 0x0B, 0x0C, 0x0E...0x1F, 0x7F, 0x80...0xFF:
+            return true
+        default:
+            return false
+        }
+    }
+
+    private mutating func report(_ code: DiagnosticCode, _ start: Int, _ end: Int, _ message: String) {
+        guard diagnostics.count < Lexer.diagnosticLimit else { return }
+        diagnostics.append(Diagnostic(code, at: SourceSpan(file: file, start: Int32(start), end: Int32(end)), message))
+    }
+}
+
+extension String {
+    /// `0x1B`-style text for a byte.
+    init(format0x byte: UInt8) {
+        let digits = Array("0123456789ABCDEF")
+        self = "0x" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 15)])
+    }
+}

@@ -1,0 +1,54 @@
+import FlowEngine
+
+/// The kinds of token of the flow language (DSL.md §2).
+///
+/// Keywords are contextual, so they lex as `identifier`; the parser asks
+/// `Token.is(_:in:)` where the grammar expects one.
+public enum TokenKind: UInt8, Sendable {
+    case identifier, string, integer, decimal
+    case leftBrace, rightBrace, leftParen, rightParen, leftBracket, rightBracket
+    case comma, colon, dot, slash, bang, arrow
+    /// Bytes that form no token; the lexer has reported them.
+    case invalid
+    case endOfFile
+
+    /// How the kind is named in "expected X" messages.
+    public var description: String {
+        switch self {
+        case .identifier: "identifier"
+        case .string: "string"
+        case .integer: "integer"
+        case .decimal: "number"
+        case .leftBrace: "'{'"
+        case .rightBrace: "'}'"
+        case .leftParen: "'('"
+        case .rightParen: "')'"
+        case .leftBracket: "'['"
+        case .rightBracket: "']'"
+        case .comma: "','"
+        case .colon: "':'"
+        case .dot: "'.'"
+        case .slash: "'/'"
+        case .bang: "'!'"
+        case .arrow: "'->'"
+        case .invalid: "invalid input"
+        case .endOfFile: "end of file"
+        }
+    }
+}
+
+/// One token: its kind and byte range, and whether a line break precedes it
+/// (the parser resynchronises on item keywords that start a line).
+public struct Token: Sendable {
+    public var kind: TokenKind
+    public var startsLine: Bool
+    public var start: Int32
+    public var end: Int32
+
+    public init(kind: TokenKind, startsLine: Bool, start: Int32, end: Int32) {
+        self.kind = kind
+        self.startsLine = startsLine
+        self.start = start
+        self.end = end
+    }
+}

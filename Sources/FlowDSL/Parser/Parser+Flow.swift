@@ -1,0 +1,152 @@
+import FlowEngine
+
+/// Flows, routes, parameters and attributes.
+extension Parser {
+    /// flow = "flow" IDENT [ attrs ] "{" { flowItem } "}" ;
+    mutating func parseFlow() {
+        let keyword = token
+        advance()
+        guard let name = expectName("flow name") else {
+            skipToTopLevelItem()
+            return
+        }
+        let attributes = at == .leftBracket ? parseAttributes() : .empty
+        var flow = FlowDecl(name: name, attributes: attributes, starts: .empty, tabs: .empty, tabsSpan: nil,
+                            routes: IndexRange(Int32(tree.routes.count), Int32(tree.routes.count)),
+                            handlers: IndexRange(Int32(tree.handlers.count), Int32(tree.handlers.count)))
+        guard at == .leftBrace else {
+            error(expected: "'{' to open flow '\(symbols[name.symbol])'")
+            tree.flows.append(flow)
+            if !atTopLevelKeyword { skipToTopLevelItem() }
+            return
+        }
+        let open = token
+        advance()
+        var starts: [Name] = []
+        var tabs: [Name] = []
+        while true {
+            if at == .rightBrace {
+                advance()
+                break
+            }
+            if atEnd || atTopLevelKeyword {
+                error("expected '}' to close flow '\(symbols[name.symbol])'",
+                      notes: [DiagnosticNote(span: span(open), message: "flow '\(symbols[name.symbol])' opened here")])
+                break
+            }
+            if at("start") {
+                advance()
+                if let target = expectName("route or flow name after 'start'") { starts.append(target) }
+            } else if at("tabs") {
+                if flow.tabsSpan == nil { flow.tabsSpan = span(token) }
+                advance()
+                parseNameList(into: &tabs, what: "tab flow name")
+            } else if at("route") {
+                parseRoute()
+            } else if at("on") {
+                parseHandler(route: -1)
+            } else {
+                error(expected: "'route', 'on', 'start', 'tabs' or '}'")
+                skipToFlowItem()
+            }
+        }
+        flow.starts = appendNames(starts)
+        flow.tabs = appendNames(tabs)
+        flow.routes.upper = Int32(tree.routes.count)
+        flow.handlers.upper = Int32(tree.handlers.count)
+        _ = keyword
+        tree.flows.append(flow)
+    }
+
+    /// IDENT { "," IDENT }
+    mutating func parseNameList(into names: inout [Name], what: String) {
+        guard let first = expectName(what) else { return }
+        names.append(first)
+        while consume(.comma) {
+            guard let next = expectName(what) else { return }
+            names.append(next)
+        }
+    }
+
+    /// route = "route" IDENT [ params ] [ STRING ] [ attrs ] [ "{" { handler } "}" ] ;
+    mutating func parseRoute() {
+        advance()
+        guard let name = expectName("route name") else {
+            skipToFlowItem()
+            return
+        }
+        let index = Int32(tree.routes.count)
+        var route = RouteDecl(name: name, parameters: .empty, title: nil, attributes: .empty,
+                              handlers: IndexRange(Int32(tree.handlers.count), Int32(tree.handlers.count)))
+        if at == .leftParen { route.parameters = parseParameters() }
+        if at == .string {
+            route.title = StringLiteral.decode(bytes, Int(token.start)..<Int(token.end))
+            advance()
+        }
+        if at == .leftBracket { route.attributes = parseAttributes() }
+        tree.routes.append(route)
+        guard at == .leftBrace else { return }
+        let open = token
+        advance()
+        while true {
+            if at == .rightBrace {
+                advance()
+                break
+            }
+            if at("on") {
+                parseHandler(route: index)
+                continue
+            }
+            if atEnd || atTopLevelKeyword || (atFlowItemKeyword && !at("start")) {
+                error("expected '}' to close route '\(symbols[name.symbol])'",
+                      notes: [DiagnosticNote(span: span(open), message: "route '\(symbols[name.symbol])' opened here")])
+                break
+            }
+            error(expected: "'on' or '}'")
+            skipToFlowItem()
+        }
+        tree.routes[Int(index)].handlers.upper = Int32(tree.handlers.count)
+    }
+
+    /// params = "(" param { "," param } ")" ; param = IDENT ":" TYPE ;
+    mutating func parseParameters() -> IndexRange {
+        advance()
+        var list: [ParameterDecl] = []
+        repeat {
+            guard let name = expectName("parameter name") else { break }
+            guard expect(.colon, "':' and a type after parameter '\(symbols[name.symbol])'"),
+                  let type = expectName("a type (String, Int, Bool or Double)") else { break }
+            list.append(ParameterDecl(name: name, type: type))
+        } while consume(.comma)
+        closeList(.rightParen)
+        let lower = Int32(tree.parameters.count)
+        tree.parameters.append(contentsOf: list)
+        return IndexRange(lower, Int32(tree.parameters.count))
+    }
+
+    /// attrs = "[" IDENT { "," IDENT } "]" ;
+    mutating func parseAttributes() -> IndexRange {
+        advance()
+        var names: [Name] = []
+        parseNameList(into: &names, what: "attribute name")
+        closeList(.rightBracket)
+        return appendNames(names)
+    }
+
+    /// Expects the closing bracket of a list; on anything else reports it and
+    /// skips to the bracket if it comes before the end of the line.
+    mutating func closeList(_ close: TokenKind) {
+        if consume(close) { return }
+        error(expected: close.description)
+        while !atEnd && !token.startsLine && at != close && at != .leftBrace && at != .rightBrace && at != .arrow {
+            advance()
+        }
+        _ = consume(close)
+    }
+
+    mutating func appendNames(_ names: [Name]) -> IndexRange {
+        let lower = Int32(tree.names.count)
+        tree.names.append(contentsOf: names)
+        return IndexRange(lower, Int32(tree.names.count))
+    }
+}

@@ -1,0 +1,190 @@
+import FlowEngine
+
+/// Handlers, actions, targets and arguments.
+extension Parser {
+    /// handler = "on" event [ "when" guard ] "->" action { "then" action } ;
+    mutating func parseHandler(route: Int32) {
+        advance()
+        guard let first = expectName("event name after 'on'") else {
+            skipToHandlerEnd()
+            return
+        }
+        var handler = HandlerDecl(route: route, resultFlow: nil, event: first, parameters: .empty,
+                                  guardName: nil, guardNegated: false, actions: .empty, span: first.span)
+        if at == .dot {
+            advance()
+            guard let result = expectName("result name after '\(symbols[first.symbol]).'") else {
+                skipToHandlerEnd()
+                return
+            }
+            handler.resultFlow = first
+            handler.event = result
+            handler.span.end = result.span.end
+        } else if at == .leftParen {
+            handler.parameters = parseParameters()
+        }
+        if at("when") {
+            advance()
+            handler.guardNegated = consume(.bang)
+            guard let name = expectName("guard name after 'when'") else {
+                skipToHandlerEnd()
+                return
+            }
+            handler.guardName = name
+        }
+        guard expect(.arrow, "'->' and an action") else {
+            skipToHandlerEnd()
+            return
+        }
+        var actions: [ActionDecl] = []
+        repeat {
+            guard let action = parseAction() else {
+                skipToHandlerEnd()
+                break
+            }
+            actions.append(action)
+        } while consumeThen()
+        let lower = Int32(tree.actions.count)
+        tree.actions.append(contentsOf: actions)
+        handler.actions = IndexRange(lower, Int32(tree.actions.count))
+        tree.handlers.append(handler)
+    }
+
+    private mutating func consumeThen() -> Bool {
+        guard at("then") else { return false }
+        advance()
+        return true
+    }
+
+    /// action = "push" target [ "with" IDENT ] | ... (DSL.md §3)
+    mutating func parseAction() -> ActionDecl? {
+        guard at == .identifier else {
+            error(expected: "an action (push, sheet, cover, replace, set, pop, popToRoot, dismiss, start, finish, select)")
+            return nil
+        }
+        let keyword = token
+        var action = ActionDecl(kind: .pop, targets: .empty, operand: nil, mode: .push, transition: nil, span: span(token))
+        if at("push") || at("sheet") || at("cover") || at("replace") {
+            action.kind = at("push") ? .push : at("sheet") ? .sheet : at("cover") ? .cover : .replace
+            advance()
+            guard let target = parseTarget() else { return nil }
+            action.targets = appendTargets([target])
+            if action.kind != .replace, at("with") {
+                advance()
+                guard let transition = expectName("transition name after 'with'") else { return nil }
+                action.transition = transition
+            }
+        } else if at("set") {
+            action.kind = .set
+            advance()
+            guard expect(.leftBracket, "'[' and the routes to set") else { return nil }
+            var targets: [TargetDecl] = []
+            repeat {
+                guard let target = parseTarget() else { return nil }
+                targets.append(target)
+            } while consume(.comma)
+            guard expect(.rightBracket, "']' to close the route list") else { return nil }
+            action.targets = appendTargets(targets)
+        } else if at("pop") {
+            advance()
+            if at("to") {
+                advance()
+                guard let name = expectName("route name after 'pop to'") else { return nil }
+                action.kind = .popTo
+                action.targets = appendTargets([TargetDecl(name: name, arguments: .empty, span: name.span)])
+            } else {
+                action.kind = .pop
+            }
+        } else if at("popToRoot") || at("dismiss") {
+            action.kind = at("dismiss") ? .dismiss : .popToRoot
+            advance()
+        } else if at("start") {
+            action.kind = .start
+            advance()
+            guard let flow = expectName("flow name after 'start'") else { return nil }
+            action.operand = flow
+            if at("as") {
+                advance()
+                if at("sheet") { action.mode = .sheet } else if at("cover") { action.mode = .cover } else if at("root") { action.mode = .root } else {
+                    error(expected: "'sheet', 'cover' or 'root' after 'as'")
+                    return nil
+                }
+                advance()
+            }
+        } else if at("finish") || at("select") {
+            action.kind = at("finish") ? .finish : .select
+            advance()
+            guard let operand = expectName(action.kind == .finish ? "result name after 'finish'" : "tab name after 'select'") else { return nil }
+            action.operand = operand
+        } else {
+            error(expected: "an action (push, sheet, cover, replace, set, pop, popToRoot, dismiss, start, finish, select)")
+            return nil
+        }
+        action.span = span(from: keyword.start, to: lastEnd)
+        return action
+    }
+
+    /// target = IDENT [ "(" arg { "," arg } ")" ] ;
+    mutating func parseTarget() -> TargetDecl? {
+        guard let name = expectName("route name") else { return nil }
+        var target = TargetDecl(name: name, arguments: .empty, span: name.span)
+        if at == .leftParen {
+            target.arguments = parseArguments()
+            target.span.end = lastEnd
+        }
+        return target
+    }
+
+    /// "(" arg { "," arg } ")" ; arg = IDENT ":" ( IDENT | STRING | NUMBER | "true" | "false" ) ;
+    mutating func parseArguments() -> IndexRange {
+        advance()
+        var list: [ArgumentDecl] = []
+        repeat {
+            guard let name = expectName("argument name") else { break }
+            guard expect(.colon, "':' and a value after argument '\(symbols[name.symbol])'") else { break }
+            let valueToken = token
+            var value: ArgumentValueDecl = .invalid
+            switch at {
+            case .identifier:
+                if at("true") || at("false") {
+                    value = .literal(.bool(at("true")))
+                    advance()
+                } else {
+                    value = .identifier(takeName())
+                }
+            case .string:
+                value = .literal(.string(StringLiteral.decode(bytes, Int(token.start)..<Int(token.end))))
+                advance()
+            case .integer, .decimal:
+                value = numberValue()
+                advance()
+            default:
+                error(expected: "a value (a parameter name, string, number, true or false)")
+            }
+            if case .invalid = value, valueToken.start == token.start { break }
+            list.append(ArgumentDecl(name: name, value: value, span: span(from: name.span.start, to: valueToken.end)))
+        } while consume(.comma)
+        closeList(.rightParen)
+        let lower = Int32(tree.arguments.count)
+        tree.arguments.append(contentsOf: list)
+        return IndexRange(lower, Int32(tree.arguments.count))
+    }
+
+    /// The value of the current number token; out-of-range numbers are reported.
+    mutating func numberValue() -> ArgumentValueDecl {
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.end)]), as: UTF8.self)
+        if at == .integer, let value = Int(text) { return .literal(.int(value)) }
+        if at == .decimal, let value = Double(text), value.isFinite { return .literal(.double(value)) }
+        tree.diagnostics.append(Diagnostic(.invalidCharacter, at: span(token), "number '\(text.prefix(24))' is out of range"))
+        return .invalid
+    }
+
+    /// The end of the last consumed token.
+    var lastEnd: Int32 { lastConsumedEnd }
+
+    mutating func appendTargets(_ targets: [TargetDecl]) -> IndexRange {
+        let lower = Int32(tree.targets.count)
+        tree.targets.append(contentsOf: targets)
+        return IndexRange(lower, Int32(tree.targets.count))
+    }
+}

@@ -1,0 +1,50 @@
+import FlowEngine
+
+/// Imports and deep links.
+extension Parser {
+    /// import = "import" STRING ;
+    mutating func parseImport() {
+        advance()
+        guard at == .string else {
+            error(expected: "a path string after 'import'")
+            skipToTopLevelItem()
+            return
+        }
+        let path = StringLiteral.decode(bytes, Int(token.start)..<Int(token.end))
+        tree.imports.append(ImportDecl(path: path, span: span(token)))
+        advance()
+    }
+
+    /// link = "link" STRING "->" IDENT { "/" IDENT } [ "(" arg { "," arg } ")" ] ;
+    mutating func parseLink() {
+        advance()
+        guard at == .string else {
+            error(expected: "a URL pattern string after 'link'")
+            skipToTopLevelItem()
+            return
+        }
+        let pattern = StringLiteral.decode(bytes, Int(token.start)..<Int(token.end))
+        let patternSpan = span(token)
+        advance()
+        guard expect(.arrow, "'->' and the link's target path") else {
+            skipToTopLevelItem()
+            return
+        }
+        let start = token.start
+        var path: [Name] = []
+        repeat {
+            guard let name = expectName("flow or route name in the link's target path") else {
+                skipToTopLevelItem()
+                return
+            }
+            path.append(name)
+        } while consume(.slash)
+        var link = LinkDecl(pattern: pattern, patternSpan: patternSpan, path: appendNames(path),
+                            arguments: .empty, targetSpan: span(from: start, to: lastConsumedEnd))
+        if at == .leftParen {
+            link.arguments = parseArguments()
+            link.targetSpan.end = lastConsumedEnd
+        }
+        tree.links.append(link)
+    }
+}

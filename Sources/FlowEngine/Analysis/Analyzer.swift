@@ -1,0 +1,93 @@
+/// Runs the flow analyses of DSL.md §6 (F201–F209, F304, F305) over a
+/// compiled program.
+///
+/// Each family of checks lives in its own file as an extension; they share
+/// the flow tree, the placements and a few per-flow facts computed once
+/// here. Every pass is linear in the size of the program (breadth-first
+/// searches, Tarjan's algorithm with an explicit stack, worklists), so the
+/// depth of the input never reaches the call stack.
+public struct Analyzer {
+    public let program: Program
+    public let topology: FlowTopology
+    public let placements: PlacementAnalysis
+    /// Whether a flow has a flow-level handler for a user event.
+    var hasFlowLevelUserHandler: [Bool]
+    /// Whether some flow above a flow has a flow-level user handler.
+    var ancestorHandlesUserEvents: [Bool]
+    var diagnostics: [Diagnostic] = []
+
+    /// Analyzes `program` and returns its findings in source order.
+    public static func analyze(_ program: Program) -> [Diagnostic] {
+        var analyzer = Analyzer(program)
+        analyzer.run()
+        analyzer.diagnostics.sort(by: Diagnostic.sourceOrder)
+        return analyzer.diagnostics
+    }
+
+    public init(_ program: Program) {
+        self.program = program
+        topology = FlowTopology(program)
+        placements = PlacementAnalysis(program, topology)
+        hasFlowLevelUserHandler = program.flows.map { flow in
+            program.handlers[flow.handlers.range].contains { !$0.event.isResult }
+        }
+        var inherited = [Bool](repeating: false, count: program.flows.count)
+        var queue: [FlowID] = []
+        for f in program.flows.indices where hasFlowLevelUserHandler[f] { queue.append(FlowID(f)) }
+        var head = 0
+        while head < queue.count {
+            let f = queue[head]
+            head += 1
+            for edge in topology.children(of: f) where !inherited[Int(edge.child)] {
+                inherited[Int(edge.child)] = true
+                queue.append(edge.child)
+            }
+        }
+        ancestorHandlesUserEvents = inherited
+    }
+
+    mutating func run() {
+        let reach = checkReachability()
+        let deadEnds = checkDeadEndsAndImpossibleBacks()
+        checkTraps(reachable: reach, deadEnds: deadEnds)
+        checkGrowthCycles()
+        checkRecursiveFlows()
+        checkResults()
+        checkLinkOverlaps()
+    }
+
+    mutating func report(_ code: DiagnosticCode, _ span: SourceSpan, _ message: String, notes: [DiagnosticNote] = []) {
+        diagnostics.append(Diagnostic(code, at: span, message, notes: notes))
+    }
+
+    func name(_ symbol: Symbol) -> String { program.symbols[symbol] }
+    func flowName(_ flow: FlowID) -> String { name(program.flows[Int(flow)].name) }
+    func routeName(_ route: RouteID) -> String { name(program.routes[Int(route)].name) }
+
+    /// An action as it would be written: `push product`, `start Checkout as sheet`.
+    func describe(_ action: Action) -> String {
+        let targets = program.targets[action.targets.range].map { routeName($0.route) }
+        switch action.kind {
+        case .push, .sheet, .cover, .replace, .popTo:
+            return "\(action.kind.rawValue) \(targets.first ?? "?")"
+        case .set:
+            return "set [\(targets.joined(separator: ", "))]"
+        case .start:
+            return "start \(flowName(action.flow))\(action.mode == .push ? "" : " as \(action.mode.rawValue)")"
+        case .select:
+            return "select \(flowName(action.flow))"
+        case .finish:
+            return "finish \(action.result.map(name) ?? "?")"
+        case .pop, .popToRoot, .dismiss:
+            return action.kind.rawValue
+        }
+    }
+
+    /// Whether any handler the user can trigger at `route` exists: its own
+    /// (result events excluded), its flow's flow-level ones, or an ancestor's.
+    func userCanAct(at route: RouteID) -> Bool {
+        let r = program.routes[Int(route)]
+        if hasFlowLevelUserHandler[Int(r.flow)] || ancestorHandlesUserEvents[Int(r.flow)] { return true }
+        return program.handlers[r.handlers.range].contains { !$0.event.isResult }
+    }
+}

@@ -1,0 +1,77 @@
+/// F205 push cycles (the stack can grow without bound) and F209 flows that
+/// start themselves. Both find cycles as strongly connected components.
+extension Analyzer {
+    mutating func checkGrowthCycles() {
+        let routeCount = program.routes.count
+        let flowCount = program.flows.count
+        let context = { (f: FlowID) in Int32(routeCount) + f }
+        let root = { (f: FlowID) in Int32(routeCount + flowCount) + f }
+        let nodeCount = routeCount + 2 * flowCount
+        var builder = Digraph.Builder()
+        for (f, flow) in program.flows.enumerated() {
+            let id = FlowID(f)
+            switch flow.start {
+            case .route(let r): builder.add(root(id), r)
+            case .flow(let g): builder.add(root(id), root(g))
+            case .none: break
+            }
+            for tab in program.tabs(of: id) { builder.add(root(id), root(tab)) }
+            for r in flow.routes.range { builder.add(Int32(r), context(id)) }
+        }
+        for edge in topology.edges where edge.parent != edge.child {
+            builder.add(context(edge.child), context(edge.parent))
+        }
+        // Growth edges carry their action id as label; the others -1.
+        for handler in program.handlers {
+            let source = handler.route >= 0 ? handler.route : context(handler.flow)
+            for a in handler.actions.range {
+                let action = program.actions[a]
+                switch action.kind {
+                case .push, .sheet, .cover:
+                    for t in program.targets[action.targets.range] { builder.add(source, t.route, label: Int32(a)) }
+                case .replace:
+                    for t in program.targets[action.targets.range] { builder.add(source, t.route) }
+                case .start where action.mode != .root:
+                    builder.add(source, root(action.flow), label: Int32(a))
+                default:
+                    break
+                }
+            }
+        }
+        let graph = Digraph(nodeCount: nodeCount, builder)
+        let component = graph.stronglyConnectedComponents()
+        var reportedComponent = Set<Int32>()
+        for n in 0..<nodeCount {
+            for e in graph.edges(of: n) where graph.labels[e] >= 0 {
+                let m = graph.targets[e]
+                guard component[n] == component[Int(m)], reportedComponent.insert(component[n]).inserted else { continue }
+                let action = program.actions[Int(graph.labels[e])]
+                let inCycle = component[n]
+                let back = graph.path(from: m, to: Int32(n)) { component[Int($0)] == inCycle } ?? [m]
+                let names = ([Int32(n)] + back).filter { $0 < routeCount }.map { routeName($0) }
+                report(.unboundedStack, action.span,
+                       "the navigation stack can grow without bound: '\(describe(action))' is on the cycle \(names.joined(separator: " → "))")
+            }
+        }
+    }
+
+    mutating func checkRecursiveFlows() {
+        var builder = Digraph.Builder()
+        for (e, edge) in topology.edges.enumerated() { builder.add(edge.parent, edge.child, label: Int32(e)) }
+        let graph = Digraph(nodeCount: program.flows.count, builder)
+        let component = graph.stronglyConnectedComponents()
+        var size = [Int](repeating: 0, count: program.flows.count)
+        for c in component { size[Int(c)] += 1 }
+        var reportedComponent = Set<Int32>()
+        for edge in topology.edges {
+            let c = component[Int(edge.parent)]
+            guard c == component[Int(edge.child)], size[Int(c)] > 1 || edge.parent == edge.child,
+                  reportedComponent.insert(c).inserted else { continue }
+            let back = graph.path(from: edge.child, to: edge.parent) { component[Int($0)] == c } ?? [edge.child]
+            let cycle = ([edge.parent] + back).map { flowName($0) }
+            let what = edge.action >= 0 ? "'\(describe(program.actions[Int(edge.action)]))'" : edge.mode == .tab ? "its tabs" : "its start"
+            report(.recursiveFlow, edge.span,
+                   "flow '\(flowName(edge.parent))' starts itself through \(what): \(cycle.joined(separator: " → ")) (unbounded nesting)")
+        }
+    }
+}

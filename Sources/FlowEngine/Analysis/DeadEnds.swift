@@ -1,0 +1,69 @@
+/// F203 dead ends and F208 `pop`/`popToRoot`/`dismiss` that never succeed.
+extension Analyzer {
+    /// Reports F203 and F208; returns which routes are dead ends.
+    mutating func checkDeadEndsAndImpossibleBacks() -> [Bool] {
+        var deadEnds = [Bool](repeating: false, count: program.routes.count)
+        for (r, route) in program.routes.enumerated() {
+            let id = RouteID(r)
+            let placement = placements.placement(ofRoute: id)
+            guard !route.attributes.contains(.final), !placement.isEmpty, !userCanAct(at: id) else { continue }
+            let stuck = Placement.ways.filter { placement.contains($0) && !hasImplicitBack(route, reached: $0, placement) }
+            guard !stuck.isEmpty else { continue }
+            deadEnds[r] = true
+            let ways = stuck.map { describeWay($0, route) }.joined(separator: "; also ")
+            var notes: [DiagnosticNote] = []
+            for way in stuck {
+                let witness = placements.witness(id, way)
+                if witness >= 0 {
+                    let action = program.actions[Int(witness)]
+                    notes.append(DiagnosticNote(span: action.span, message: "reached \(describeWay(way, route)) by '\(describe(action))' here"))
+                } else if way == .baseRoot {
+                    notes.append(DiagnosticNote(span: program.flows[Int(route.flow)].startSpan, message: "the app starts here"))
+                }
+            }
+            report(.deadEnd, route.span,
+                   "dead end: route '\(name(route.name))', reached \(ways), handles no event and has no way back",
+                   notes: notes)
+        }
+        for handler in program.handlers {
+            guard let a = handler.actions.range.first else { continue }
+            let action = program.actions[a]
+            let from = handler.route >= 0 ? placements.placement(ofRoute: handler.route) : placements.contextPlacement(of: handler.flow)
+            guard !from.isEmpty else { continue }
+            let place = handler.route >= 0 ? "route '\(routeName(handler.route))'" : "any screen of flow '\(flowName(handler.flow))'"
+            switch action.kind {
+            case .pop, .popTo, .popToRoot:
+                guard !from.contains(.pushed) else { break }
+                report(.impossibleBack, action.span,
+                       "'\(describe(action))' can never succeed: \(place) is always the root of its layer, with nothing below it to pop to")
+            case .dismiss where from.isDisjoint(with: [.inSheet, .inCover]):
+                report(.impossibleBack, action.span,
+                       "'dismiss' can never succeed: \(place) is never shown in a sheet or a cover")
+            default:
+                break
+            }
+        }
+        return deadEnds
+    }
+
+    /// DSL.md §5 implicit back: pop when pushed and not [noBack], dismiss
+    /// when the root of a sheet that is not [locked]; a cover's root and the
+    /// base root have none. A tab bar on screen is a way out as well.
+    func hasImplicitBack(_ route: Route, reached way: Placement, _ placement: Placement) -> Bool {
+        switch way {
+        case .pushed: return !route.attributes.contains(.noBack) || placement.contains(.tabBar)
+        case .sheetRoot: return !route.attributes.contains(.locked)
+        case .baseRoot: return placement.contains(.tabBar)
+        default: return false
+        }
+    }
+
+    func describeWay(_ way: Placement, _ route: Route) -> String {
+        switch way {
+        case .pushed: route.attributes.contains(.noBack) ? "pushed with [noBack]" : "pushed"
+        case .baseRoot: "as the first screen of the app's base layer"
+        case .sheetRoot: route.attributes.contains(.locked) ? "as the root of a [locked] sheet" : "as the root of a sheet"
+        default: "as the root of a full-screen cover"
+        }
+    }
+}

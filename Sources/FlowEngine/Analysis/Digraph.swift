@@ -1,0 +1,155 @@
+/// A directed graph in compressed adjacency form: the successors of node
+/// `n` are `targets[offsets[n]..<offsets[n + 1]]`, and `labels` carries one
+/// integer per edge (an action id, or -1) in the same order.
+///
+/// Built once from an edge list by counting sort, so construction is linear
+/// and iteration touches contiguous memory.
+public struct Digraph: Sendable {
+    public let nodeCount: Int
+    public private(set) var offsets: [Int32]
+    public private(set) var targets: [Int32]
+    public private(set) var labels: [Int32]
+
+    /// A builder that collects edges before freezing them.
+    public struct Builder {
+        var sources: [Int32] = []
+        var targets: [Int32] = []
+        var labels: [Int32] = []
+        public init() {}
+        public mutating func add(_ from: Int32, _ to: Int32, label: Int32 = -1) {
+            sources.append(from)
+            targets.append(to)
+            labels.append(label)
+        }
+    }
+
+    /// - Complexity: O(nodes + edges).
+    public init(nodeCount: Int, _ builder: Builder, reversed: Bool = false) {
+        self.nodeCount = nodeCount
+        let from = reversed ? builder.targets : builder.sources
+        let to = reversed ? builder.sources : builder.targets
+        var offsets = [Int32](repeating: 0, count: nodeCount + 1)
+        for s in from { offsets[Int(s) + 1] += 1 }
+        for i in 0..<nodeCount { offsets[i + 1] += offsets[i] }
+        var fill = offsets
+        var targets = [Int32](repeating: 0, count: from.count)
+        var labels = [Int32](repeating: 0, count: from.count)
+        for e in 0..<from.count {
+            let slot = Int(fill[Int(from[e])])
+            targets[slot] = to[e]
+            labels[slot] = builder.labels[e]
+            fill[Int(from[e])] += 1
+        }
+        self.offsets = offsets
+        self.targets = targets
+        self.labels = labels
+    }
+
+    /// The indices into `targets`/`labels` of `node`'s outgoing edges.
+    public func edges(of node: Int) -> Range<Int> { Int(offsets[node])..<Int(offsets[node + 1]) }
+
+    /// Marks every node reachable from `seeds` (breadth-first).
+    /// - Complexity: O(nodes + edges).
+    public func reachable(from seeds: [Int32]) -> [Bool] {
+        var seen = [Bool](repeating: false, count: nodeCount)
+        var queue: [Int32] = []
+        queue.reserveCapacity(seeds.count)
+        for s in seeds where !seen[Int(s)] {
+            seen[Int(s)] = true
+            queue.append(s)
+        }
+        var head = 0
+        while head < queue.count {
+            let n = Int(queue[head])
+            head += 1
+            for e in edges(of: n) where !seen[Int(targets[e])] {
+                seen[Int(targets[e])] = true
+                queue.append(targets[e])
+            }
+        }
+        return seen
+    }
+
+    /// The strongly connected component of each node (Tarjan's algorithm
+    /// with an explicit stack; no recursion, so any depth is fine).
+    /// Components are numbered in reverse topological order.
+    /// - Complexity: O(nodes + edges).
+    public func stronglyConnectedComponents() -> [Int32] {
+        var index = [Int32](repeating: -1, count: nodeCount)
+        var low = [Int32](repeating: 0, count: nodeCount)
+        var onStack = [Bool](repeating: false, count: nodeCount)
+        var component = [Int32](repeating: -1, count: nodeCount)
+        var stack: [Int32] = []
+        var callStack: [(node: Int32, edge: Int32)] = []
+        var counter: Int32 = 0
+        var components: Int32 = 0
+        for root in 0..<nodeCount where index[root] < 0 {
+            callStack.append((Int32(root), offsets[root]))
+            index[root] = counter
+            low[root] = counter
+            counter += 1
+            stack.append(Int32(root))
+            onStack[root] = true
+            while let frame = callStack.last {
+                let n = Int(frame.node)
+                let e = Int(frame.edge)
+                if e < Int(offsets[n + 1]) {
+                    callStack[callStack.count - 1].edge += 1
+                    let m = Int(targets[e])
+                    if index[m] < 0 {
+                        index[m] = counter
+                        low[m] = counter
+                        counter += 1
+                        stack.append(Int32(m))
+                        onStack[m] = true
+                        callStack.append((Int32(m), offsets[m]))
+                    } else if onStack[m] {
+                        low[n] = min(low[n], index[m])
+                    }
+                    continue
+                }
+                callStack.removeLast()
+                if let parent = callStack.last {
+                    low[Int(parent.node)] = min(low[Int(parent.node)], low[n])
+                }
+                if low[n] == index[n] {
+                    while let top = stack.popLast() {
+                        onStack[Int(top)] = false
+                        component[Int(top)] = components
+                        if Int(top) == n { break }
+                    }
+                    components += 1
+                }
+            }
+        }
+        return component
+    }
+
+    /// A shortest path from `from` to `to` using only nodes with `allowed`
+    /// true, as node ids (both ends included); nil if none.
+    public func path(from: Int32, to: Int32, allowed: (Int32) -> Bool) -> [Int32]? {
+        var previous = [Int32: Int32]()
+        previous[from] = from
+        var queue: [Int32] = [from]
+        var head = 0
+        while head < queue.count {
+            let n = queue[head]
+            head += 1
+            if n == to { break }
+            for e in edges(of: Int(n)) {
+                let m = targets[e]
+                guard allowed(m), previous[m] == nil else { continue }
+                previous[m] = n
+                queue.append(m)
+            }
+        }
+        guard previous[to] != nil else { return nil }
+        var path: [Int32] = [to]
+        var current = to
+        while current != from, let p = previous[current] {
+            path.append(p)
+            current = p
+        }
+        return path.reversed()
+    }
+}

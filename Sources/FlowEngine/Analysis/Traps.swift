@@ -1,0 +1,108 @@
+/// F204: a child flow that, once at some route, can neither finish nor be
+/// left by `back`.
+///
+/// For each flow, a graph over its routes (plus one node for its flow-level
+/// handlers) says where the user can go next: the targets of actions, and
+/// the way back to the route that pushed or presented a screen when that
+/// screen has a back. Exits are `finish`, `dismiss` and `select` actions,
+/// the implicit back on the flow's first screen, and any flow-level handler
+/// of a flow above (the user can always fire those). A backward search from
+/// the exits marks every route that can still leave; the rest are trapped.
+extension Analyzer {
+    mutating func checkTraps(reachable: [Bool], deadEnds: [Bool]) {
+        let routeCount = program.routes.count
+        let flowNode = { (f: FlowID) in Int32(routeCount) + f }
+        let nodeCount = routeCount + program.flows.count
+        var forward = Digraph.Builder()
+        var exits = [Bool](repeating: false, count: nodeCount)
+        var canGoBack = [Bool](repeating: false, count: routeCount)
+        for (r, route) in program.routes.enumerated() {
+            forward.add(Int32(r), flowNode(route.flow))
+            if ancestorHandlesUserEvents[Int(route.flow)] { exits[r] = true }
+            canGoBack[r] = program.handlers[route.handlers.range].contains { handler in
+                program.actions[handler.actions.range].contains { [.pop, .popTo, .popToRoot, .dismiss].contains($0.kind) }
+            }
+        }
+        for handler in program.handlers {
+            let source = handler.route >= 0 ? handler.route : flowNode(handler.flow)
+            let start: RouteID? = if case .route(let r) = program.flows[Int(handler.flow)].start { r } else { nil }
+            for a in handler.actions.range {
+                let action = program.actions[a]
+                let targets = program.targets[action.targets.range]
+                switch action.kind {
+                case .finish, .dismiss, .select:
+                    exits[Int(source)] = true
+                case .push, .sheet, .cover, .replace, .set:
+                    for t in targets {
+                        forward.add(source, t.route)
+                        let target = program.routes[Int(t.route)]
+                        let returns = handler.route >= 0 && (canGoBack[Int(t.route)]
+                            || (action.kind == .push && !target.attributes.contains(.noBack))
+                            || (action.kind == .sheet && !target.attributes.contains(.locked)))
+                        if returns { forward.add(t.route, source) }
+                    }
+                case .popTo:
+                    for t in targets { forward.add(source, t.route) }
+                case .popToRoot:
+                    if let start { forward.add(source, start) }
+                case .pop, .start:
+                    break
+                }
+            }
+        }
+        // The implicit back on a child's first screen, in every way it is started.
+        var expectedToFinish = [Bool](repeating: false, count: program.flows.count)
+        var rootBackWorks = [Bool](repeating: true, count: program.flows.count)
+        var startedBy = [ActionID](repeating: -1, count: program.flows.count)
+        for edge in topology.edges {
+            guard case .route(let first) = program.flows[Int(edge.child)].start else { continue }
+            let attributes = program.routes[Int(first)].attributes
+            let works: Bool
+            switch edge.mode {
+            case .push: works = !attributes.contains(.noBack)
+            case .sheet: works = !attributes.contains(.locked)
+            case .cover: works = false
+            case .root, .flowStart, .tab: continue
+            }
+            let child = Int(edge.child)
+            expectedToFinish[child] = true
+            if !works || startedBy[child] < 0 { startedBy[child] = edge.action }
+            rootBackWorks[child] = rootBackWorks[child] && works
+        }
+        for (f, flow) in program.flows.enumerated() where expectedToFinish[f] && rootBackWorks[f] {
+            if case .route(let first) = flow.start { exits[Int(first)] = true }
+        }
+        let graph = Digraph(nodeCount: nodeCount, forward)
+        let backward = Digraph(nodeCount: nodeCount, forward, reversed: true)
+        let canLeave = backward.reachable(from: exits.indices.filter { exits[$0] }.map { Int32($0) })
+        var reported = [Bool](repeating: false, count: routeCount)
+        func isTrapped(_ r: Int) -> Bool {
+            guard r < routeCount else { return false }
+            let route = program.routes[r]
+            return expectedToFinish[Int(route.flow)] && reachable[r] && !canLeave[r]
+                && !deadEnds[r] && !route.attributes.contains(.final)
+        }
+        var entries: [Int] = []
+        for (f, flow) in program.flows.enumerated() where expectedToFinish[f] {
+            if case .route(let first) = flow.start, isTrapped(Int(first)) { entries.append(Int(first)) }
+        }
+        for n in 0..<nodeCount where canLeave[n] {
+            for e in graph.edges(of: n) where Int(graph.targets[e]) < routeCount && isTrapped(Int(graph.targets[e])) {
+                entries.append(Int(graph.targets[e]))
+            }
+        }
+        for r in entries where !reported[r] {
+            reported[r] = true
+            let route = program.routes[r]
+            let flow = Int(route.flow)
+            var notes: [DiagnosticNote] = []
+            if startedBy[flow] >= 0 {
+                let action = program.actions[Int(startedBy[flow])]
+                notes.append(DiagnosticNote(span: action.span, message: "'\(flowName(route.flow))' is started by '\(describe(action))' here"))
+            }
+            report(.trap, route.span,
+                   "trap: once flow '\(flowName(route.flow))' reaches route '\(name(route.name))', it can never finish nor be left by back",
+                   notes: notes)
+        }
+    }
+}

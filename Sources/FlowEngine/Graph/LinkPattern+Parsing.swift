@@ -1,0 +1,157 @@
+/// Parsing of link patterns (`scheme://host/seg/:name?key=:name`) and the
+/// URL splitting that matching shares with it.
+extension LinkPattern {
+    /// Why a pattern is malformed (F301).
+    public struct Problem: Error, Sendable, Equatable {
+        public var message: String
+    }
+
+    /// Parses `text`, interning capture names into `symbols`.
+    public static func parse(_ text: String, symbols: inout SymbolTable) -> Result<LinkPattern, Problem> {
+        let parts: URLParts
+        switch URLParts.split(text) {
+        case .success(let split): parts = split
+        case .failure(let problem): return .failure(problem)
+        }
+        var pattern = LinkPattern(scheme: parts.scheme, segments: [], query: [])
+        var captured = Set<String>()
+        func capture(_ raw: Substring) -> Result<Symbol, Problem> {
+            let name = raw.dropFirst()
+            guard isIdentifier(name) else {
+                return .failure(Problem(message: "capture ':\(name)' needs a name made of letters, digits and '_'"))
+            }
+            guard captured.insert(String(name)).inserted else {
+                return .failure(Problem(message: "capture ':\(name)' appears more than once"))
+            }
+            return .success(symbols.intern(String(name)))
+        }
+        for segment in parts.segments {
+            if segment.hasPrefix(":") {
+                switch capture(segment) {
+                case .success(let symbol): pattern.segments.append(.capture(symbol))
+                case .failure(let problem): return .failure(problem)
+                }
+            } else {
+                guard let literal = percentDecode(segment) else {
+                    return .failure(Problem(message: "bad percent-escape in '\(segment)'"))
+                }
+                pattern.segments.append(.literal(literal))
+            }
+        }
+        var keys = Set<String>()
+        for item in parts.query {
+            guard let eq = item.firstIndex(of: "=") else {
+                return .failure(Problem(message: "query item '\(item)' must be key=:name"))
+            }
+            let key = item[..<eq]
+            let value = item[item.index(after: eq)...]
+            guard !key.isEmpty, value.hasPrefix(":") else {
+                return .failure(Problem(message: "query item '\(item)' must be key=:name"))
+            }
+            guard keys.insert(String(key)).inserted else {
+                return .failure(Problem(message: "query key '\(key)' appears more than once"))
+            }
+            switch capture(value) {
+            case .success(let symbol): pattern.query.append(QueryItem(key: String(key), capture: symbol))
+            case .failure(let problem): return .failure(problem)
+            }
+        }
+        return .success(pattern)
+    }
+
+    static func isIdentifier(_ text: Substring) -> Bool {
+        guard let first = text.utf8.first, first == UInt8(ascii: "_") || (first | 0x20 >= UInt8(ascii: "a") && first | 0x20 <= UInt8(ascii: "z")) else {
+            return false
+        }
+        return text.utf8.allSatisfy { b in
+            b == UInt8(ascii: "_") || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || (b | 0x20 >= UInt8(ascii: "a") && b | 0x20 <= UInt8(ascii: "z"))
+        }
+    }
+
+    /// Decodes `%XX` escapes; nil if an escape is malformed or the result is not UTF-8.
+    public static func percentDecode(_ text: Substring) -> String? {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
+        var out: [UInt8] = []
+        var bytes = text.utf8.makeIterator()
+        while let b = bytes.next() {
+            guard b == UInt8(ascii: "%") else {
+                out.append(b)
+                continue
+            }
+            guard let h = bytes.next(), let l = bytes.next(), let hi = hex(h), let lo = hex(l) else { return nil }
+            out.append(hi << 4 | lo)
+        }
+        return String(validating: out, as: UTF8.self)
+    }
+
+    private static func hex(_ b: UInt8) -> UInt8? {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): b - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): b - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): b - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
+
+/// A URL or pattern split into scheme, host-and-path segments and query items.
+public struct URLParts: Sendable, Equatable {
+    public var scheme: String
+    /// The host, then each path segment (still percent-encoded).
+    public var segments: [Substring]
+    /// `key=value` items (still percent-encoded).
+    public var query: [Substring]
+
+    /// Splits `text`; a single trailing slash is ignored.
+    public static func split(_ text: String) -> Result<URLParts, LinkPattern.Problem> {
+        guard let separator = schemeSeparator(text) else {
+            return .failure(.init(message: "'\(text.prefix(40))' has no scheme; expected scheme://host/..."))
+        }
+        let scheme = text[..<separator]
+        guard let first = scheme.utf8.first, isLetter(first), scheme.utf8.allSatisfy(isSchemeByte) else {
+            return .failure(.init(message: "scheme '\(scheme.prefix(40))' must be a letter followed by letters, digits, '+', '-' or '.'"))
+        }
+        var rest = text[text.utf8.index(separator, offsetBy: 3)...]
+        if let bad = rest.unicodeScalars.first(where: { $0.value <= 0x20 || $0.value == 0x7F || "\"<>\\^`{|}#".unicodeScalars.contains($0) }) {
+            return .failure(.init(message: "character \(bad.value <= 0x20 ? "U+\(String(bad.value, radix: 16, uppercase: true))" : "'\(bad)'") is not allowed in a link"))
+        }
+        var query: [Substring] = []
+        if let q = rest.firstIndex(of: "?") {
+            query = rest[rest.index(after: q)...].split(separator: "&", omittingEmptySubsequences: true)
+            rest = rest[..<q]
+        }
+        var segments = rest.split(separator: "/", omittingEmptySubsequences: false)
+        if segments.count > 1, segments.last?.isEmpty == true { segments.removeLast() }
+        guard let host = segments.first, !host.isEmpty else {
+            return .failure(.init(message: "missing host after '\(scheme)://'"))
+        }
+        if segments.contains(where: { $0.isEmpty }) {
+            return .failure(.init(message: "empty path segment ('//')"))
+        }
+        return .success(URLParts(scheme: scheme.lowercased(), segments: segments, query: query))
+    }
+
+    /// The index of the first "://".
+    private static func schemeSeparator(_ text: String) -> String.Index? {
+        let utf8 = text.utf8
+        var i = utf8.startIndex
+        while i != utf8.endIndex {
+            if utf8[i] == UInt8(ascii: ":") {
+                let a = utf8.index(after: i)
+                if a != utf8.endIndex, utf8[a] == UInt8(ascii: "/") {
+                    let b = utf8.index(after: a)
+                    if b != utf8.endIndex, utf8[b] == UInt8(ascii: "/") { return i }
+                }
+            }
+            i = utf8.index(after: i)
+        }
+        return nil
+    }
+
+    static func isLetter(_ b: UInt8) -> Bool { b | 0x20 >= UInt8(ascii: "a") && b | 0x20 <= UInt8(ascii: "z") }
+
+    private static func isSchemeByte(_ b: UInt8) -> Bool {
+        isLetter(b) || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
+            || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
+    }
+}

@@ -1,0 +1,347 @@
+/// Index of a flow in `Program.flows`.
+public typealias FlowID = Int32
+/// Index of a route in `Program.routes`.
+public typealias RouteID = Int32
+/// Index of a handler in `Program.handlers`.
+public typealias HandlerID = Int32
+/// Index of an action in `Program.actions`.
+public typealias ActionID = Int32
+
+/// A compiled flow program: every flow, route, handler, action and link of a
+/// file and its imports, resolved to integer ids and laid out in flat arrays.
+///
+/// Children are ranges into the parent arrays: a flow's routes are
+/// `routes[flow.routes]`, a route's handlers `handlers[route.handlers]`, a
+/// handler's actions `actions[handler.actions]`. The program is immutable
+/// once compiled and `Sendable`; the analyses and the runtime only read it.
+public struct Program: Sendable {
+    /// The files the program was compiled from; `SourceSpan.file` indexes it.
+    public var files: [SourceFile] = []
+    /// The names used in the program.
+    public var symbols = SymbolTable()
+    public var flows: [Flow] = []
+    public var routes: [Route] = []
+    public var handlers: [Handler] = []
+    public var actions: [Action] = []
+    /// Route targets of actions (`push`, `set`, ...), referenced by `Action.targets`.
+    public var targets: [Target] = []
+    /// Arguments of targets and links, referenced by ranges.
+    public var arguments: [Argument] = []
+    /// Parameters of routes and events, referenced by ranges.
+    public var parameters: [Parameter] = []
+    /// Tab lists of tab containers, referenced by `Flow.tabs`.
+    public var tabFlows: [FlowID] = []
+    public var links: [Link] = []
+    /// The entry flow, or -1 when the program is a library.
+    public var entry: FlowID = -1
+
+    public init() {}
+
+    /// Whether the program has no entry flow (DSL.md §5: a library).
+    public var isLibrary: Bool { entry < 0 }
+
+    /// The text of a symbol.
+    public func name(_ symbol: Symbol) -> String { symbols[symbol] }
+
+    /// The display name of a route: `Flow.route`.
+    public func qualifiedName(_ route: RouteID) -> String {
+        let r = routes[Int(route)]
+        return "\(name(flows[Int(r.flow)].name)).\(name(r.name))"
+    }
+
+    /// The tabs of a tab container (empty for other flows).
+    public func tabs(of flow: FlowID) -> ArraySlice<FlowID> {
+        tabFlows[flows[Int(flow)].tabs.range]
+    }
+}
+
+/// A half-open range of indices into one of the program's arrays.
+public struct IndexRange: Hashable, Sendable {
+    public var lower: Int32
+    public var upper: Int32
+    public init(_ lower: Int32, _ upper: Int32) {
+        self.lower = lower
+        self.upper = upper
+    }
+    public static let empty = IndexRange(0, 0)
+    public var range: Range<Int> { Int(lower)..<Int(upper) }
+    public var count: Int { Int(upper - lower) }
+    public var isEmpty: Bool { lower == upper }
+}
+
+/// What a flow shows first.
+public enum FlowStart: Hashable, Sendable {
+    /// No valid `start` (reported as F104), or a tab container.
+    case none
+    /// The flow's first screen.
+    case route(RouteID)
+    /// A flow started in this flow's place (a coordinator that only manages children).
+    case flow(FlowID)
+}
+
+/// A flow (a coordinator): its routes, its flow-level handlers, its start.
+public struct Flow: Sendable {
+    public var name: Symbol
+    /// The span of the flow's name in its declaration.
+    public var span: SourceSpan
+    /// Marked `[entry]`.
+    public var isMarkedEntry: Bool
+    public var start: FlowStart
+    /// The span of the name after `start`, or of the flow's name if there is none.
+    public var startSpan: SourceSpan
+    /// For a tab container: its tabs in `Program.tabFlows`, first selected.
+    public var tabs: IndexRange
+    public var routes: IndexRange
+    /// Flow-level handlers: they apply to any route of this flow and bubble from children.
+    public var handlers: IndexRange
+
+    /// Whether the flow is a tab container.
+    public var isTabContainer: Bool { !tabs.isEmpty }
+
+    public init(name: Symbol, span: SourceSpan, isMarkedEntry: Bool, start: FlowStart, startSpan: SourceSpan, tabs: IndexRange, routes: IndexRange, handlers: IndexRange) {
+        self.name = name
+        self.span = span
+        self.isMarkedEntry = isMarkedEntry
+        self.start = start
+        self.startSpan = startSpan
+        self.tabs = tabs
+        self.routes = routes
+        self.handlers = handlers
+    }
+}
+
+/// Attributes a route may carry.
+public struct RouteAttributes: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// An intended end: never a dead end.
+    public static let final = RouteAttributes(rawValue: 1)
+    /// No system back button when pushed.
+    public static let noBack = RouteAttributes(rawValue: 2)
+    /// A sheet that cannot be swiped down.
+    public static let locked = RouteAttributes(rawValue: 4)
+}
+
+/// A route (a screen) of a flow.
+public struct Route: Sendable {
+    public var name: Symbol
+    public var flow: FlowID
+    /// The span of the route's name.
+    public var span: SourceSpan
+    public var title: String?
+    public var parameters: IndexRange
+    public var attributes: RouteAttributes
+    public var handlers: IndexRange
+
+    public init(name: Symbol, flow: FlowID, span: SourceSpan, title: String?, parameters: IndexRange, attributes: RouteAttributes, handlers: IndexRange) {
+        self.name = name
+        self.flow = flow
+        self.span = span
+        self.title = title
+        self.parameters = parameters
+        self.attributes = attributes
+        self.handlers = handlers
+    }
+}
+
+/// The type of a parameter.
+public enum ValueType: String, Hashable, Sendable, CaseIterable {
+    case string = "String"
+    case int = "Int"
+    case bool = "Bool"
+    case double = "Double"
+}
+
+/// A typed parameter of a route or an event.
+public struct Parameter: Hashable, Sendable {
+    public var name: Symbol
+    public var type: ValueType
+    public var span: SourceSpan
+
+    public init(name: Symbol, type: ValueType, span: SourceSpan) {
+        self.name = name
+        self.type = type
+        self.span = span
+    }
+}
+
+/// A runtime value of a parameter.
+public enum Value: Hashable, Sendable, Codable {
+    case string(String)
+    case int(Int)
+    case bool(Bool)
+    case double(Double)
+
+    public var type: ValueType {
+        switch self {
+        case .string: .string
+        case .int: .int
+        case .bool: .bool
+        case .double: .double
+        }
+    }
+}
+
+/// Where an argument's value comes from.
+public enum ArgumentSource: Hashable, Sendable {
+    case literal(Value)
+    /// The handler event's parameter with this index in `Handler.parameters`.
+    case eventParameter(Int32)
+    /// A value captured by a link pattern (`:name`).
+    case capture(Symbol)
+}
+
+/// `name: value` bound to the target route's parameter `parameter`.
+public struct Argument: Hashable, Sendable {
+    public var name: Symbol
+    /// Index of the bound parameter within the target route's parameters.
+    public var parameter: Int32
+    public var source: ArgumentSource
+    public var span: SourceSpan
+
+    public init(name: Symbol, parameter: Int32, source: ArgumentSource, span: SourceSpan) {
+        self.name = name
+        self.parameter = parameter
+        self.source = source
+        self.span = span
+    }
+}
+
+/// A route named by an action, with its arguments.
+public struct Target: Hashable, Sendable {
+    public var route: RouteID
+    public var arguments: IndexRange
+    public var span: SourceSpan
+
+    public init(route: RouteID, arguments: IndexRange, span: SourceSpan) {
+        self.route = route
+        self.arguments = arguments
+        self.span = span
+    }
+}
+
+/// The event a handler answers: a user event, or a child flow's result.
+public struct EventKey: Hashable, Sendable {
+    /// For a result event, the child flow; -1 for a user event.
+    public var flow: FlowID
+    public var name: Symbol
+    public init(flow: FlowID = -1, name: Symbol) {
+        self.flow = flow
+        self.name = name
+    }
+    public var isResult: Bool { flow >= 0 }
+}
+
+/// `when guard` or `when !guard`.
+public struct Guard: Hashable, Sendable {
+    public var name: Symbol
+    public var negated: Bool
+
+    public init(name: Symbol, negated: Bool) {
+        self.name = name
+        self.negated = negated
+    }
+}
+
+/// `on event [when guard] -> action { then action }`.
+public struct Handler: Sendable {
+    public var flow: FlowID
+    /// The route it belongs to, or -1 for a flow-level handler.
+    public var route: RouteID
+    public var event: EventKey
+    public var parameters: IndexRange
+    public var guardCondition: Guard?
+    public var actions: IndexRange
+    /// The span of the event name (where handler findings point).
+    public var span: SourceSpan
+
+    public init(flow: FlowID, route: RouteID, event: EventKey, parameters: IndexRange, guardCondition: Guard?, actions: IndexRange, span: SourceSpan) {
+        self.flow = flow
+        self.route = route
+        self.event = event
+        self.parameters = parameters
+        self.guardCondition = guardCondition
+        self.actions = actions
+        self.span = span
+    }
+}
+
+/// The navigation action kinds of DSL.md §3.
+public enum ActionKind: String, Hashable, Sendable {
+    case push, sheet, cover, replace, set, pop, popTo = "pop to", popToRoot, dismiss, start, finish, select
+}
+
+/// How `start F` shows the child flow.
+public enum StartMode: String, Hashable, Sendable {
+    case push, sheet, cover, root
+}
+
+/// One navigation action of a handler.
+public struct Action: Sendable {
+    public var kind: ActionKind
+    /// Route targets: one for push/sheet/cover/replace/pop to, any for set.
+    public var targets: IndexRange
+    /// The flow of `start` or `select`; -1 otherwise.
+    public var flow: FlowID
+    public var mode: StartMode
+    /// The result of `finish`.
+    public var result: Symbol?
+    /// The custom transition named by `with`.
+    public var transition: Symbol?
+    /// The span of the action keyword through its last token.
+    public var span: SourceSpan
+
+    public init(kind: ActionKind, targets: IndexRange, flow: FlowID, mode: StartMode, result: Symbol?, transition: Symbol?, span: SourceSpan) {
+        self.kind = kind
+        self.targets = targets
+        self.flow = flow
+        self.mode = mode
+        self.result = result
+        self.transition = transition
+        self.span = span
+    }
+}
+
+/// A piece of a link pattern: the host or a path segment.
+public enum LinkSegment: Hashable, Sendable {
+    case literal(String)
+    case capture(Symbol)
+}
+
+/// A parsed link pattern `scheme://host/seg/:name?key=:name`.
+public struct LinkPattern: Hashable, Sendable {
+    public var scheme: String
+    /// Host first, then the path segments.
+    public var segments: [LinkSegment]
+    public var query: [QueryItem]
+
+    /// A required query item `key=:capture`.
+    public struct QueryItem: Hashable, Sendable {
+        public var key: String
+        public var capture: Symbol
+    }
+}
+
+/// `link "pattern" -> Flow/.../route(args)`.
+public struct Link: Sendable {
+    public var pattern: LinkPattern
+    public var patternText: String
+    /// The flows on the target path, from the entry down.
+    public var path: [FlowID]
+    public var route: RouteID
+    public var arguments: IndexRange
+    /// The span of the pattern string.
+    public var span: SourceSpan
+    /// The span of the target path.
+    public var targetSpan: SourceSpan
+
+    public init(pattern: LinkPattern, patternText: String, path: [FlowID], route: RouteID, arguments: IndexRange, span: SourceSpan, targetSpan: SourceSpan) {
+        self.pattern = pattern
+        self.patternText = patternText
+        self.path = path
+        self.route = route
+        self.arguments = arguments
+        self.span = span
+        self.targetSpan = targetSpan
+    }
+}

@@ -1,0 +1,60 @@
+/// Maps byte offsets of one file to 1-based lines and columns.
+///
+/// Columns count Unicode scalars, as DSL.md §7 requires: every byte that is
+/// not a UTF-8 continuation byte (`10xxxxxx`) starts a scalar (an invalid
+/// byte counts as one).
+public struct LineIndex: Sendable {
+    private let bytes: [UInt8]
+    /// Offsets at which each line starts; `lineStarts[0] == 0`.
+    private let lineStarts: [Int]
+
+    /// - Complexity: O(n) in the size of the file.
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [0]
+        for (i, b) in bytes.enumerated() where b == 0x0A {
+            starts.append(i + 1)
+        }
+        lineStarts = starts
+    }
+
+    /// The 1-based line and column of `offset` (clamped to the file).
+    /// - Complexity: O(log lines + length of the line).
+    public func location(of offset: Int) -> (line: Int, column: Int) {
+        let off = max(0, min(offset, bytes.count))
+        let line = lineNumberIndex(of: off)
+        let start = lineStarts[line]
+        return (line + 1, LineIndex.scalarCount(bytes, start, off) + 1)
+    }
+
+    /// The byte range of the line holding `offset`, without its line break.
+    public func lineRange(containing offset: Int) -> Range<Int> {
+        let off = max(0, min(offset, bytes.count))
+        let line = lineNumberIndex(of: off)
+        let start = lineStarts[line]
+        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : bytes.count
+        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+        return start..<max(start, end)
+    }
+
+    /// Number of Unicode scalars that start in `bytes[from..<to]`.
+    public static func scalarCount(_ bytes: [UInt8], _ from: Int, _ to: Int) -> Int {
+        var n = 0
+        var i = from
+        while i < to {
+            if bytes[i] & 0xC0 != 0x80 { n += 1 }
+            i += 1
+        }
+        return n
+    }
+
+    private func lineNumberIndex(of offset: Int) -> Int {
+        var lo = 0
+        var hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+}

@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The process's outputs and environment, behind a value so that tests can
+/// run commands in memory and compare what they print.
+struct Console {
+    var out: (String) -> Void
+    var err: (String) -> Void
+    /// Whether standard output is a terminal that wants colour.
+    var colorOutput: Bool
+    /// Whether standard input is a terminal (for interactive modes).
+    var interactiveInput: Bool
+    var environment: [String: String]
+
+    /// The real process: buffered stdout, unbuffered stderr.
+    static func process() -> Console {
+        let env = ProcessEnvironment.current()
+        let noColor = env["NO_COLOR"].map { !$0.isEmpty } ?? false
+        return Console(
+            out: { text in writeAll(1, text) },
+            err: { text in writeAll(2, text) },
+            colorOutput: isatty(1) == 1 && !noColor && env["TERM"] != "dumb",
+            interactiveInput: isatty(0) == 1,
+            environment: env
+        )
+    }
+}
+
+/// Exit statuses (DSL.md §6): 0 clean, 1 findings or a failed run, 2 bad
+/// usage or unreadable input.
+enum ExitCode: Int32 {
+    case success = 0
+    case failure = 1
+    case usage = 2
+}
+
+/// Writes all of `text` to file descriptor `fd`, retrying short writes.
+func writeAll(_ fd: Int32, _ text: String) {
+    var text = text
+    text.withUTF8 { buffer in
+        guard let base = buffer.baseAddress else { return }
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(fd, base + offset, buffer.count - offset)
+            if written <= 0 {
+                if written < 0 && errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
+    }
+}
+
+enum ProcessEnvironment {
+    static func current() -> [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let eq = text.firstIndex(of: "=") {
+                result[String(text[..<eq])] = String(text[text.index(after: eq)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+}

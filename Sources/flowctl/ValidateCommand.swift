@@ -1,0 +1,108 @@
+import FlowDSL
+import FlowEngine
+
+/// `flowctl validate FILE|DIR ... [--format text|json] [--strict]` (DSL.md §7).
+enum ValidateCommand {
+    static let command = FlowCtl.Command(
+        name: "validate",
+        summary: "Check flows: syntax, names, dead ends, traps, cycles, links",
+        help: """
+        OVERVIEW: Check .flow programs and report every finding with its code.
+
+        USAGE: flowctl validate <file-or-directory> ... [--format text|json] [--strict]
+
+        A directory means every *.flow file directly in it, each its own program
+        (a file and everything it imports).
+
+        OPTIONS:
+          --format <format>   text (default) or json: one object with "programs",
+                              "errors", "warnings" and "diagnostics"
+          --strict            Fail on warnings too
+          -h, --help          Show this help
+
+        Colour is used only when standard output is a terminal and NO_COLOR is unset.
+
+        EXIT STATUS: 0 no errors (warnings allowed), 1 errors (or warnings with
+        --strict), 2 bad usage or unreadable input.
+
+        """,
+        options: [
+            OptionSpec(name: "--format", takesValue: true, choices: ["text", "json"]),
+            OptionSpec(name: "--strict"),
+        ],
+        run: run
+    )
+
+    static func run(_ arguments: ParsedArguments, _ console: inout Console) throws(UsageError) -> ExitCode {
+        guard !arguments.positionals.isEmpty else { throw UsageError(message: "missing a file or directory to validate") }
+        let (files, problems) = InputFiles.expand(arguments.positionals)
+        var unreadable = !problems.isEmpty
+        for problem in problems { console.err("flowctl validate: \(problem)\n") }
+        var results: [Validation] = []
+        for file in files {
+            do throws(FileReadError) {
+                results.append(try Validation.run(file))
+            } catch {
+                console.err("flowctl validate: cannot read '\(file)': \(error.reason)\n")
+                unreadable = true
+            }
+        }
+        let errors = results.reduce(0) { $0 + $1.errorCount }
+        let warnings = results.reduce(0) { $0 + $1.warningCount }
+        if arguments.value("--format") == "json" {
+            console.out(json(results, errors: errors, warnings: warnings) + "\n")
+        } else {
+            var text = ""
+            for result in results {
+                var renderer = DiagnosticRenderer(files: result.program.files, useColor: console.colorOutput)
+                for diagnostic in result.diagnostics { text += renderer.render(diagnostic) }
+            }
+            let renderer = DiagnosticRenderer(files: [], useColor: console.colorOutput)
+            text += renderer.summary(programs: results.count, errors: errors, warnings: warnings)
+            console.out(text)
+        }
+        if unreadable { return .usage }
+        if errors > 0 || (arguments.has("--strict") && warnings > 0) { return .failure }
+        return .success
+    }
+
+    /// The §7 JSON shape.
+    static func json(_ results: [Validation], errors: Int, warnings: Int) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("programs", results.count)
+        json.field("errors", errors)
+        json.field("warnings", warnings)
+        json.key("diagnostics")
+        json.beginArray()
+        for result in results {
+            var renderer = DiagnosticRenderer(files: result.program.files, useColor: false)
+            for diagnostic in result.diagnostics {
+                json.beginObject()
+                let (line, column) = renderer.location(diagnostic.span)
+                json.field("file", renderer.path(diagnostic.span))
+                json.field("line", line)
+                json.field("column", column)
+                json.field("severity", diagnostic.severity.rawValue)
+                json.field("code", diagnostic.code.rawValue)
+                json.field("message", diagnostic.message)
+                json.key("notes")
+                json.beginArray()
+                for note in diagnostic.notes {
+                    let (l, c) = renderer.location(note.span)
+                    json.beginObject()
+                    json.field("file", renderer.path(note.span))
+                    json.field("line", l)
+                    json.field("column", c)
+                    json.field("message", note.message)
+                    json.endObject()
+                }
+                json.endArray()
+                json.endObject()
+            }
+        }
+        json.endArray()
+        json.endObject()
+        return json.output
+    }
+}

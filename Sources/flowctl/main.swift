@@ -1,0 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+var console = Console.process()
+let status = FlowCtl.main(Array(CommandLine.arguments.dropFirst()), console: &console)
+exit(status.rawValue)
