@@ -25,7 +25,7 @@ enum InputFiles {
             let flows = entries.filter { $0.hasSuffix(".flow") }.sorted()
             if flows.isEmpty { problems.append("no .flow files in directory '\(path)'") }
             let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-            files.append(contentsOf: flows.map { base + "/" + $0 })
+            files.append(contentsOf: flows.map { base == "." ? $0 : base + "/" + $0 })
         }
         return (files, problems)
     }

@@ -6,7 +6,10 @@ extension Analyzer {
         let flowCount = program.flows.count
         let context = { (f: FlowID) in Int32(routeCount) + f }
         let root = { (f: FlowID) in Int32(routeCount + flowCount) + f }
-        let nodeCount = routeCount + 2 * flowCount
+        // A flow-level handler of a result `C.x` runs once `C` has ended, from
+        // the screen that started `C`: one node per flow gathers those screens.
+        let returnedFrom = { (f: FlowID) in Int32(routeCount + 2 * flowCount) + f }
+        let nodeCount = routeCount + 3 * flowCount
         var builder = Digraph.Builder()
         for (f, flow) in program.flows.enumerated() {
             let id = FlowID(f)
@@ -18,12 +21,14 @@ extension Analyzer {
             for tab in program.tabs(of: id) { builder.add(root(id), root(tab)) }
             for r in flow.routes.range { builder.add(Int32(r), context(id)) }
         }
+        for edge in topology.edges where edge.action < 0 { builder.add(root(edge.parent), returnedFrom(edge.child)) }
         for edge in topology.edges where edge.parent != edge.child {
             builder.add(context(edge.child), context(edge.parent))
         }
         // Growth edges carry their action id as label; the others -1.
         for handler in program.handlers {
-            let source = handler.route >= 0 ? handler.route : context(handler.flow)
+            let source = handler.route >= 0 ? handler.route
+                : handler.event.isResult ? returnedFrom(handler.event.flow) : context(handler.flow)
             for a in handler.actions.range {
                 let action = program.actions[a]
                 switch action.kind {
@@ -31,8 +36,9 @@ extension Analyzer {
                     for t in program.targets[action.targets.range] { builder.add(source, t.route, label: Int32(a)) }
                 case .replace:
                     for t in program.targets[action.targets.range] { builder.add(source, t.route) }
-                case .start where action.mode != .root:
-                    builder.add(source, root(action.flow), label: Int32(a))
+                case .start:
+                    builder.add(source, returnedFrom(action.flow))
+                    if action.mode != .root { builder.add(source, root(action.flow), label: Int32(a)) }
                 default:
                     break
                 }
