@@ -12,13 +12,10 @@ let package = Package(
         .target(name: "FlowEngine"),
         .target(name: "FlowDSL", dependencies: ["FlowEngine"]),
         .executableTarget(name: "flowctl", dependencies: ["FlowDSL", "FlowEngine"]),
-        .testTarget(name: "FlowEngineTests", dependencies: ["FlowEngine", "FlowDSL"]),
-        .testTarget(name: "FlowDSLTests", dependencies: ["FlowDSL", "FlowEngine"]),
-        .testTarget(
-            name: "flowctlTests",
-            dependencies: ["flowctl"],
-            resources: []
-        ),
+        .target(name: "FlowTestSupport", dependencies: ["FlowDSL", "FlowEngine"], path: "Tests/FlowTestSupport"),
+        .testTarget(name: "FlowEngineTests", dependencies: ["FlowEngine", "FlowDSL", "FlowTestSupport"]),
+        .testTarget(name: "FlowDSLTests", dependencies: ["FlowDSL", "FlowEngine", "FlowTestSupport"]),
+        .testTarget(name: "flowctlTests", dependencies: ["flowctl", "FlowTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,6 +22,8 @@ extension Analyzer {
         let reachable = Digraph(nodeCount: routeCount, local).reachable(from: seeds)
         for (r, route) in program.routes.enumerated() where !reachable[r] {
             let flow = program.flows[Int(route.flow)]
+            // Without a start (F104 said so) reachability in the flow means nothing.
+            if case .none = flow.start { continue }
             report(.unreachableRoute, route.span,
                    "route '\(name(route.name))' is unreachable: no path leads to it from the start of flow '\(name(flow.name))'",
                    notes: [DiagnosticNote(span: flow.startSpan, message: "flow '\(name(flow.name))' starts here")])

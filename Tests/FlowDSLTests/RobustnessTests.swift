@@ -1,0 +1,133 @@
+import FlowDSL
+import FlowEngine
+import FlowTestSupport
+import Foundation
+import Testing
+
+/// The repository's `flows/` directory, found from this file's path.
+let flowsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("flows").path
+
+/// A small deterministic generator (SplitMix64), so mutations are reproducible.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Compiles raw bytes as one file; the test passes if this returns.
+@discardableResult
+func validate(bytes: [UInt8]) -> Validation {
+    Validation.check(loadBytes(bytes))
+}
+
+func loadBytes(_ bytes: [UInt8]) -> SourceLoader {
+    // The loader reads through a file system; an in-memory one holds the bytes.
+    struct OneFile: FileSystem {
+        let bytes: [UInt8]
+        func read(_ path: String) throws(FileReadError) -> [UInt8] {
+            guard path == "input.flow" else { throw FileReadError("no such file") }
+            return bytes
+        }
+    }
+    return (try? SourceLoader.load("input.flow", from: OneFile(bytes: bytes))) ?? SourceLoader.load(text: "")
+}
+
+@Suite("Malformed input never crashes or hangs")
+struct RobustnessTests {
+    @Test("200,000 nested braces give a diagnostic, not a stack overflow")
+    func nestedBraces() {
+        let text = "flow A [entry] { start a  route a " + String(repeating: "{", count: 200_000) + String(repeating: "}", count: 200_000) + " }"
+        let result = validate(bytes: Array(text.utf8))
+        #expect(result.errorCount > 0)
+        #expect(result.diagnostics.allSatisfy { $0.code == .syntax })
+    }
+
+    @Test("a 5 MB identifier is one token")
+    func hugeIdentifier() {
+        let name = String(repeating: "x", count: 5_000_000)
+        let result = validate(bytes: Array("flow A [entry] { start \(name)  route a [final] }".utf8))
+        #expect(result.diagnostics.map(\.code) == [.missingStart])
+    }
+
+    @Test("50,000 chained thens parse iteratively")
+    func longChain() {
+        let chain = Array(repeating: "push b", count: 50_000).joined(separator: " then ")
+        let (program, diagnostics) = compile("flow A [entry] { start a  route a { on go -> \(chain) }  route b [final] }")
+        #expect(program.actions.count == 50_000)
+        #expect(diagnostics.allSatisfy { $0.severity == .warning })
+    }
+
+    @Test("random bytes end in diagnostics", arguments: 0..<20)
+    func randomBytes(seed: Int) {
+        var rng = SeededGenerator(state: UInt64(seed))
+        let bytes = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        let result = validate(bytes: bytes)
+        #expect(result.errorCount > 0)
+    }
+
+    @Test("every prefix of the shop example compiles without crashing")
+    func truncations() throws {
+        let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: flowsDirectory + "/shop.flow")))
+        for length in stride(from: 0, through: bytes.count, by: 3) {
+            validate(bytes: Array(bytes[0..<length]))
+        }
+    }
+
+    @Test("mutated versions of every bundled flow compile without crashing")
+    func mutations() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: flowsDirectory).filter { $0.hasSuffix(".flow") }.sorted()
+        #expect(names.count >= 5)
+        let alphabet = Array("{}()[],:./!->\"\\ \n\tonstartroute*é😀".utf8) + [0, 0xFF, 0xC3]
+        var rng = SeededGenerator(state: 42)
+        for name in names {
+            let original = try Array(Data(contentsOf: URL(fileURLWithPath: flowsDirectory + "/" + name)))
+            for _ in 0..<60 {
+                var bytes = original
+                for _ in 0..<Int.random(in: 1...8, using: &rng) where !bytes.isEmpty {
+                    let at = Int.random(in: 0..<bytes.count, using: &rng)
+                    switch Int.random(in: 0..<4, using: &rng) {
+                    case 0: bytes.remove(at: at)
+                    case 1: bytes.insert(alphabet.randomElement(using: &rng) ?? 0, at: at)
+                    case 2: bytes[at] = alphabet.randomElement(using: &rng) ?? 0
+                    default:
+                        let end = min(bytes.count, at + Int.random(in: 1...40, using: &rng))
+                        let slice = Array(bytes[at..<end])
+                        bytes.insert(contentsOf: slice, at: Int.random(in: 0...bytes.count, using: &rng))
+                    }
+                }
+                let result = validate(bytes: bytes)
+                // Whatever the mutation did, every finding points inside the file.
+                for diagnostic in result.diagnostics {
+                    #expect(diagnostic.span.end <= Int32(bytes.count))
+                }
+            }
+        }
+    }
+
+    @Test("the bundled flows validate without errors")
+    func bundledFlowsAreClean() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: flowsDirectory).filter { $0.hasSuffix(".flow") }
+        for name in names {
+            let result = try Validation.run(flowsDirectory + "/" + name)
+            #expect(result.errorCount == 0, "\(name)")
+        }
+    }
+
+    @Test("each file in flows/broken shows the finding its name promises")
+    func brokenFlows() throws {
+        let directory = flowsDirectory + "/broken"
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".flow") }.sorted()
+        #expect(names.count == DiagnosticCode.allCases.count)
+        for name in names {
+            let code = String(name.prefix(4))
+            let result = try Validation.run(directory + "/" + name)
+            #expect(result.diagnostics.contains { $0.code.rawValue == code }, "\(name)")
+        }
+    }
+}

@@ -1,0 +1,322 @@
+import FlowTestSupport
+import Testing
+
+/// One row per check: a small program that triggers exactly that finding at
+/// the marker 1️⃣, and a near-identical twin that is clean.
+struct CheckCase: CustomTestStringConvertible, Sendable {
+    var code: String
+    var triggers: String
+    var clean: String
+    /// A second finding the program must also have, at marker 2️⃣.
+    var also: String? = nil
+    var testDescription: String { code }
+}
+
+let checkCases: [CheckCase] = [
+    CheckCase(code: "F101", triggers: """
+        flow App [entry] {
+          start home
+          route home { on next -> push 1️⃣detials  on other -> push details }
+          route details [final]
+        }
+        """, clean: """
+        flow App [entry] {
+          start home
+          route home { on next -> push details  on other -> push details }
+          route details [final]
+        }
+        """),
+    CheckCase(code: "F102", triggers: """
+        flow App [entry] {
+          start home
+          route home [final] { on pay -> start 1️⃣Chekout as sheet  on buy -> start Checkout as sheet }
+          on Checkout.done -> dismiss
+        }
+        flow Checkout { start cart  route cart { on paid -> finish done } }
+        """, clean: """
+        flow App [entry] {
+          start home
+          route home [final] { on pay -> start Checkout as sheet  on buy -> start Checkout as sheet }
+          on Checkout.done -> dismiss
+        }
+        flow Checkout { start cart  route cart { on paid -> finish done } }
+        """),
+    CheckCase(code: "F103", triggers: """
+        flow App [entry] {
+          start home
+          route home [final]
+          route 1️⃣home [final]
+        }
+        """, clean: """
+        flow App [entry] {
+          start home
+          route home [final]
+        }
+        """),
+    CheckCase(code: "F104", triggers: """
+        flow App [entry] {
+          start 1️⃣hme
+          route home [final]
+        }
+        """, clean: """
+        flow App [entry] {
+          start home
+          route home [final]
+        }
+        """),
+    CheckCase(code: "F105", triggers: """
+        import 1️⃣"lib.flow"
+        flow App [entry] { start home  route home [final] }
+        """, clean: """
+        flow App [entry] { start home  route home [final] }
+        """),
+    CheckCase(code: "F106", triggers: """
+        flow App [entry] { start home  route home [final] { on x -> start Other } }
+        flow Other [1️⃣entry] { start home  route home [final] }
+        """, clean: """
+        flow App [entry] { start home  route home [final] { on x -> start Other } }
+        flow Other { start home  route home [final] }
+        """),
+    CheckCase(code: "F107", triggers: """
+        flow App [entry] {
+          start catalog
+          route catalog { on select(id: String) -> push 1️⃣product }
+          route product(id: String) [final]
+        }
+        """, clean: """
+        flow App [entry] {
+          start catalog
+          route catalog { on select(id: String) -> push product(id: id) }
+          route product(id: String) [final]
+        }
+        """),
+    CheckCase(code: "F108", triggers: """
+        flow App [entry] {
+          start catalog
+          route catalog { on select -> push product(1️⃣id: 42) }
+          route product(id: String) [final]
+        }
+        """, clean: """
+        flow App [entry] {
+          start catalog
+          route catalog { on select -> push product(id: "42") }
+          route product(id: String) [final]
+        }
+        """),
+    CheckCase(code: "F109", triggers: """
+        flow App [entry] {
+          start home
+          route home { on next when ready -> push a  on next -> push a  on 1️⃣next when ready -> push a }
+          route a [final]
+        }
+        """, clean: """
+        flow App [entry] {
+          start home
+          route home { on next when ready -> push a  on next -> push a  on next when !ready -> push a }
+          route a [final]
+        }
+        """),
+    CheckCase(code: "F110", triggers: """
+        flow App [entry] {
+          start home
+          route home [final] { on buy -> start Checkout as sheet  on login -> start Login as sheet }
+          on Checkout.done -> dismiss
+        }
+        flow Checkout { start cart  route cart { on paid -> finish done } }
+        flow Login {
+          start form
+          route form { on ok -> finish cancel  on pay -> push pay }
+          route pay [final]
+          on 1️⃣Checkout.done -> pop
+        }
+        """, clean: """
+        flow App [entry] {
+          start home
+          route home [final] { on buy -> start Checkout as sheet  on login -> start Login as sheet }
+          on Checkout.done -> dismiss
+        }
+        flow Checkout { start cart  route cart { on paid -> finish done } }
+        flow Login {
+          start form
+          route form { on ok -> finish cancel  on pay -> push pay }
+          route pay [final] { on go -> start Checkout as sheet }
+          on Checkout.done -> pop
+        }
+        """),
+    CheckCase(code: "F111", triggers: """
+        flow App [entry] { tabs A, B }
+        flow A { start a  route a [final] { on other -> 1️⃣select App } }
+        flow B { start b  route b [final] }
+        """, clean: """
+        flow App [entry] { tabs A, B }
+        flow A { start a  route a [final] { on other -> select B } }
+        flow B { start b  route b [final] }
+        """),
+    CheckCase(code: "F112", triggers: """
+        flow App [entry] { start launch  route launch [final] { on ready -> 1️⃣start Tabs } }
+        flow Tabs { tabs A }
+        flow A { start a  route a [final] }
+        """, clean: """
+        flow App [entry] { start launch  route launch [final] { on ready -> start Tabs as root } }
+        flow Tabs { tabs A }
+        flow A { start a  route a [final] }
+        """),
+    CheckCase(code: "F113", triggers: """
+        flow App [entry] { start home  route home [final, 1️⃣locke] }
+        """, clean: """
+        flow App [entry] { start home  route home [final, locked] }
+        """),
+    CheckCase(code: "F201", triggers: """
+        flow App [entry] { start home  route home [final]  route 1️⃣orphan [final] }
+        """, clean: """
+        flow App [entry] { start home  route home [final] { on go -> push orphan }  route orphan [final] }
+        """),
+    CheckCase(code: "F202", triggers: """
+        flow App [entry] { start home  route home [final] }
+        flow 1️⃣Lost { start x  route x [final] }
+        """, clean: """
+        flow App [entry] { start home  route home [final] { on go -> start Lost } }
+        flow Lost { start x  route x [final] }
+        """),
+    CheckCase(code: "F203", triggers: """
+        flow App [entry] { start home  route home { on promo -> cover promo }  route 1️⃣promo }
+        """, clean: """
+        flow App [entry] { start home  route home { on promo -> sheet promo }  route promo }
+        """),
+    CheckCase(code: "F204", triggers: """
+        flow App [entry] {
+          start home
+          route home [final] { on buy -> start Checkout as sheet }
+          on Checkout.done -> dismiss
+        }
+        flow Checkout {
+          start cart
+          route cart { on pay -> push payment  on done -> finish done }
+          route 1️⃣payment [noBack] { on retry -> replace payment }
+        }
+        """, clean: """
+        flow App [entry] {
+          start home
+          route home [final] { on buy -> start Checkout as sheet }
+          on Checkout.done -> dismiss
+        }
+        flow Checkout {
+          start cart
+          route cart { on pay -> push payment  on done -> finish done }
+          route payment [noBack] { on retry -> pop }
+        }
+        """),
+    CheckCase(code: "F205", triggers: """
+        flow App [entry] {
+          start feed
+          route feed { on open -> push post }
+          route post { on author -> 1️⃣push profile }
+          route profile { on latest -> push post }
+        }
+        """, clean: """
+        flow App [entry] {
+          start feed
+          route feed { on open -> push post }
+          route post { on author -> push profile }
+          route profile { on latest -> pop to post }
+        }
+        """),
+    CheckCase(code: "F206", triggers: """
+        flow App [entry] {
+          start home
+          route home [final] { on login -> start Login as sheet }
+          on Login.done -> dismiss
+          on 1️⃣Login.failed -> dismiss
+        }
+        flow Login { start form  route form { on ok -> finish done  on no -> finish cancel } }
+        """, clean: """
+        flow App [entry] {
+          start home
+          route home [final] { on login -> start Login as sheet }
+          on Login.done -> dismiss
+          on Login.failed -> dismiss
+        }
+        flow Login { start form  route form { on ok -> finish done  on no -> finish failed } }
+        """),
+    CheckCase(code: "F207", triggers: """
+        flow App [entry] {
+          start home
+          route home [final] { on login -> start Login as sheet }
+          on Login.done -> dismiss
+        }
+        flow Login { start form  route form { on ok -> finish done  on skip -> 1️⃣finish skipped } }
+        """, clean: """
+        flow App [entry] {
+          start home
+          route home [final] { on login -> start Login as sheet }
+          on Login.done -> dismiss
+        }
+        flow Login { start form  route form { on ok -> finish done  on skip -> finish cancel } }
+        """),
+    CheckCase(code: "F208", triggers: """
+        flow App [entry] { start home  route home [final] { on close -> 1️⃣dismiss  on more -> push more }  route more { on up -> pop } }
+        """, clean: """
+        flow App [entry] { start home  route home [final] { on close -> sheet more  on more -> push more }  route more { on up -> dismiss } }
+        """),
+    CheckCase(code: "F209", triggers: """
+        flow App [entry] { start home  route home [final] { on more -> 1️⃣start Gallery as root } }
+        flow Gallery { start grid  route grid [final] { on more -> start App as root } }
+        """, clean: """
+        flow App [entry] { start home  route home [final] { on more -> start Gallery as root } }
+        flow Gallery { start grid  route grid [final] { on more -> push grid2 }  route grid2 [final] }
+        """),
+    CheckCase(code: "F301", triggers: """
+        flow App [entry] { start home  route home [final] }
+        link 1️⃣"app:/home" -> App/home
+        """, clean: """
+        flow App [entry] { start home  route home [final] }
+        link "app://home" -> App/home
+        """),
+    CheckCase(code: "F302", triggers: """
+        flow App [entry] { start home  route home [final] }
+        link "app://home" -> 1️⃣App/hom
+        """, clean: """
+        flow App [entry] { start home  route home [final] }
+        link "app://home" -> App/home
+        """),
+    CheckCase(code: "F303", triggers: """
+        flow App [entry] { start home  route home(id: Int) [final] }
+        link "app://home/:key" -> App/home(1️⃣id: id)
+        """, clean: """
+        flow App [entry] { start home  route home(id: Int) [final] }
+        link "app://home/:id" -> App/home(id: id)
+        """),
+    CheckCase(code: "F304", triggers: """
+        flow App [entry] { start home  route home(id: String) [final] }
+        link "app://home/:id" -> App/home(id: id)
+        link 1️⃣"app://home/new" -> App/home(id: "new")
+        """, clean: """
+        flow App [entry] { start home  route home(id: Int) [final] }
+        link "app://home/:id" -> App/home(id: id)
+        link "app://home/new" -> App/home(id: 0)
+        """),
+    CheckCase(code: "F305", triggers: """
+        flow App [entry] { start home  route home [final]  route 2️⃣secret [final] }
+        link 1️⃣"app://secret" -> App/secret
+        """, clean: """
+        flow App [entry] { start home  route home [final] { on go -> push secret }  route secret [final] }
+        link "app://secret" -> App/secret
+        """, also: "F201"),
+]
+
+@Suite("Every check of DSL.md §6, both ways")
+struct CheckCatalogueTests {
+    @Test("the check fires exactly once, at the marker", arguments: checkCases)
+    func triggers(_ row: CheckCase) {
+        let source = MarkedSource(row.triggers)
+        var expected = [Finding(row.code, source["1"].line, source["1"].column)]
+        if let also = row.also { expected.append(Finding(also, source["2"].line, source["2"].column)) }
+        #expect(Set(findings(source.text)) == Set(expected))
+        #expect(findings(source.text).count == expected.count)
+    }
+
+    @Test("its near-identical twin is clean", arguments: checkCases)
+    func clean(_ row: CheckCase) {
+        #expect(findings(row.clean) == [])
+    }
+}
