@@ -1,0 +1,75 @@
+import FlowTestSupport
+import Testing
+
+@Suite("flowctl validate, end to end")
+struct ValidateCommandTests {
+    @Test("the bundled flows validate with exit status 0")
+    func bundledFlows() throws {
+        let result = try runFlowctl(["validate", "flows"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasSuffix("5 programs checked: 0 errors, 1 warning\n"))
+        #expect(result.stderr == "")
+    }
+
+    @Test("broken files print golden diagnostics and exit 1")
+    func goldenText() throws {
+        let result = try runFlowctl(["validate", "flows/broken/F203-dead-end.flow", "flows/broken/F107-arguments.flow",
+                                     "flows/broken/F001-syntax.flow", "flows/broken/F204-trap.flow", "flows/broken/F205-push-cycle.flow"])
+        #expect(result.status == 1)
+        #expect(result.stdout == (try golden("validate-broken.txt")))
+    }
+
+    @Test("--format json prints the §7 object")
+    func json() throws {
+        let result = try runFlowctl(["validate", "--format", "json", "flows/broken/F203-dead-end.flow"])
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+            {"programs":1,"errors":1,"warnings":0,"diagnostics":[{"file":"flows/broken/F203-dead-end.flow","line":4,"column":9,\
+            "severity":"error","code":"F203","message":"dead end: route 'promo', reached as the root of a full-screen cover, \
+            handles no event and has no way back","notes":[{"file":"flows/broken/F203-dead-end.flow","line":3,"column":28,\
+            "message":"reached as the root of a full-screen cover by 'cover promo' here"}]}]}
+
+            """)
+    }
+
+    @Test("warnings pass, and fail with --strict")
+    func strict() throws {
+        #expect(try runFlowctl(["validate", "flows/shop.flow"]).status == 0)
+        #expect(try runFlowctl(["validate", "--strict", "flows/shop.flow"]).status == 1)
+        #expect(try runFlowctl(["validate", "flows/shop.flow", "--format=json", "--strict"]).status == 1)
+    }
+
+    @Test("usage mistakes and unreadable input exit 2 with a message on stderr", arguments: [
+        (["validate"], "flowctl validate: missing a file or directory to validate\nSee 'flowctl validate --help'.\n"),
+        (["validate", "--formt", "json", "flows"], "flowctl validate: unknown option '--formt'; did you mean '--format'?\nSee 'flowctl validate --help'.\n"),
+        (["validate", "--format", "xml", "flows"], "flowctl validate: invalid value 'xml' for '--format' (expected text, json)\nSee 'flowctl validate --help'.\n"),
+        (["validate", "--format"], "flowctl validate: option '--format' needs a value\nSee 'flowctl validate --help'.\n"),
+        (["validate", "no/such.flow"], "flowctl validate: cannot read 'no/such.flow': no such file or directory\n"),
+        (["validate", "Sources"], "flowctl validate: no .flow files in directory 'Sources'\n"),
+        (["valdate", "flows"], "flowctl: unknown command 'valdate'. Did you mean 'validate'?\nSee 'flowctl --help'.\n"),
+        ([], nil),
+    ])
+    func usageErrors(arguments: [String], message: String?) throws {
+        let result = try runFlowctl(arguments)
+        #expect(result.status == 2)
+        if let message { #expect(result.stderr == message) } else { #expect(result.stderr.hasPrefix("flowctl — ")) }
+    }
+
+    @Test("help and version go to stdout with exit 0")
+    func help() throws {
+        let top = try runFlowctl(["--help"])
+        #expect(top.status == 0)
+        #expect(top.stdout.contains("USAGE: flowctl <command> [options]"))
+        let validate = try runFlowctl(["validate", "--help"])
+        #expect(validate.status == 0)
+        #expect(validate.stdout.hasPrefix("OVERVIEW: Check .flow programs"))
+        #expect(try runFlowctl(["help", "validate"]).stdout == validate.stdout)
+        #expect(try runFlowctl(["--version"]).stdout == "flowctl 0.1.0\n")
+    }
+
+    @Test("no colour when output is not a terminal")
+    func noColor() throws {
+        let result = try runFlowctl(["validate", "flows/broken/F203-dead-end.flow"])
+        #expect(!result.stdout.contains("\u{1B}["))
+    }
+}
