@@ -18,6 +18,7 @@ enum ValidateCommand {
           --format <format>   text (default) or json: one object with "programs",
                               "errors", "warnings" and "diagnostics"
           --strict            Fail on warnings too
+          --timings           Print each phase's wall time and peak memory to stderr
           -h, --help          Show this help
 
         Colour is used only when standard output is a terminal and NO_COLOR is unset.
@@ -29,6 +30,7 @@ enum ValidateCommand {
         options: [
             OptionSpec(name: "--format", takesValue: true, choices: ["text", "json"]),
             OptionSpec(name: "--strict"),
+            OptionSpec(name: "--timings"),
         ],
         run: run
     )
@@ -45,6 +47,12 @@ enum ValidateCommand {
             } catch {
                 console.err("flowctl validate: cannot read '\(file)': \(error.reason)\n")
                 unreadable = true
+            }
+        }
+        if arguments.has("--timings") {
+            for result in results {
+                let phases = result.timings.map { "\($0.phase) \(milliseconds($0.duration)) ms (peak \($0.peakMiB) MiB)" }
+                console.err("\(result.program.files.first?.path ?? "?"): \(phases.joined(separator: ", "))\n")
             }
         }
         let errors = results.reduce(0) { $0 + $1.errorCount }
@@ -64,6 +72,12 @@ enum ValidateCommand {
         if unreadable { return .usage }
         if errors > 0 || (arguments.has("--strict") && warnings > 0) { return .failure }
         return .success
+    }
+
+    static func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let ms = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+        return String(Int(ms.rounded()))
     }
 
     /// The §7 JSON shape.

@@ -28,6 +28,20 @@ public struct SyntaxTree: Sendable {
     public var diagnostics: [Diagnostic] = []
 
     public init(file: Int32) { self.file = file }
+
+    /// Reserves room for what a file of `size` bytes typically holds (about
+    /// one handler, action and target per 32 bytes), so that parsing a large
+    /// file does not copy its arrays again and again as they grow. Capacity
+    /// that is never written costs address space, not memory.
+    mutating func reserveCapacity(forSourceSize size: Int) {
+        let estimate = size / 32 + 16
+        handlers.reserveCapacity(estimate)
+        actions.reserveCapacity(estimate)
+        targets.reserveCapacity(estimate)
+        routes.reserveCapacity(estimate / 2)
+        arguments.reserveCapacity(estimate / 8)
+        parameters.reserveCapacity(estimate / 8)
+    }
 }
 
 /// `import "path"`.

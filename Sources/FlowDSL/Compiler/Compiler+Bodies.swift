@@ -11,23 +11,21 @@ extension Compiler {
         defer { for r in routes.range { routeBySymbol[Int(program.routes[r].name.id)] = -1 } }
 
         compileStartAndTabs(of: flow, decl, tree)
-        let context = "flow '\(text(decl.name.symbol))'"
         for r in routes.range {
             let routeDecl = tree.routes[routeDecls[r]]
             let lower = HandlerID(program.handlers.count)
-            var seen = Set<HandlerSignature>()
+            seenHandlers.removeAll(keepingCapacity: true)
             for h in routeDecl.handlers.range {
-                compileHandler(tree.handlers[h], in: tree, flow: flow, route: RouteID(r), seen: &seen)
+                compileHandler(tree.handlers[h], in: tree, flow: flow, route: RouteID(r))
             }
             program.routes[r].handlers = IndexRange(lower, HandlerID(program.handlers.count))
         }
         let lower = HandlerID(program.handlers.count)
-        var seen = Set<HandlerSignature>()
+        seenHandlers.removeAll(keepingCapacity: true)
         for h in decl.handlers.range where tree.handlers[h].route < 0 {
-            compileHandler(tree.handlers[h], in: tree, flow: flow, route: -1, seen: &seen)
+            compileHandler(tree.handlers[h], in: tree, flow: flow, route: -1)
         }
         program.flows[Int(flow)].handlers = IndexRange(lower, HandlerID(program.handlers.count))
-        _ = context
     }
 
     private mutating func compileStartAndTabs(of flow: FlowID, _ decl: FlowDecl, _ tree: SyntaxTree) {

@@ -2,7 +2,7 @@ import FlowEngine
 
 /// Handlers, actions and their arguments.
 extension Compiler {
-    mutating func compileHandler(_ decl: HandlerDecl, in tree: SyntaxTree, flow: FlowID, route: RouteID, seen: inout Set<HandlerSignature>) {
+    mutating func compileHandler(_ decl: HandlerDecl, in tree: SyntaxTree, flow: FlowID, route: RouteID) {
         var event = EventKey(name: decl.event.symbol)
         if let child = decl.resultFlow {
             guard let childFlow = resolveFlow(child) else { return }
@@ -11,7 +11,7 @@ extension Compiler {
         let parameters = declareParameters(tree.parameters[decl.parameters.range])
         let guardCondition = decl.guardName.map { Guard(name: $0.symbol, negated: decl.guardNegated) }
         let signature = HandlerSignature(event: event, guardCondition: guardCondition)
-        if !seen.insert(signature).inserted {
+        if !seenHandlers.insert(signature).inserted {
             let owner = route >= 0 ? "route '\(text(program.routes[Int(route)].name))'" : "flow '\(text(program.flows[Int(flow)].name))' (flow level)"
             let condition = decl.guardName.map { " when \(decl.guardNegated ? "!" : "")\(text($0.symbol))" } ?? ""
             let first = program.handlers.last { $0.route == route && $0.flow == flow && $0.event == event && $0.guardCondition == guardCondition }

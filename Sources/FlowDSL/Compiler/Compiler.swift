@@ -36,14 +36,17 @@ public struct Compiler {
     var flowDecls: [(tree: Int, index: Int)] = []
     /// For each route id, its declaration index in its tree.
     var routeDecls: [Int] = []
+    /// The handler signatures of the owner being compiled (F109); reused.
+    var seenHandlers = Set<HandlerSignature>()
     let keywords: KnownSymbols
 
     /// Compiles what `loader` loaded.
-    public static func compile(_ loader: SourceLoader) -> CompileResult {
+    public static func compile(_ loader: consuming SourceLoader) -> CompileResult {
         var compiler = Compiler(trees: loader.trees, symbols: loader.symbols)
         compiler.program.files = loader.files
         compiler.diagnostics = loader.diagnostics
         for tree in loader.trees { compiler.diagnostics.append(contentsOf: tree.diagnostics) }
+        compiler.reserveCapacity()
         compiler.declareFlows()
         for flow in compiler.program.flows.indices { compiler.compileBody(of: FlowID(flow)) }
         compiler.chooseEntry()
@@ -61,6 +64,21 @@ public struct Compiler {
         program.symbols = symbols
         flowBySymbol = [FlowID](repeating: -1, count: symbols.count)
         routeBySymbol = [RouteID](repeating: -1, count: symbols.count)
+    }
+
+    /// Sizes the program's arrays from the trees, so that compiling never
+    /// reallocates them (each is at most the sum of what the files declare).
+    mutating func reserveCapacity() {
+        func total(_ count: (SyntaxTree) -> Int) -> Int { trees.reduce(0) { $0 + count($1) } }
+        program.flows.reserveCapacity(total { $0.flows.count })
+        program.routes.reserveCapacity(total { $0.routes.count })
+        program.handlers.reserveCapacity(total { $0.handlers.count })
+        program.actions.reserveCapacity(total { $0.actions.count })
+        program.targets.reserveCapacity(total { $0.targets.count })
+        program.arguments.reserveCapacity(total { $0.arguments.count })
+        program.parameters.reserveCapacity(total { $0.parameters.count })
+        program.links.reserveCapacity(total { $0.links.count })
+        routeDecls.reserveCapacity(total { $0.routes.count })
     }
 
     mutating func report(_ code: DiagnosticCode, _ span: SourceSpan, _ message: String, notes: [DiagnosticNote] = []) {

@@ -25,19 +25,29 @@ public struct DiskFileSystem: FileSystem {
             throw FileReadError("no such file")
         }
         guard !isDirectory.boolValue else { throw FileReadError("is a directory") }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw FileReadError("permission denied") }
-        defer { try? handle.close() }
-        let data: Data
-        do {
-            guard let read = try handle.read(upToCount: DiskFileSystem.maximumFileSize + 1) else { return [] }
-            data = read
-        } catch {
-            throw FileReadError("cannot be read (\(error.localizedDescription))")
-        }
-        guard data.count <= DiskFileSystem.maximumFileSize else {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw FileReadError(String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileReadError(String(cString: strerror(errno))) }
+        let size = Int(info.st_size)
+        guard size <= DiskFileSystem.maximumFileSize else {
             throw FileReadError("larger than \(DiskFileSystem.maximumFileSize / 1024 / 1024) MiB")
         }
-        return [UInt8](data)
+        // Read straight into the array that the program keeps: no second copy.
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = 0
+            while count < size, let base = buffer.baseAddress {
+                let n = Foundation.read(fd, base + count, size - count)
+                if n < 0, errno == EINTR { continue }
+                if n < 0 { failure = errno }
+                if n <= 0 { break }
+                count += n
+            }
+        }
+        guard failure == 0 else { throw FileReadError(String(cString: strerror(failure))) }
+        return bytes
     }
 }
 

@@ -5,6 +5,8 @@ import FlowEngine
 public struct Validation: Sendable {
     public var program: Program
     public var diagnostics: [Diagnostic]
+    /// Wall time of each phase: load and parse, compile, analyze.
+    public var timings: [(phase: String, duration: Duration, peakMiB: Int)] = []
 
     public var errorCount: Int { diagnostics.count { $0.severity == .error } }
     public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
@@ -12,7 +14,13 @@ public struct Validation: Sendable {
     /// Loads, compiles and analyzes the program rooted at `path`.
     /// Throws only when the root file itself cannot be read.
     public static func run(_ path: String, fileSystem: any FileSystem = DiskFileSystem()) throws(FileReadError) -> Validation {
-        check(try SourceLoader.load(path, from: fileSystem))
+        let clock = ContinuousClock()
+        let start = clock.now
+        let loader = try SourceLoader.load(path, from: fileSystem)
+        let loaded = (clock.now, PeakMemory.mebibytes())
+        var result = check(consume loader)
+        result.timings.insert(("load and parse", start.duration(to: loaded.0), loaded.1), at: 0)
+        return result
     }
 
     /// Compiles and analyzes in-memory source (imports are not followed).
@@ -22,13 +30,20 @@ public struct Validation: Sendable {
 
     /// DSL.md §6: with syntax errors the flow analyses are skipped, so that
     /// no finding cascades from a construct that did not parse.
-    public static func check(_ loader: SourceLoader) -> Validation {
-        let compiled = Compiler.compile(loader)
+    public static func check(_ loader: consuming SourceLoader) -> Validation {
+        let clock = ContinuousClock()
+        let start = clock.now
+        // The syntax trees die with the loader here, before the analyses allocate.
+        let compiled = Compiler.compile(consume loader)
+        let compiledAt = clock.now
+        let compiledPeak = PeakMemory.mebibytes()
         var diagnostics = compiled.diagnostics
         if !compiled.hasSyntaxErrors {
             diagnostics.append(contentsOf: Analyzer.analyze(compiled.program))
             diagnostics.sort(by: Diagnostic.sourceOrder)
         }
-        return Validation(program: compiled.program, diagnostics: diagnostics)
+        return Validation(program: compiled.program, diagnostics: diagnostics,
+                          timings: [("compile", start.duration(to: compiledAt), compiledPeak),
+                                    ("analyze", compiledAt.duration(to: clock.now), PeakMemory.mebibytes())])
     }
 }

@@ -53,6 +53,7 @@ public struct Parser {
         self.file = file
         self.symbols = symbols
         self.tree = SyntaxTree(file: file)
+        tree.reserveCapacity(forSourceSize: bytes.count)
         self.lexer = Lexer(bytes: bytes, file: file)
         self.token = Token(kind: .endOfFile, startsLine: true, start: 0, end: 0)
         advance()
