@@ -1,0 +1,103 @@
+/// One screen on a navigation stack: a route, the flow instance that shows
+/// it, and its arguments in the order of the route's parameters.
+public struct Entry: Hashable, Sendable {
+    public var route: RouteID
+    /// Index of the flow instance in `NavigationState.instances`.
+    public var instance: Int32
+    public var arguments: [Value]
+
+    public init(route: RouteID, instance: Int32, arguments: [Value] = []) {
+        self.route = route
+        self.instance = instance
+        self.arguments = arguments
+    }
+}
+
+/// What kind of layer a layer is: the app's base, or a modal over it.
+public enum LayerKind: String, Hashable, Sendable, Codable {
+    case base, sheet, cover
+}
+
+/// One layer of the screen: a navigation stack, or a tab container with
+/// one stack per tab and a selected tab.
+public struct Layer: Hashable, Sendable {
+    public var kind: LayerKind
+    /// One stack, or one per tab of `container`.
+    public var stacks: [[Entry]]
+    /// The visible stack.
+    public var selected: Int
+    /// The tab container instance filling this layer, or -1.
+    public var container: Int32
+
+    public init(kind: LayerKind, stack: [Entry]) {
+        self.kind = kind
+        stacks = [stack]
+        selected = 0
+        container = -1
+    }
+
+    public init(kind: LayerKind, container: Int32, tabs: [[Entry]]) {
+        self.kind = kind
+        stacks = tabs
+        selected = 0
+        self.container = container
+    }
+
+    public var isTabContainer: Bool { container >= 0 }
+    /// The visible stack.
+    public var stack: [Entry] { stacks[selected] }
+}
+
+/// A running flow (a coordinator instance) and its parent instance.
+public struct FlowInstance: Hashable, Sendable {
+    public var flow: FlowID
+    /// Index of the parent instance, or -1 for the entry flow.
+    public var parent: Int32
+    /// False for a free slot (instances are reused to keep the array small).
+    public var isRunning: Bool
+}
+
+/// The engine's whole state (DSL.md §5): the flow tree, the pile of layers,
+/// and the guards that are set. A value: copying it is how a rejected step
+/// leaves the state exactly as it was.
+public struct NavigationState: Hashable, Sendable {
+    /// Running flow instances; free slots have `isRunning == false`.
+    public var instances: [FlowInstance] = []
+    /// Bottom to top; the first is the base layer.
+    public var layers: [Layer] = []
+    /// Guards that are currently true.
+    public var guards: Set<Symbol> = []
+    /// Slots of `instances` free for reuse.
+    var freeSlots: [Int32] = []
+
+    public init() {}
+
+    /// The active entry: the top of the visible stack of the top layer.
+    public var activeEntry: Entry? { layers.last?.stack.last }
+
+    /// Instances from `instance` up to the entry flow (inclusive).
+    public func ancestry(of instance: Int32) -> [Int32] {
+        var chain: [Int32] = []
+        var current = instance
+        while current >= 0, Int(current) < instances.count, chain.count <= instances.count {
+            chain.append(current)
+            current = instances[Int(current)].parent
+        }
+        return chain
+    }
+
+    /// Whether `instance` is `ancestor` or below it.
+    public func isDescendant(_ instance: Int32, of ancestor: Int32) -> Bool {
+        var current = instance
+        var steps = 0
+        while current >= 0, steps <= instances.count {
+            if current == ancestor { return true }
+            current = instances[Int(current)].parent
+            steps += 1
+        }
+        return false
+    }
+
+    /// The number of entries on screen, in every layer and tab.
+    public var entryCount: Int { layers.reduce(0) { $0 + $1.stacks.reduce(0) { $0 + $1.count } } }
+}

@@ -1,0 +1,380 @@
+/// The navigation actions (DSL.md §5 "Actions"), `then` chains, `finish`
+/// with result delivery, and the silent end of flows left without screens.
+extension Navigator {
+    /// A frame of the action interpreter: the rest of one handler's actions.
+    struct Frame {
+        var handler: HandlerID
+        var instance: Int32
+        var next: Int
+        var values: [Value]
+    }
+
+    /// Runs a handler's actions for `instance`. A `finish` delivers its
+    /// result at once: the parent's handler runs before the rest of the
+    /// finishing handler (an explicit stack of frames, not recursion).
+    mutating func run(_ handler: HandlerID, _ instance: Int32, _ values: [Value], event: String) throws(NavigationError) {
+        var frames = [Frame(handler: handler, instance: instance, next: 0, values: values)]
+        while var frame = frames.popLast() {
+            let actions = program.handlers[Int(frame.handler)].actions
+            guard frame.next < actions.count else { continue }
+            let action = program.actions[Int(actions.lower) + frame.next]
+            frame.next += 1
+            frames.append(frame)
+            guard frame.instance >= 0, state.instances[Int(frame.instance)].isRunning else {
+                throw .unsupported(event: event, problem: "'\(describe(action))' runs after its flow has finished")
+            }
+            if let delivery = try perform(action, for: frame.instance, values: frame.values, event: event) {
+                frames.append(Frame(handler: delivery.0, instance: delivery.1, next: 0, values: []))
+            }
+        }
+    }
+
+    /// Performs one action; for `finish`, returns the handler that receives the result.
+    mutating func perform(_ action: Action, for instance: Int32, values: [Value], event: String) throws(NavigationError) -> (HandlerID, Int32)? {
+        let top = state.layers.count - 1
+        let selected = state.layers[top].selected
+        if let transition = action.transition { emit(.transition(transition)) }
+        switch action.kind {
+        case .push:
+            let entry = try makeEntry(action, instance, values, event)
+            state.layers[top].stacks[selected].append(entry)
+            emit(.pushed(entry.route))
+        case .sheet, .cover:
+            let entry = try makeEntry(action, instance, values, event)
+            let kind: LayerKind = action.kind == .sheet ? .sheet : .cover
+            state.layers.append(Layer(kind: kind, stack: [entry]))
+            emit(.presented(kind, entry.route))
+        case .replace:
+            let entry = try makeEntry(action, instance, values, event)
+            let old = state.layers[top].stacks[selected].removeLast()
+            state.layers[top].stacks[selected].append(entry)
+            if old.instance != entry.instance { needsCollection = true }
+            emit(.replaced(old: old.route, new: entry.route))
+        case .set:
+            var entries: [Entry] = []
+            for t in action.targets.range {
+                entries.append(try entry(for: program.targets[t], instance, values, event))
+            }
+            replaceShown(by: instance, with: entries)
+            emit(.stackSet(entries.map(\.route)))
+        case .pop, .popTo, .popToRoot:
+            let stack = state.layers[top].stacks[selected]
+            var keep = 1
+            switch action.kind {
+            case .pop: keep = stack.count - 1
+            case .popTo:
+                let route = program.targets[Int(action.targets.lower)].route
+                guard let index = stack.dropLast().lastIndex(where: { $0.route == route }) else {
+                    throw .nothingToPop(action: describe(action), route: activeRouteName)
+                }
+                keep = index + 1
+            default: keep = 1
+            }
+            guard keep >= 1, keep < stack.count else { throw .nothingToPop(action: describe(action), route: activeRouteName) }
+            for entry in stack[keep...].reversed() { emit(.popped(entry.route)) }
+            let remaining = stack[keep - 1].instance
+            if stack[keep...].contains(where: { $0.instance != remaining }) { needsCollection = true }
+            state.layers[top].stacks[selected].removeSubrange(keep...)
+        case .dismiss:
+            guard top > 0 else { throw .nothingToDismiss(route: activeRouteName) }
+            let removed = state.layers.removeLast()
+            needsCollection = true
+            emit(.dismissed(removed.kind))
+        case .start:
+            let child = newInstance(action.flow, parent: instance)
+            let placed = try instantiate(action.flow, as: child)
+            switch (action.mode, placed) {
+            case (.push, .entry(let entry)):
+                state.layers[top].stacks[selected].append(entry)
+                emit(.pushed(entry.route))
+            case (.sheet, _), (.cover, _):
+                let kind: LayerKind = action.mode == .sheet ? .sheet : .cover
+                let presented = layer(kind, placed)
+                state.layers.append(presented)
+                let route = presented.stack[0].route
+                emit(.presented(kind, route))
+            case (.root, .entry(let entry)):
+                replaceShown(by: instance, with: [entry])
+                emit(.stackSet([entry.route]))
+            case (.root, .tabs):
+                try replaceShownByTabs(by: instance, placed, event: event)
+            case (.push, .tabs):
+                throw .unsupported(event: event, problem: "tab container '\(program.name(program.flows[Int(action.flow)].name))' cannot be pushed")
+            }
+        case .finish:
+            return try finish(instance, result: action.result ?? cancelSymbol, event: event)
+        case .select:
+            try select(action.flow, from: instance, event: event)
+        }
+        return nil
+    }
+
+    func layer(_ kind: LayerKind, _ placed: Placed) -> Layer {
+        switch placed {
+        case .entry(let entry): Layer(kind: kind, stack: [entry])
+        case .tabs(let container, let stacks): Layer(kind: kind, container: container, tabs: stacks)
+        }
+    }
+
+    /// The entry for an action's single target.
+    func makeEntry(_ action: Action, _ instance: Int32, _ values: [Value], _ event: String) throws(NavigationError) -> Entry {
+        try entry(for: program.targets[Int(action.targets.lower)], instance, values, event)
+    }
+
+    /// An entry for `target`, its arguments taken from literals and the event's values.
+    func entry(for target: Target, _ instance: Int32, _ values: [Value], _ event: String) throws(NavigationError) -> Entry {
+        let route = program.routes[Int(target.route)]
+        if route.parameters.isEmpty { return Entry(route: target.route, instance: instance) }
+        var arguments = [Value?](repeating: nil, count: route.parameters.count)
+        for argument in program.arguments[target.arguments.range] {
+            switch argument.source {
+            case .literal(let value): arguments[Int(argument.parameter)] = value
+            case .eventParameter(let p) where Int(p) < values.count: arguments[Int(argument.parameter)] = values[Int(p)]
+            case .eventParameter, .capture: break
+            }
+        }
+        var complete: [Value] = []
+        for (offset, value) in arguments.enumerated() {
+            guard let value else {
+                let name = program.name(program.parameters[route.parameters.range.lowerBound + offset].name)
+                throw .unsupported(event: event, problem: "route '\(program.name(route.name))' needs argument '\(name)'")
+            }
+            complete.append(value)
+        }
+        return Entry(route: target.route, instance: instance, arguments: complete)
+    }
+
+    /// `set` and `start ... as root`: replaces all that `instance` (and its
+    /// descendants) shows in the visible stack of the top layer by `entries`,
+    /// at the place of its first entry (or on top if it shows nothing there).
+    mutating func replaceShown(by instance: Int32, with entries: [Entry]) {
+        let top = state.layers.count - 1
+        let selected = state.layers[top].selected
+        let stack = state.layers[top].stacks[selected]
+        var kept: [Entry] = []
+        var insertAt: Int?
+        for entry in stack {
+            if state.isDescendant(entry.instance, of: instance) {
+                if insertAt == nil { insertAt = kept.count }
+            } else {
+                kept.append(entry)
+            }
+        }
+        kept.insert(contentsOf: entries, at: insertAt ?? kept.count)
+        state.layers[top].stacks[selected] = kept
+        needsCollection = true
+    }
+
+    /// `start T as root` for a tab container: it must fill the top layer.
+    mutating func replaceShownByTabs(by instance: Int32, _ placed: Placed, event: String) throws(NavigationError) {
+        guard case .tabs(let container, let stacks) = placed else { return }
+        let top = state.layers.count - 1
+        let stack = state.layers[top].stack
+        guard !state.layers[top].isTabContainer, stack.allSatisfy({ state.isDescendant($0.instance, of: instance) }) else {
+            throw .unsupported(event: event, problem: "a tab container started as root must fill its layer")
+        }
+        state.layers[top] = Layer(kind: state.layers[top].kind, container: container, tabs: stacks)
+        needsCollection = true
+        emit(.stackSet(stacks.compactMap { $0.first?.route }))
+    }
+
+    /// The implicit back: pop or dismiss; a child whose last screen the user
+    /// removes finishes with `cancel`.
+    mutating func applyImplicitBack(_ back: ImplicitBack) throws(NavigationError) {
+        let top = state.layers.count - 1
+        let removed: [Entry]
+        switch back {
+        case .pop:
+            let selected = state.layers[top].selected
+            removed = [state.layers[top].stacks[selected].removeLast()]
+            emit(.popped(removed[0].route))
+        case .dismiss:
+            let layer = state.layers.removeLast()
+            removed = layer.stacks.flatMap { $0 }
+            emit(.dismissed(layer.kind))
+        }
+        needsCollection = true
+        // The flow of the removed root screen, if it has no screen left, was backed out of.
+        guard let first = removed.first else { return }
+        let child = first.instance
+        guard state.instances[Int(child)].parent >= 0, !showsAnything(child) else { return }
+        if let delivery = try finish(child, result: cancelSymbol, event: "back") {
+            try run(delivery.0, delivery.1, [], event: "back")
+        }
+    }
+
+    /// Whether `instance` or a flow below it still has an entry on screen.
+    func showsAnything(_ instance: Int32) -> Bool {
+        for layer in state.layers {
+            if layer.container >= 0 && state.isDescendant(layer.container, of: instance) { return true }
+            for stack in layer.stacks where stack.contains(where: { state.isDescendant($0.instance, of: instance) }) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Ends `instance` and its descendants (their entries and layers go
+    /// away) and returns the handler that receives `Flow.result`, if any.
+    mutating func finish(_ instance: Int32, result: Symbol, event: String) throws(NavigationError) -> (HandlerID, Int32)? {
+        let flow = state.instances[Int(instance)].flow
+        let parent = state.instances[Int(instance)].parent
+        guard parent >= 0 else { throw .emptyScreen(event: event) }
+        let ending = subtree(of: instance)
+        var layers: [Layer] = []
+        for var layer in state.layers {
+            if layer.container >= 0 && ending[Int(layer.container)] { continue }
+            for s in layer.stacks.indices { layer.stacks[s].removeAll { ending[Int($0.instance)] } }
+            if layer.isTabContainer, layer.stacks.contains(where: \.isEmpty) {
+                throw .unsupported(event: event, problem: "a tab's flow cannot finish: its tab would be empty")
+            }
+            if layer.stacks.allSatisfy(\.isEmpty) { continue }
+            layers.append(layer)
+        }
+        state.layers = layers
+        for (i, isEnding) in ending.enumerated() where isEnding { free(Int32(i)) }
+        emit(.flowFinished(flow, result: result))
+        needsCollection = true
+        let key = EventKey(flow: flow, name: result)
+        let active = state.activeEntry
+        let route = active.map { $0.instance == parent ? $0.route : -1 } ?? -1
+        return findHandler(key, from: parent, route: route)
+    }
+
+    /// `select T`: removes modal layers above the nearest tab container above
+    /// `instance` that has tab T, and selects T.
+    mutating func select(_ tab: FlowID, from instance: Int32, event: String) throws(NavigationError) {
+        for candidate in state.ancestry(of: instance) {
+            let flow = state.instances[Int(candidate)].flow
+            guard let index = program.tabs(of: flow).firstIndex(of: tab),
+                  let layerIndex = state.layers.firstIndex(where: { $0.container == candidate }) else { continue }
+            if layerIndex + 1 < state.layers.count {
+                for layer in state.layers[(layerIndex + 1)...].reversed() { emit(.dismissed(layer.kind)) }
+                state.layers.removeSubrange((layerIndex + 1)...)
+                needsCollection = true
+            }
+            state.layers[layerIndex].selected = index - program.tabs(of: flow).startIndex
+            emit(.tabSelected(tab))
+            return
+        }
+        throw .noSuchTab(tab: program.name(program.flows[Int(tab)].name),
+                         flow: program.name(program.flows[Int(state.instances[Int(instance)].flow)].name))
+    }
+
+    // MARK: - Instances
+
+    /// What starting a flow puts on screen.
+    enum Placed {
+        case entry(Entry)
+        case tabs(container: Int32, stacks: [[Entry]])
+    }
+
+    /// Starts `flow` as instance `instance`: follows `start` through flows
+    /// that start another flow in their place, to a route or a tab container.
+    mutating func instantiate(_ flow: FlowID, as instance: Int32) throws(NavigationError) -> Placed {
+        if program.flows[Int(flow)].isTabContainer {
+            var stacks: [[Entry]] = []
+            for tab in program.tabs(of: flow) {
+                let child = newInstance(tab, parent: instance)
+                stacks.append([try startEntry(tab, as: child, insideTabs: true)])
+            }
+            return .tabs(container: instance, stacks: stacks)
+        }
+        return .entry(try startEntry(flow, as: instance, insideTabs: false))
+    }
+
+    /// The start route of `flow`, creating instances for flows started in place.
+    mutating func startEntry(_ flow: FlowID, as instance: Int32, insideTabs: Bool) throws(NavigationError) -> Entry {
+        var current = flow
+        var owner = instance
+        for _ in 0...program.flows.count {
+            let f = program.flows[Int(current)]
+            switch f.start {
+            case .route(let r):
+                guard program.routes[Int(r)].parameters.isEmpty else {
+                    throw .unsupported(event: "start", problem: "start route '\(program.qualifiedName(r))' needs arguments")
+                }
+                return Entry(route: r, instance: owner)
+            case .flow(let g):
+                if program.flows[Int(g)].isTabContainer {
+                    throw .unsupported(event: "start", problem: insideTabs ? "tab containers cannot be nested"
+                                       : "flow '\(program.name(f.name))' starts a tab container in its place")
+                }
+                owner = newInstance(g, parent: owner)
+                current = g
+            case .none:
+                throw .unsupported(event: "start", problem: "flow '\(program.name(f.name))' has no start")
+            }
+        }
+        throw .unsupported(event: "start", problem: "flows start each other in their place without end")
+    }
+
+    mutating func newInstance(_ flow: FlowID, parent: Int32) -> Int32 {
+        emit(.flowStarted(flow))
+        let instance = FlowInstance(flow: flow, parent: parent, isRunning: true)
+        if let slot = state.freeSlots.popLast() {
+            state.instances[Int(slot)] = instance
+            return slot
+        }
+        state.instances.append(instance)
+        return Int32(state.instances.count - 1)
+    }
+
+    mutating func free(_ instance: Int32) {
+        state.instances[Int(instance)].isRunning = false
+        state.freeSlots.append(instance)
+    }
+
+    /// Marks `instance` and every running instance below it.
+    func subtree(of instance: Int32) -> [Bool] {
+        // 0 unknown, 1 inside, 2 outside; each instance is resolved once.
+        var verdict = [UInt8](repeating: 0, count: state.instances.count)
+        verdict[Int(instance)] = 1
+        var path: [Int32] = []
+        for i in state.instances.indices where state.instances[i].isRunning && verdict[i] == 0 {
+            var current = Int32(i)
+            path.removeAll(keepingCapacity: true)
+            while current >= 0, verdict[Int(current)] == 0, path.count <= state.instances.count {
+                path.append(current)
+                current = state.instances[Int(current)].parent
+            }
+            let inside: UInt8 = current >= 0 && verdict[Int(current)] == 1 ? 1 : 2
+            for p in path { verdict[Int(p)] = inside }
+        }
+        return verdict.map { $0 == 1 }
+    }
+
+    /// Ends, silently, every flow left with no screen of its own or below it.
+    mutating func endUnusedInstances() {
+        needsCollection = false
+        var alive = [Bool](repeating: false, count: state.instances.count)
+        func markUp(_ instance: Int32) {
+            var current = instance
+            while current >= 0, !alive[Int(current)] {
+                alive[Int(current)] = true
+                current = state.instances[Int(current)].parent
+            }
+        }
+        for layer in state.layers {
+            if layer.container >= 0 { markUp(layer.container) }
+            for stack in layer.stacks { for entry in stack { markUp(entry.instance) } }
+        }
+        for (i, instance) in state.instances.enumerated() where instance.isRunning && !alive[i] {
+            emit(.flowEnded(instance.flow))
+            free(Int32(i))
+        }
+    }
+
+    /// An action as written, for messages.
+    func describe(_ action: Action) -> String {
+        let targets = program.targets[action.targets.range].map { program.name(program.routes[Int($0.route)].name) }
+        switch action.kind {
+        case .push, .sheet, .cover, .replace, .popTo: return "\(action.kind.rawValue) \(targets.first ?? "")"
+        case .set: return "set [\(targets.joined(separator: ", "))]"
+        case .start: return "start \(program.name(program.flows[Int(action.flow)].name))"
+        case .select: return "select \(program.name(program.flows[Int(action.flow)].name))"
+        case .finish: return "finish \(action.result.map { program.name($0) } ?? "")"
+        case .pop, .popToRoot, .dismiss: return action.kind.rawValue
+        }
+    }
+}

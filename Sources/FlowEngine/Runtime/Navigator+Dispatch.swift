@@ -1,0 +1,137 @@
+/// Finding the handler for an event (DSL.md §5 "Dispatch").
+extension Navigator {
+    /// The handler for `event` and the instance it runs for: first the
+    /// handlers of `route` (if ≥ 0), then the flow-level handlers of
+    /// `instance` and of each instance above it. At each level the guarded
+    /// handlers whose guard holds, in source order, then the unguarded one.
+    func findHandler(_ event: EventKey, from instance: Int32, route: RouteID) -> (HandlerID, Int32)? {
+        if route >= 0, let h = match(event, in: program.routes[Int(route)].handlers) {
+            return (h, state.instances.indices.contains(Int(instance)) ? instance : -1)
+        }
+        var current = instance
+        var steps = 0
+        while current >= 0, steps <= state.instances.count {
+            let flow = program.flows[Int(state.instances[Int(current)].flow)]
+            if let h = match(event, in: flow.handlers) { return (h, current) }
+            current = state.instances[Int(current)].parent
+            steps += 1
+        }
+        return nil
+    }
+
+    /// The winning handler for `event` among `range`.
+    func match(_ event: EventKey, in range: IndexRange) -> HandlerID? {
+        var fallback: HandlerID?
+        var h = Int(range.lower)
+        let end = Int(range.upper)
+        while h < end {
+            let handler = program.handlers[h]
+            if handler.event == event {
+                if let condition = handler.guardCondition {
+                    if state.guards.contains(condition.name) != condition.negated { return HandlerID(h) }
+                } else if fallback == nil {
+                    fallback = HandlerID(h)
+                }
+            }
+            h += 1
+        }
+        return fallback
+    }
+
+    /// The event's arguments in the order of the handler's parameters.
+    func eventArguments(_ handler: HandlerID, _ arguments: [String: Value], event: String) throws(NavigationError) -> [Value] {
+        let parameters = program.parameters[program.handlers[Int(handler)].parameters.range]
+        if parameters.isEmpty && arguments.isEmpty { return [] }
+        var values: [Value] = []
+        values.reserveCapacity(parameters.count)
+        for parameter in parameters {
+            let name = program.name(parameter.name)
+            guard var value = arguments[name] else {
+                throw .badArgument(event: event, problem: "missing '\(name): \(parameter.type.rawValue)'")
+            }
+            if case .int(let i) = value, parameter.type == .double { value = .double(Double(i)) }
+            guard value.type == parameter.type else {
+                throw .badArgument(event: event, problem: "'\(name)' must be \(parameter.type.rawValue), not \(value.type.rawValue)")
+            }
+            values.append(value)
+        }
+        let known = Set(parameters.map { program.name($0.name) })
+        if let extra = arguments.keys.sorted().first(where: { !known.contains($0) }) {
+            throw .badArgument(event: event, problem: "unknown argument '\(extra)'")
+        }
+        return values
+    }
+
+    /// What the implicit back would do at `entry`, if anything: pop it when
+    /// it is not its stack's root and not [noBack]; dismiss the top layer
+    /// when it is the root of a sheet that is not [locked].
+    func implicitBack(for entry: Entry) -> ImplicitBack? {
+        guard let top = state.layers.last else { return nil }
+        let attributes = program.routes[Int(entry.route)].attributes
+        if top.stack.count > 1 {
+            return attributes.contains(.noBack) ? nil : .pop
+        }
+        if top.kind == .sheet && !attributes.contains(.locked) && state.layers.count > 1 { return .dismiss }
+        return nil
+    }
+
+    /// The two shapes of the implicit back.
+    enum ImplicitBack { case pop, dismiss }
+
+    /// The events that would be handled now, each once, in dispatch order:
+    /// the active route's, its flow's, each flow's above it, then `back`
+    /// when the implicit back applies. Result events are not offered.
+    public var availableEvents: [AvailableEvent] {
+        guard let active = state.activeEntry else { return [] }
+        var seen = Set<Symbol>()
+        var events: [AvailableEvent] = []
+        forEachApplicableHandler(active) { handler in
+            let h = program.handlers[Int(handler)]
+            guard seen.insert(h.event.name).inserted else { return }
+            let parameters = program.parameters[h.parameters.range].map { (program.name($0.name), $0.type) }
+            events.append(AvailableEvent(name: program.name(h.event.name), parameters: parameters))
+        }
+        if !seen.contains(backSymbol), implicitBack(for: active) != nil {
+            events.append(AvailableEvent(name: "back", parameters: []))
+        }
+        return events
+    }
+
+    /// Calls `body` with every user-event handler that could answer at
+    /// `active` (guards that hold only), route level first.
+    func forEachApplicableHandler(_ active: Entry, _ body: (HandlerID) -> Void) {
+        func visit(_ range: IndexRange) {
+            for h in range.range {
+                let handler = program.handlers[h]
+                guard !handler.event.isResult else { continue }
+                if let condition = handler.guardCondition, state.guards.contains(condition.name) == condition.negated { continue }
+                body(HandlerID(h))
+            }
+        }
+        visit(program.routes[Int(active.route)].handlers)
+        var current = active.instance
+        var steps = 0
+        while current >= 0, steps <= state.instances.count {
+            visit(program.flows[Int(state.instances[Int(current)].flow)].handlers)
+            current = state.instances[Int(current)].parent
+            steps += 1
+        }
+    }
+}
+
+/// An event the active screen would handle, with its typed parameters.
+public struct AvailableEvent: Hashable, Sendable {
+    public var name: String
+    public var parameters: [(String, ValueType)]
+
+    public static func == (a: AvailableEvent, b: AvailableEvent) -> Bool {
+        a.name == b.name && a.parameters.map(\.0) == b.parameters.map(\.0) && a.parameters.map(\.1) == b.parameters.map(\.1)
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+    /// `select(id: String)`.
+    public var signature: String {
+        parameters.isEmpty ? name : name + "(" + parameters.map { "\($0.0): \($0.1.rawValue)" }.joined(separator: ", ") + ")"
+    }
+}

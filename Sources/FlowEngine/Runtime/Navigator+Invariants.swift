@@ -1,0 +1,99 @@
+/// Invariants every reachable state keeps; checked after each step of a
+/// random walk and when a saved state is restored.
+extension Navigator {
+    /// What is wrong with the state (empty when it is sound).
+    /// - Complexity: O(entries + instances × depth).
+    public func invariantViolations() -> [String] {
+        var problems: [String] = []
+        let instances = state.instances
+        func running(_ i: Int32) -> Bool { i >= 0 && Int(i) < instances.count && instances[Int(i)].isRunning }
+        guard let base = state.layers.first else { return ["there is no layer"] }
+        if base.kind != .base { problems.append("the bottom layer is a \(base.kind.rawValue), not the base") }
+        var roots = 0
+        for (i, instance) in instances.enumerated() where instance.isRunning {
+            guard instance.flow >= 0, Int(instance.flow) < program.flows.count else {
+                problems.append("instance \(i) runs an unknown flow")
+                continue
+            }
+            if instance.parent < 0 {
+                roots += 1
+                if instance.flow != program.entry { problems.append("instance \(i) has no parent but is not the entry flow") }
+            } else if !running(instance.parent) {
+                problems.append("instance \(i) has a parent that is not running")
+            } else if state.ancestry(of: Int32(i)).count > instances.count {
+                problems.append("instance \(i) is its own ancestor")
+            }
+        }
+        if roots != 1 { problems.append("\(roots) flows run without a parent; exactly one (the entry) must") }
+        var shown = [Bool](repeating: false, count: instances.count)
+        for (l, layer) in state.layers.enumerated() {
+            if l > 0 && layer.kind == .base { problems.append("layer \(l) is a second base layer") }
+            guard layer.selected >= 0, layer.selected < layer.stacks.count else {
+                problems.append("layer \(l) selects a stack it does not have")
+                continue
+            }
+            if layer.isTabContainer {
+                if !running(layer.container) || !program.flows[Int(instances[Int(layer.container)].flow)].isTabContainer {
+                    problems.append("layer \(l) is held by something that is not a running tab container")
+                } else {
+                    shown[Int(layer.container)] = true
+                    if layer.stacks.count != program.tabs(of: instances[Int(layer.container)].flow).count {
+                        problems.append("layer \(l) has \(layer.stacks.count) tabs, its container declares a different number")
+                    }
+                }
+            } else if layer.stacks.count != 1 {
+                problems.append("layer \(l) has several stacks but no tab container")
+            }
+            for stack in layer.stacks {
+                if stack.isEmpty { problems.append("layer \(l) has an empty stack") }
+                for entry in stack {
+                    guard entry.route >= 0, Int(entry.route) < program.routes.count, running(entry.instance) else {
+                        problems.append("layer \(l) shows an unknown route or a flow that is not running")
+                        continue
+                    }
+                    shown[Int(entry.instance)] = true
+                    let route = program.routes[Int(entry.route)]
+                    if route.flow != instances[Int(entry.instance)].flow {
+                        problems.append("'\(program.qualifiedName(entry.route))' is shown by a flow it does not belong to")
+                    }
+                    let types = program.parameters[route.parameters.range].map(\.type)
+                    if types != entry.arguments.map(\.type) {
+                        problems.append("'\(program.qualifiedName(entry.route))' has arguments that do not fit its parameters")
+                    }
+                }
+            }
+        }
+        // Every running flow shows something, itself or below it.
+        var alive = shown
+        for (i, instance) in instances.enumerated() where instance.isRunning && shown[i] {
+            var current = instance.parent
+            var steps = 0
+            while running(current), !alive[Int(current)], steps < instances.count {
+                alive[Int(current)] = true
+                current = instances[Int(current)].parent
+                steps += 1
+            }
+        }
+        for (i, instance) in instances.enumerated() where instance.isRunning && !alive[i] && Int(instance.flow) < program.flows.count {
+            problems.append("flow '\(program.name(program.flows[Int(instance.flow)].name))' runs but shows nothing")
+        }
+        return problems
+    }
+}
+
+extension Navigator {
+    /// The checks that a step done in place can break: a screen is shown,
+    /// and the top screen belongs to a running instance of its route's flow
+    /// with arguments that fit. O(1).
+    public func localViolations() -> [String] {
+        guard let top = state.layers.last, let entry = top.stack.last else { return ["no screen is shown"] }
+        guard entry.instance >= 0, Int(entry.instance) < state.instances.count, state.instances[Int(entry.instance)].isRunning,
+              state.instances[Int(entry.instance)].flow == program.routes[Int(entry.route)].flow else {
+            return ["'\(program.qualifiedName(entry.route))' is shown by a flow that is not a running '\(program.name(program.flows[Int(program.routes[Int(entry.route)].flow)].name))'"]
+        }
+        if entry.arguments.count != program.routes[Int(entry.route)].parameters.count {
+            return ["'\(program.qualifiedName(entry.route))' has arguments that do not fit its parameters"]
+        }
+        return []
+    }
+}

@@ -1,0 +1,214 @@
+/// Deep links (DSL.md §5 "Deep links"): matching a URL against the
+/// program's links, then rebuilding the navigation to the link's target
+/// through the lowest common ancestor of the active flow and the target.
+extension Navigator {
+    /// Opens `url`: rebuilds the navigation to its link's target.
+    @discardableResult
+    public mutating func open(_ url: String) throws(NavigationError) -> [NavigationEffect] {
+        let (link, arguments) = try match(url)
+        return try step("open") { (navigator: inout Navigator) throws(NavigationError) in
+            try navigator.rebuild(to: link, arguments: arguments)
+        }
+    }
+
+    /// The first link whose pattern matches `url`, and the target route's arguments.
+    public func match(_ url: String) throws(NavigationError) -> (Link, [Value]) {
+        guard !url.isEmpty else { throw .noMatchingLink(url: url, problem: "the URL is empty") }
+        let parts: URLParts
+        switch URLParts.split(url) {
+        case .success(let split): parts = split
+        case .failure(let problem): throw .noMatchingLink(url: String(url.prefix(200)), problem: problem.message)
+        }
+        var segments: [String] = []
+        segments.reserveCapacity(parts.segments.count)
+        for segment in parts.segments {
+            guard let decoded = LinkPattern.percentDecode(segment) else {
+                throw .noMatchingLink(url: String(url.prefix(200)), problem: "bad percent-escape in '\(segment.prefix(40))'")
+            }
+            segments.append(decoded)
+        }
+        var query: [String: String] = [:]
+        for item in parts.query {
+            let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let key = LinkPattern.percentDecode(pair[0]),
+                  let value = LinkPattern.percentDecode(pair.count > 1 ? pair[1] : "") else {
+                throw .noMatchingLink(url: String(url.prefix(200)), problem: "bad percent-escape in '\(item.prefix(40))'")
+            }
+            if query[key] == nil { query[key] = value }
+        }
+        for link in program.links where link.pattern.scheme == parts.scheme && link.pattern.segments.count == segments.count {
+            if let arguments = bind(link, segments, query) { return (link, arguments) }
+        }
+        throw .noMatchingLink(url: String(url.prefix(200)), problem: "no link matches it")
+    }
+
+    /// The target's arguments if `link` matches, converting each capture to
+    /// the type of the parameter it is bound to; nil if anything differs.
+    func bind(_ link: Link, _ segments: [String], _ query: [String: String]) -> [Value]? {
+        var captured: [Symbol: String] = [:]
+        for (segment, value) in zip(link.pattern.segments, segments) {
+            switch segment {
+            case .literal(let text): guard text == value else { return nil }
+            case .capture(let name): captured[name] = value
+            }
+        }
+        for item in link.pattern.query {
+            guard let value = query[item.key] else { return nil }
+            captured[item.capture] = value
+        }
+        let route = program.routes[Int(link.route)]
+        var arguments = [Value?](repeating: nil, count: route.parameters.count)
+        for argument in program.arguments[link.arguments.range] {
+            let type = program.parameters[route.parameters.range.lowerBound + Int(argument.parameter)].type
+            switch argument.source {
+            case .literal(let value):
+                arguments[Int(argument.parameter)] = value
+            case .capture(let name):
+                guard let text = captured[name], let value = RouteArguments.convert(text, to: type) else { return nil }
+                arguments[Int(argument.parameter)] = value
+            case .eventParameter:
+                return nil
+            }
+        }
+        var values: [Value] = []
+        for value in arguments {
+            guard let value else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+
+    /// Keeps what the current navigation shares with the target path and
+    /// replaces the rest (see DSL.md §5).
+    mutating func rebuild(to link: Link, arguments: [Value]) throws(NavigationError) {
+        guard let active = state.activeEntry else { throw .emptyScreen(event: "open") }
+        let chain = Array(state.ancestry(of: active.instance).reversed())
+        let path = link.path
+        guard let first = chain.first, state.instances[Int(first)].flow == path[0] else {
+            throw .unsupported(event: "open", problem: "the link's path does not start at the running entry flow")
+        }
+        var depth = 0
+        while depth + 1 < chain.count, depth + 1 < path.count, state.instances[Int(chain[depth + 1])].flow == path[depth + 1] {
+            depth += 1
+        }
+        var current = chain[depth]
+        // Every layer above the common ancestor's layer goes.
+        let base = lowestLayer(showing: current)
+        if base + 1 < state.layers.count {
+            for layer in state.layers[(base + 1)...].reversed() { emit(.dismissed(layer.kind)) }
+            state.layers.removeSubrange((base + 1)...)
+        }
+        if program.flows[Int(state.instances[Int(current)].flow)].isTabContainer {
+            // The target's tab is selected and its stack rebuilt; other tabs keep theirs.
+            guard depth + 1 < path.count else { throw .unsupported(event: "open", problem: "a link cannot end at a tab container") }
+            current = try selectAndResetTab(path[depth + 1], of: current)
+            depth += 1
+        } else {
+            try resetToStart(current)
+        }
+        while depth + 1 < path.count {
+            current = try startStep(from: current, to: path[depth + 1])
+            depth += 1
+        }
+        // The target route comes last, once.
+        let top = state.layers.count - 1
+        let selected = state.layers[top].selected
+        if let last = state.layers[top].stacks[selected].last, last.route == link.route, last.instance == current {
+            state.layers[top].stacks[selected][state.layers[top].stacks[selected].count - 1].arguments = arguments
+        } else {
+            state.layers[top].stacks[selected].append(Entry(route: link.route, instance: current, arguments: arguments))
+            emit(.pushed(link.route))
+        }
+        needsCollection = true
+    }
+
+    /// The index of the lowest layer holding something of `instance` or below it.
+    func lowestLayer(showing instance: Int32) -> Int {
+        for (index, layer) in state.layers.enumerated() {
+            if layer.container >= 0 && state.isDescendant(layer.container, of: instance) { return index }
+            if layer.stacks.contains(where: { $0.contains { state.isDescendant($0.instance, of: instance) } }) { return index }
+        }
+        return 0
+    }
+
+    /// Resets what `instance` shows to its start: what it showed, and the
+    /// flows below it, end silently.
+    mutating func resetToStart(_ instance: Int32) throws(NavigationError) {
+        let flow = state.instances[Int(instance)].flow
+        guard case .entry(let entry) = try instantiate(flow, as: instance) else {
+            throw .unsupported(event: "open", problem: "cannot reset a flow that starts a tab container in its place")
+        }
+        replaceShown(by: instance, with: [entry])
+        emit(.stackSet([entry.route]))
+    }
+
+    /// Selects tab `tab` of `container` and resets that tab's stack to its start.
+    mutating func selectAndResetTab(_ tab: FlowID, of container: Int32) throws(NavigationError) -> Int32 {
+        guard let layerIndex = state.layers.firstIndex(where: { $0.container == container }),
+              let offset = program.tabs(of: state.instances[Int(container)].flow).firstIndex(of: tab) else {
+            throw .unsupported(event: "open", problem: "the tab container is not on screen")
+        }
+        let index = offset - program.tabs(of: state.instances[Int(container)].flow).startIndex
+        let stack = state.layers[layerIndex].stacks[index]
+        guard let root = stack.first,
+              let tabInstance = state.ancestry(of: root.instance).first(where: { state.instances[Int($0)].parent == container }) else {
+            throw .unsupported(event: "open", problem: "the tab has no screen")
+        }
+        let entry = try startEntry(tab, as: tabInstance, insideTabs: true)
+        state.layers[layerIndex].stacks[index] = [entry]
+        state.layers[layerIndex].selected = index
+        emit(.tabSelected(tab))
+        needsCollection = true
+        return tabInstance
+    }
+
+    /// One step Parent→Child of the target path, the way the parent first
+    /// starts the child in the source.
+    mutating func startStep(from parent: Int32, to child: FlowID) throws(NavigationError) -> Int32 {
+        let parentFlow = state.instances[Int(parent)].flow
+        guard let edge = topology.firstEdge(from: parentFlow, to: child) else {
+            throw .unsupported(event: "open", problem: "'\(program.name(program.flows[Int(parentFlow)].name))' never starts '\(program.name(program.flows[Int(child)].name))'")
+        }
+        switch edge.mode {
+        case .flowStart:
+            if let existing = state.instances.indices.first(where: {
+                state.instances[$0].isRunning && state.instances[$0].parent == parent && state.instances[$0].flow == child
+            }) {
+                return Int32(existing)
+            }
+            throw .unsupported(event: "open", problem: "the flow started in place is not running")
+        case .tab:
+            return try selectAndResetTab(child, of: parent)
+        case .push, .sheet, .cover, .root:
+            let instance = newInstance(child, parent: parent)
+            let placed = try instantiate(child, as: instance)
+            let top = state.layers.count - 1
+            switch (edge.mode, placed) {
+            case (.push, .entry(let entry)):
+                state.layers[top].stacks[state.layers[top].selected].append(entry)
+                emit(.pushed(entry.route))
+            case (.sheet, _), (.cover, _):
+                let presented = layer(edge.mode == .sheet ? .sheet : .cover, placed)
+                state.layers.append(presented)
+                emit(.presented(presented.kind, presented.stack[0].route))
+            case (.root, .entry(let entry)):
+                replaceShown(by: parent, with: [entry])
+                emit(.stackSet([entry.route]))
+            case (.root, .tabs):
+                try replaceShownByTabs(by: parent, placed, event: "open")
+            default:
+                throw .unsupported(event: "open", problem: "a tab container cannot be pushed")
+            }
+            return deepestInstance(under: instance, in: placed)
+        }
+    }
+
+    /// The instance that owns what `placed` shows (the end of a start chain),
+    /// or the container itself.
+    func deepestInstance(under instance: Int32, in placed: Placed) -> Int32 {
+        switch placed {
+        case .entry: instance
+        case .tabs(let container, _): container
+        }
+    }
+}

@@ -1,0 +1,191 @@
+/// Runs a compiled program exactly as its coordinators would (DSL.md §5).
+///
+/// The navigator owns a `NavigationState` and changes it only through
+/// `send`, `back`, `open` and `assume`. Each step is atomic: it succeeds
+/// and returns its effects, or throws a `NavigationError` and leaves the
+/// state exactly as it was. Handlers whose single action can be checked
+/// before it runs change the state in place; every other step works on a
+/// copy that replaces the state only on success.
+///
+/// The program is immutable and shared; a navigator is a value, `Sendable`,
+/// with no global state, so many can run side by side.
+public struct Navigator: Sendable {
+    public let program: Program
+    public internal(set) var state = NavigationState()
+    let topology: FlowTopology
+    let backSymbol: Symbol
+    let cancelSymbol: Symbol
+    /// For each symbol id: whether more than one flow has a route of that name.
+    let ambiguousRouteName: [Bool]
+    /// Whether steps record their effects (a random walk turns this off).
+    public var recordsEffects = true
+    var effects: [NavigationEffect] = []
+    var needsCollection = false
+    /// Whether the last step ran on a copy (it may have changed the flow tree).
+    public internal(set) var lastStepChangedFlows = false
+
+    /// A navigator at the entry flow's start. Throws if the program has no
+    /// entry or its start cannot be shown.
+    public init(program: Program) throws(NavigationError) {
+        self.program = program
+        topology = FlowTopology(program)
+        backSymbol = program.symbols.lookup("back") ?? Symbol(-1)
+        cancelSymbol = program.symbols.lookup("cancel") ?? Symbol(-1)
+        var ambiguous = [Bool](repeating: false, count: program.symbols.count)
+        var owner = [FlowID](repeating: -1, count: program.symbols.count)
+        for route in program.routes {
+            let s = Int(route.name.id)
+            if owner[s] >= 0 && owner[s] != route.flow { ambiguous[s] = true }
+            owner[s] = route.flow
+        }
+        ambiguousRouteName = ambiguous
+        guard program.entry >= 0 else { throw .unsupported(event: "start", problem: "the program has no entry flow") }
+        try reset()
+    }
+
+    /// Returns to the entry flow's start; guards keep their values.
+    public mutating func reset() throws(NavigationError) {
+        let guards = state.guards
+        state = NavigationState()
+        state.guards = guards
+        let root = newInstance(program.entry, parent: -1)
+        switch try instantiate(program.entry, as: root) {
+        case .entry(let entry): state.layers = [Layer(kind: .base, stack: [entry])]
+        case .tabs(let container, let stacks): state.layers = [Layer(kind: .base, container: container, tabs: stacks)]
+        }
+        effects.removeAll()
+    }
+
+    // MARK: - Steps
+
+    /// Sends a user event with named arguments.
+    @discardableResult
+    public mutating func send(_ event: String, arguments: [String: Value] = [:]) throws(NavigationError) -> [NavigationEffect] {
+        guard let symbol = program.symbols.lookup(event), let active = state.activeEntry else {
+            throw .unhandled(event: event, route: activeRouteName)
+        }
+        if symbol == backSymbol && arguments.isEmpty { return try back() }
+        guard let (handler, instance) = findHandler(EventKey(name: symbol), from: active.instance, route: active.route) else {
+            throw .unhandled(event: event, route: activeRouteName)
+        }
+        let values = try eventArguments(handler, arguments, event: event)
+        return try fire(handler, instance, values, event: event)
+    }
+
+    /// Sends an event whose arguments are already in parameter order (the
+    /// random walk's path: no names, no dictionary).
+    mutating func sendEvent(_ key: EventKey, _ values: [Value], name: String) throws(NavigationError) -> [NavigationEffect] {
+        guard let active = state.activeEntry,
+              let (handler, instance) = findHandler(key, from: active.instance, route: active.route) else {
+            throw .unhandled(event: name, route: activeRouteName)
+        }
+        let types = program.parameters[program.handlers[Int(handler)].parameters.range].map(\.type)
+        guard types == values.map(\.type) else {
+            throw .badArgument(event: name, problem: "the handler that answers takes (\(types.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return try fire(handler, instance, values, event: name)
+    }
+
+    /// Runs a found handler as one step: in place when its single action is
+    /// checked before it changes anything, on a copy of the state otherwise.
+    mutating func fire(_ handler: HandlerID, _ instance: Int32, _ values: [Value], event: String) throws(NavigationError) -> [NavigationEffect] {
+        let actions = program.handlers[Int(handler)].actions
+        if actions.count == 1 {
+            let action = program.actions[Int(actions.lower)]
+            switch action.kind {
+            case .push, .sheet, .cover, .replace, .pop, .popTo, .popToRoot, .dismiss:
+                lastStepChangedFlows = needsCollection
+                effects.removeAll(keepingCapacity: true)
+                _ = try perform(action, for: instance, values: values, event: event)
+                if needsCollection {
+                    lastStepChangedFlows = true
+                    endUnusedInstances()
+                }
+                return effects
+            default:
+                break
+            }
+        }
+        return try step(event) { (navigator: inout Navigator) throws(NavigationError) in
+            try navigator.run(handler, instance, values, event: event)
+        }
+    }
+
+    /// The system back button or a sheet's swipe-down (DSL.md §5).
+    @discardableResult
+    public mutating func back() throws(NavigationError) -> [NavigationEffect] {
+        guard let active = state.activeEntry else { throw .unhandled(event: "back", route: activeRouteName) }
+        let route = program.routes[Int(active.route)]
+        let ownBack = program.handlers[route.handlers.range].contains { $0.event == EventKey(name: backSymbol) }
+        if ownBack, let (handler, instance) = findHandler(EventKey(name: backSymbol), from: active.instance, route: active.route) {
+            return try step("back") { (navigator: inout Navigator) throws(NavigationError) in
+                try navigator.run(handler, instance, [], event: "back")
+            }
+        }
+        if let implicit = implicitBack(for: active) {
+            // Popping a screen of a flow that keeps another on top cannot fail: in place.
+            let stack = state.layers[state.layers.count - 1].stack
+            if implicit == .pop, stack[stack.count - 2].instance == active.instance {
+                lastStepChangedFlows = false
+                effects.removeAll(keepingCapacity: true)
+                let top = state.layers.count - 1
+                let removed = state.layers[top].stacks[state.layers[top].selected].removeLast()
+                emit(.popped(removed.route))
+                return effects
+            }
+            return try step("back") { (navigator: inout Navigator) throws(NavigationError) in
+                try navigator.applyImplicitBack(implicit)
+            }
+        }
+        guard let (handler, instance) = findHandler(EventKey(name: backSymbol), from: active.instance, route: -1) else {
+            throw .unhandled(event: "back", route: activeRouteName)
+        }
+        return try step("back") { (navigator: inout Navigator) throws(NavigationError) in
+            try navigator.run(handler, instance, [], event: "back")
+        }
+    }
+
+    /// Sets or clears a guard.
+    @discardableResult
+    public mutating func assume(_ guardName: String, _ value: Bool = true) -> [NavigationEffect] {
+        guard let symbol = program.symbols.lookup(guardName) else { return [] }
+        if value { state.guards.insert(symbol) } else { state.guards.remove(symbol) }
+        return recordsEffects ? [.guardSet(symbol, value)] : []
+    }
+
+    /// Runs `body` as one atomic step: on error the state is restored.
+    mutating func step(_ event: String, _ body: (inout Navigator) throws(NavigationError) -> Void) throws(NavigationError) -> [NavigationEffect] {
+        lastStepChangedFlows = true
+        let saved = state
+        effects.removeAll(keepingCapacity: true)
+        do throws(NavigationError) {
+            try body(&self)
+            if needsCollection { endUnusedInstances() }
+            guard let top = state.layers.last, !top.stack.isEmpty else { throw NavigationError.emptyScreen(event: event) }
+        } catch {
+            state = saved
+            needsCollection = false
+            effects.removeAll(keepingCapacity: true)
+            throw error
+        }
+        return effects
+    }
+
+    // MARK: - Names
+
+    /// The active route as `expect top` names it.
+    public var activeRouteName: String {
+        guard let active = state.activeEntry else { return "(no screen)" }
+        return displayName(active.route)
+    }
+
+    /// A route's name, qualified as `Flow.route` when another flow has a route of that name.
+    public func displayName(_ route: RouteID) -> String {
+        let r = program.routes[Int(route)]
+        return ambiguousRouteName[Int(r.name.id)] ? program.qualifiedName(route) : program.name(r.name)
+    }
+
+    mutating func emit(_ effect: @autoclosure () -> NavigationEffect) {
+        if recordsEffects { effects.append(effect()) }
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+
+/// The JSON form of a navigation state. It names flows and routes rather
+/// than numbering them, so a state saved before an unrelated edit of the
+/// program still restores, and one that no longer fits is rejected with a
+/// message that says what is gone.
+struct SavedState: Codable {
+    static let format = "flowkit-state"
+    static let version = 1
+
+    var format: String
+    var version: Int
+    var entry: String
+    /// Running flows; `parent` indexes this array (-1 for the entry).
+    var flows: [SavedFlow]
+    var layers: [SavedLayer]
+    var guards: [String]
+
+    struct SavedFlow: Codable {
+        var flow: String
+        var parent: Int
+    }
+
+    struct SavedLayer: Codable {
+        var kind: LayerKind
+        /// Index in `flows` of the tab container filling the layer.
+        var container: Int?
+        var selected: Int
+        var stacks: [[SavedEntry]]
+    }
+
+    struct SavedEntry: Codable {
+        /// `Flow.route`.
+        var route: String
+        /// Index in `flows` of the flow that shows it.
+        var flow: Int
+        /// Each argument as text, converted back by the parameter's type.
+        var arguments: [String]
+    }
+}
+
+extension Navigator {
+    /// The state as JSON (keys sorted, one value per line), for `--save`.
+    public func savedState() -> String {
+        var renumber = [Int](repeating: -1, count: state.instances.count)
+        var flows: [SavedState.SavedFlow] = []
+        for (i, instance) in state.instances.enumerated() where instance.isRunning {
+            renumber[i] = flows.count
+            flows.append(SavedState.SavedFlow(flow: program.name(program.flows[Int(instance.flow)].name), parent: Int(instance.parent)))
+        }
+        for i in flows.indices where flows[i].parent >= 0 { flows[i].parent = renumber[flows[i].parent] }
+        let layers = state.layers.map { layer in
+            SavedState.SavedLayer(kind: layer.kind, container: layer.container >= 0 ? renumber[Int(layer.container)] : nil,
+                                  selected: layer.selected,
+                                  stacks: layer.stacks.map { stack in
+                                      stack.map { entry in
+                                          SavedState.SavedEntry(route: program.qualifiedName(entry.route), flow: renumber[Int(entry.instance)],
+                                                                arguments: entry.arguments.map(Navigator.text))
+                                      }
+                                  })
+        }
+        let saved = SavedState(format: SavedState.format, version: SavedState.version,
+                               entry: program.name(program.flows[Int(program.entry)].name), flows: flows, layers: layers,
+                               guards: state.guards.map { program.name($0) }.sorted())
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        guard let data = try? encoder.encode(saved) else { return "{}" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    static func text(_ value: Value) -> String {
+        switch value {
+        case .string(let s): s
+        case .int(let i): String(i)
+        case .double(let d): String(d)
+        case .bool(let b): String(b)
+        }
+    }
+
+    /// Replaces the state by a saved one, after checking it against the
+    /// program; on any problem the state is unchanged and the error says why.
+    public mutating func restore(from json: [UInt8]) throws(NavigationError) {
+        let saved: SavedState
+        do {
+            saved = try JSONDecoder().decode(SavedState.self, from: Data(json))
+        } catch {
+            throw .invalidState("not a FlowKit state file (\(Navigator.decodingProblem(error)))")
+        }
+        guard saved.format == SavedState.format else { throw .invalidState("format is '\(saved.format)', expected '\(SavedState.format)'") }
+        guard saved.version == SavedState.version else { throw .invalidState("version \(saved.version) is not supported (expected \(SavedState.version))") }
+        let entryName = program.name(program.flows[Int(program.entry)].name)
+        guard saved.entry == entryName else { throw .invalidState("saved for entry flow '\(saved.entry)', but the program's entry is '\(entryName)'") }
+        var flowByName: [String: FlowID] = [:]
+        for (f, flow) in program.flows.enumerated() { flowByName[program.name(flow.name)] = FlowID(f) }
+
+        var restored = NavigationState()
+        for (i, saved) in saved.flows.enumerated() {
+            guard let flow = flowByName[saved.flow] else { throw .invalidState("flow '\(saved.flow)' no longer exists") }
+            guard saved.parent >= -1, saved.parent < Int(Int32.max) else {
+                throw .invalidState("flow #\(i) ('\(saved.flow)') has parent #\(saved.parent), which does not exist")
+            }
+            restored.instances.append(FlowInstance(flow: flow, parent: Int32(saved.parent), isRunning: true))
+        }
+        for (i, instance) in restored.instances.enumerated() where Int(instance.parent) >= restored.instances.count {
+            throw .invalidState("flow #\(i) has parent #\(instance.parent), which does not exist")
+        }
+        for layer in saved.layers {
+            var stacks: [[Entry]] = []
+            for stack in layer.stacks {
+                var entries: [Entry] = []
+                for entry in stack { entries.append(try restoreEntry(entry, restored)) }
+                stacks.append(entries)
+            }
+            var container: Int32 = -1
+            if let index = layer.container {
+                guard index >= 0, index < restored.instances.count else { throw .invalidState("a layer's tab container #\(index) does not exist") }
+                container = Int32(index)
+            }
+            guard !stacks.isEmpty, layer.selected >= 0, layer.selected < stacks.count else {
+                throw .invalidState("a \(layer.kind.rawValue) layer selects stack \(layer.selected) of \(stacks.count)")
+            }
+            var restoredLayer = container >= 0 ? Layer(kind: layer.kind, container: container, tabs: stacks) : Layer(kind: layer.kind, stack: stacks[0])
+            if container < 0 && stacks.count != 1 { throw .invalidState("a layer without a tab container has \(stacks.count) stacks") }
+            restoredLayer.selected = layer.selected
+            restored.layers.append(restoredLayer)
+        }
+        var guardNames: [String: Symbol] = [:]
+        for handler in program.handlers { if let g = handler.guardCondition { guardNames[program.name(g.name)] = g.name } }
+        for name in saved.guards {
+            guard let symbol = guardNames[name] else { throw .invalidState("guard '\(name)' is not used by the program") }
+            restored.guards.insert(symbol)
+        }
+        var candidate = self
+        candidate.state = restored
+        if let problem = candidate.invariantViolations().first { throw .invalidState(problem) }
+        self = candidate
+    }
+
+    private func restoreEntry(_ saved: SavedState.SavedEntry, _ restored: NavigationState) throws(NavigationError) -> Entry {
+        let parts = saved.route.split(separator: ".", maxSplits: 1)
+        guard parts.count == 2 else { throw .invalidState("route '\(saved.route)' is not written Flow.route") }
+        guard let flow = program.flows.firstIndex(where: { program.name($0.name) == parts[0] }),
+              let route = program.flows[flow].routes.range.first(where: { program.name(program.routes[$0].name) == parts[1] }) else {
+            throw .invalidState("route '\(saved.route)' no longer exists")
+        }
+        guard saved.flow >= 0, saved.flow < restored.instances.count, restored.instances[saved.flow].flow == FlowID(flow) else {
+            throw .invalidState("route '\(saved.route)' is shown by flow #\(saved.flow), which is not a running '\(parts[0])'")
+        }
+        let parameters = program.parameters[program.routes[route].parameters.range]
+        guard parameters.count == saved.arguments.count else {
+            throw .invalidState("route '\(saved.route)' takes \(parameters.count) arguments, the state has \(saved.arguments.count)")
+        }
+        var values: [Value] = []
+        for (parameter, text) in zip(parameters, saved.arguments) {
+            guard let value = RouteArguments.convert(text, to: parameter.type) else {
+                throw .invalidState("argument '\(program.name(parameter.name))' of '\(saved.route)' is not \(parameter.type.rawValue): '\(text.prefix(40))'")
+            }
+            values.append(value)
+        }
+        return Entry(route: RouteID(route), instance: Int32(saved.flow), arguments: values)
+    }
+
+    static func decodingProblem(_ error: Error) -> String {
+        guard let error = error as? DecodingError else { return "malformed JSON" }
+        switch error {
+        case .keyNotFound(let key, _): return "missing '\(key.stringValue)'"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "wrong type at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "malformed JSON" : "bad value at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'"
+        @unknown default: return "malformed JSON"
+        }
+    }
+}

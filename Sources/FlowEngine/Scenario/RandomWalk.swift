@@ -1,0 +1,122 @@
+/// Random walks: fire random enabled events (back included), the same
+/// sequence for the same seed, and check the state after every step.
+public struct RandomWalk {
+    /// One step of the walk, for a trace.
+    public struct Step: Sendable {
+        public var number: Int
+        public var event: String
+        public var rejection: NavigationError?
+        public var restarted: Bool
+    }
+
+    /// What a walk did.
+    public struct Summary: Sendable, Equatable {
+        public var steps = 0
+        public var rejected = 0
+        /// Times the walk went back to the start: nothing was enabled, or the
+        /// screens exceeded the depth bound.
+        public var restarts = 0
+        /// The step after which an invariant broke, and what broke.
+        public var brokenInvariant: (step: Int, problems: [String])?
+
+        public static func == (a: Summary, b: Summary) -> Bool {
+            a.steps == b.steps && a.rejected == b.rejected && a.restarts == b.restarts
+                && a.brokenInvariant?.step == b.brokenInvariant?.step && a.brokenInvariant?.problems == b.brokenInvariant?.problems
+        }
+    }
+
+    /// Walks `steps` events from `navigator`'s state.
+    ///
+    /// Each step picks uniformly among the handlers the user could trigger
+    /// now (guards that hold; the route's, its flow's and the flows' above)
+    /// plus the implicit back when it applies, with arguments drawn for the
+    /// event's parameters. Steps that change the flow tree are checked
+    /// against every invariant; steps done in place are checked locally
+    /// (the new top screen belongs to a running flow of its own route).
+    /// Effects are not recorded, and the memory used does not grow with
+    /// the number of steps: past `maxDepth` screens the walk restarts.
+    public static func run(_ navigator: inout Navigator, steps: Int, seed: UInt64, maxDepth: Int = 10_000,
+                           onStep: ((Step) -> Void)? = nil) -> Summary {
+        var rng = SplitMix64(seed: seed)
+        var summary = Summary()
+        let recorded = navigator.recordsEffects
+        navigator.recordsEffects = false
+        defer { navigator.recordsEffects = recorded }
+        for number in 1...max(1, steps) where steps > 0 {
+            summary.steps = number
+            guard let active = navigator.state.activeEntry else { break }
+            // Reservoir sampling over the enabled choices: no list is built.
+            var chosen: HandlerID = -1
+            var seen: UInt64 = 0
+            navigator.forEachApplicableHandler(active) { handler in
+                seen += 1
+                if rng.next() % seen == 0 { chosen = handler }
+            }
+            if navigator.implicitBack(for: active) != nil {
+                seen += 1
+                if rng.next() % seen == 0 { chosen = -2 }
+            }
+            var restarted = false
+            var rejection: NavigationError?
+            var name = "back"
+            let before = navigator.state.instances.count
+            do throws(NavigationError) {
+                if seen == 0 {
+                    restarted = true
+                    name = "(nothing enabled: restart)"
+                    try navigator.reset()
+                } else if chosen == -2 {
+                    _ = try navigator.back()
+                } else {
+                    let handler = navigator.program.handlers[Int(chosen)]
+                    name = navigator.program.name(handler.event.name)
+                    if handler.event.name == navigator.backSymbol {
+                        _ = try navigator.back()
+                    } else {
+                        let values = navigator.program.parameters[handler.parameters.range].map { randomValue($0.type, &rng) }
+                        _ = try navigator.sendEvent(handler.event, values, name: name)
+                    }
+                }
+            } catch {
+                rejection = error
+                summary.rejected += 1
+            }
+            if navigator.state.entryCount > maxDepth {
+                restarted = true
+                try? navigator.reset()
+            }
+            if restarted { summary.restarts += 1 }
+            onStep?(Step(number: number, event: name, rejection: rejection, restarted: restarted))
+            let problems = navigator.state.instances.count != before || navigator.lastStepChangedFlows
+                ? navigator.invariantViolations() : navigator.localViolations()
+            if !problems.isEmpty {
+                summary.brokenInvariant = (number, problems)
+                break
+            }
+        }
+        return summary
+    }
+
+    static func randomValue(_ type: ValueType, _ rng: inout SplitMix64) -> Value {
+        switch type {
+        case .string: .string("s\(rng.next() % 100)")
+        case .int: .int(Int(rng.next() % 100))
+        case .bool: .bool(rng.next() & 1 == 1)
+        case .double: .double(Double(rng.next() % 1000) / 10)
+        }
+    }
+}
+
+/// A small, fast, deterministic generator (SplitMix64): the same seed gives
+/// the same walk on every platform.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,164 @@
+/// Runs scenario steps against a navigator and records a trace.
+///
+/// A step that is rejected stops the run unless the next step is
+/// `expect error`; an expectation that does not hold stops it too. Either
+/// way the failure names the script line.
+public struct ScenarioRunner {
+    /// One executed step.
+    public struct TraceLine: Sendable {
+        public var step: Int
+        public var line: Int
+        public var text: String
+        /// What the step did, or why it was rejected.
+        public var outcome: String
+        public var rejected: Bool
+        /// The screen after the step, as `expect stack` writes it.
+        public var stack: String
+        public var effects: [NavigationEffect]
+    }
+
+    /// Why a run stopped early.
+    public struct Failure: Sendable, Equatable {
+        public var line: Int
+        public var message: String
+    }
+
+    public private(set) var navigator: Navigator
+    public private(set) var trace: [TraceLine] = []
+    public private(set) var failure: Failure?
+    private var lastRejected = false
+    private var stepNumber = 0
+
+    public init(navigator: Navigator) {
+        self.navigator = navigator
+    }
+
+    /// Runs `lines` until the end or the first failure; returns whether all held.
+    @discardableResult
+    public mutating func run(_ lines: [ScenarioScript.Line]) -> Bool {
+        for (index, line) in lines.enumerated() where failure == nil {
+            perform(line)
+            if lastRejected, failure == nil {
+                let next = index + 1 < lines.count ? lines[index + 1].step : nil
+                if next != .expectError {
+                    failure = Failure(line: line.number, message: "step rejected: \(trace.last?.outcome ?? "")")
+                }
+            }
+        }
+        return failure == nil
+    }
+
+    /// Performs one line (no stopping rules: the caller decides).
+    public mutating func perform(_ line: ScenarioScript.Line) {
+        switch line.step {
+        case .expectError:
+            if !lastRejected {
+                failure = Failure(line: line.number, message: "expected the previous step to be rejected, but it succeeded")
+            }
+            lastRejected = false
+        case .expectTop(let name):
+            lastRejected = false
+            guard let active = navigator.state.activeEntry else {
+                failure = Failure(line: line.number, message: "expected top \(name), but nothing is on screen")
+                return
+            }
+            if !Self.names(active.route, name, navigator) {
+                failure = Failure(line: line.number, message: "expected top \(name), but it is \(navigator.describe(active))")
+            }
+        case .expectTab(let name):
+            lastRejected = false
+            let tab = navigator.selectedTab
+            if tab != name {
+                failure = Failure(line: line.number, message: "expected tab \(name), but \(tab.map { "it is \($0)" } ?? "no tab container is on screen")")
+            }
+        case .expectStack(let expected):
+            lastRejected = false
+            if !Self.matches(expected, navigator) {
+                failure = Failure(line: line.number, message: "expected stack \(line.text.dropFirst("expect stack".count).trimmingSpaces)\n  but it is     \(navigator.stackDescription)")
+            }
+        case .send, .back, .open, .assume:
+            act(line)
+        }
+    }
+
+    private mutating func act(_ line: ScenarioScript.Line) {
+        stepNumber += 1
+        do throws(NavigationError) {
+            let effects: [NavigationEffect]
+            switch line.step {
+            case .send(let name, let arguments): effects = try navigator.send(name, arguments: arguments)
+            case .back: effects = try navigator.back()
+            case .open(let url): effects = try navigator.open(url)
+            case .assume(let name, let value): effects = navigator.assume(name, value)
+            default: effects = []
+            }
+            lastRejected = false
+            trace.append(TraceLine(step: stepNumber, line: line.number, text: line.text, outcome: EffectText.describe(effects, navigator.program),
+                                   rejected: false, stack: navigator.stackDescription, effects: effects))
+        } catch {
+            lastRejected = true
+            trace.append(TraceLine(step: stepNumber, line: line.number, text: line.text, outcome: error.description,
+                                   rejected: true, stack: navigator.stackDescription, effects: []))
+        }
+    }
+
+    /// Whether `name` (`route` or `Flow.route`) names `route`.
+    static func names(_ route: RouteID, _ name: String, _ navigator: Navigator) -> Bool {
+        let program = navigator.program
+        return name == program.name(program.routes[Int(route)].name) || name == program.qualifiedName(route)
+    }
+
+    /// Whether the screen is what `expected` says.
+    public static func matches(_ expected: ExpectedStack, _ navigator: Navigator) -> Bool {
+        let layers = navigator.state.layers
+        guard layers.count == expected.layers.count else { return false }
+        for (layer, want) in zip(layers, expected.layers) {
+            guard layer.kind == want.kind, layer.stack.count == want.entries.count else { return false }
+            for (entry, wanted) in zip(layer.stack, want.entries) {
+                guard names(entry.route, wanted.name, navigator) else { return false }
+                guard let arguments = wanted.arguments else { continue }
+                let program = navigator.program
+                let parameters = program.parameters[program.routes[Int(entry.route)].parameters.range]
+                guard arguments.count == entry.arguments.count else { return false }
+                for (name, value) in arguments {
+                    guard let index = parameters.firstIndex(where: { program.name($0.name) == name }) else { return false }
+                    if !same(entry.arguments[index - parameters.startIndex], value) { return false }
+                }
+            }
+        }
+        return true
+    }
+
+    static func same(_ a: Value, _ b: Value) -> Bool {
+        switch (a, b) {
+        case (.double(let x), .int(let y)): return x == Double(y)
+        case (.int(let x), .double(let y)): return Double(x) == y
+        default: return a == b
+        }
+    }
+}
+
+/// Effects as short text for traces: "push product, sheet cart".
+public enum EffectText {
+    public static func describe(_ effects: [NavigationEffect], _ program: Program) -> String {
+        let route = { (r: RouteID) in program.name(program.routes[Int(r)].name) }
+        let flow = { (f: FlowID) in program.name(program.flows[Int(f)].name) }
+        let parts: [String] = effects.compactMap { effect in
+            switch effect {
+            case .pushed(let r): "push \(route(r))"
+            case .popped(let r): "pop \(route(r))"
+            case .replaced(let old, let new): "replace \(route(old)) with \(route(new))"
+            case .presented(let kind, let r): "\(kind.rawValue) \(route(r))"
+            case .dismissed(let kind): "dismiss \(kind.rawValue)"
+            case .stackSet(let routes): "set [\(routes.map(route).joined(separator: ", "))]"
+            case .tabSelected(let f): "select \(flow(f))"
+            case .flowStarted(let f): "start \(flow(f))"
+            case .flowFinished(let f, let result): "\(flow(f)) finishes with \(program.name(result))"
+            case .flowEnded(let f): "\(flow(f)) ends"
+            case .guardSet(let g, let value): "\(value ? "" : "!")\(program.name(g))"
+            case .transition(let t): "with \(program.name(t))"
+            }
+        }
+        return parts.isEmpty ? "no change" : parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,207 @@
+/// A scenario script (DSL.md §7): one step a line, `#` starts a comment.
+///
+///     getStarted                 # send an event
+///     send back                  # an event named like a command
+///     select(id: "42")           # an event with arguments
+///     back                       # the implicit back
+///     open "shop://product/42"   # a deep link
+///     assume loggedIn            # set a guard (assume !loggedIn clears it)
+///     expect top login           # the active route (Flow.route also accepted)
+///     expect stack a > b | sheet: c
+///     expect tab Search
+///     expect error               # the previous step was rejected
+public struct ScenarioScript: Sendable {
+    /// One step and the line it came from.
+    public struct Line: Sendable {
+        public var number: Int
+        public var text: String
+        public var step: Step
+
+        public init(number: Int, text: String, step: Step) {
+            self.number = number
+            self.text = text
+            self.step = step
+        }
+    }
+
+    /// What a line asks for.
+    public enum Step: Sendable, Equatable {
+        case send(String, [String: Value])
+        case back
+        case open(String)
+        case assume(String, Bool)
+        case expectTop(String)
+        case expectStack(ExpectedStack)
+        case expectTab(String)
+        case expectError
+    }
+
+    /// A line that does not parse.
+    public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+        public var line: Int
+        public var message: String
+        public var description: String { "line \(line): \(message)" }
+    }
+
+    public var lines: [Line]
+
+    /// Parses a whole script; every bad line is reported.
+    public static func parse(_ text: String) -> (script: ScenarioScript, errors: [ParseError]) {
+        var lines: [Line] = []
+        var errors: [ParseError] = []
+        var number = 0
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            let content = stripComment(raw).trimmingSpaces
+            guard !content.isEmpty else { continue }
+            switch parseStep(content) {
+            case .success(let step): lines.append(Line(number: number, text: String(content), step: step))
+            case .failure(let message): errors.append(ParseError(line: number, message: message.text))
+            }
+        }
+        return (ScenarioScript(lines: lines), errors)
+    }
+
+    /// Parses one step, as `-e` gives it.
+    public static func parseStep(_ text: Substring) -> Result<Step, Message> {
+        var scanner = StepScanner(text)
+        guard let word = scanner.identifier() else { return .failure(Message("expected an event or a command, found '\(text.prefix(30))'")) }
+        switch word {
+        case "send":
+            guard let name = scanner.identifier() else { return .failure(Message("expected an event name after 'send'")) }
+            return event(name, &scanner)
+        case "back" where scanner.atEnd:
+            return .success(.back)
+        case "open":
+            guard let url = scanner.stringLiteral(), scanner.atEnd else { return .failure(Message("expected a quoted URL after 'open': open \"scheme://...\"")) }
+            return .success(.open(url))
+        case "assume":
+            let negated = scanner.consume("!")
+            guard let name = scanner.identifier(), scanner.atEnd else { return .failure(Message("expected a guard name after 'assume'")) }
+            return .success(.assume(name, !negated))
+        case "expect":
+            return expectation(&scanner)
+        default:
+            return event(word, &scanner)
+        }
+    }
+
+    private static func event(_ name: String, _ scanner: inout StepScanner) -> Result<Step, Message> {
+        var arguments: [String: Value] = [:]
+        if scanner.consume("(") {
+            repeat {
+                guard let key = scanner.identifier() else { return .failure(Message("expected an argument name in '\(name)(...)'")) }
+                guard scanner.consume(":") else { return .failure(Message("expected ':' after argument '\(key)'")) }
+                guard let value = scanner.value() else { return .failure(Message("expected a value for '\(key)' (a string, number, true or false)")) }
+                guard arguments.updateValue(value, forKey: key) == nil else { return .failure(Message("argument '\(key)' is given twice")) }
+            } while scanner.consume(",")
+            guard scanner.consume(")") else { return .failure(Message("expected ')' to close the arguments of '\(name)'")) }
+        }
+        guard scanner.atEnd else { return .failure(Message("unexpected '\(scanner.rest.prefix(20))' after event '\(name)'")) }
+        return .success(.send(name, arguments))
+    }
+
+    private static func expectation(_ scanner: inout StepScanner) -> Result<Step, Message> {
+        guard let kind = scanner.identifier() else { return .failure(Message("expected 'top', 'stack', 'tab' or 'error' after 'expect'")) }
+        switch kind {
+        case "error" where scanner.atEnd:
+            return .success(.expectError)
+        case "top", "tab":
+            guard let name = scanner.qualifiedName(), scanner.atEnd else { return .failure(Message("expected a route name after 'expect \(kind)'")) }
+            return .success(kind == "top" ? .expectTop(name) : .expectTab(name))
+        case "stack":
+            switch ExpectedStack.parse(scanner.rest) {
+            case .success(let stack): return .success(.expectStack(stack))
+            case .failure(let message): return .failure(message)
+            }
+        default:
+            return .failure(Message("expected 'top', 'stack', 'tab' or 'error' after 'expect', found '\(kind)'"))
+        }
+    }
+
+    /// The line without its `#` comment (a `#` inside a string is kept).
+    static func stripComment(_ line: Substring) -> Substring {
+        var inString = false
+        var escaped = false
+        for index in line.indices {
+            let c = line[index]
+            if inString {
+                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { inString = false }
+            } else if c == "\"" {
+                inString = true
+            } else if c == "#" {
+                return line[..<index]
+            }
+        }
+        return line
+    }
+
+    /// An error message of a step.
+    public struct Message: Error, Sendable, Equatable {
+        public var text: String
+        public init(_ text: String) { self.text = text }
+    }
+}
+
+/// What `expect stack` says the screen is.
+public struct ExpectedStack: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
+        public var name: String
+        /// nil: any arguments.
+        public var arguments: [(String, Value)]?
+        public static func == (a: Entry, b: Entry) -> Bool {
+            a.name == b.name && a.arguments?.map(\.0) == b.arguments?.map(\.0) && a.arguments?.map(\.1) == b.arguments?.map(\.1)
+        }
+    }
+    public struct Layer: Sendable, Equatable {
+        public var kind: LayerKind
+        public var entries: [Entry]
+    }
+    public var layers: [Layer]
+
+    public static func parse(_ text: Substring) -> Result<ExpectedStack, ScenarioScript.Message> {
+        var scanner = StepScanner(text)
+        var layers: [Layer] = []
+        repeat {
+            var kind = LayerKind.base
+            let mark = scanner
+            if let word = scanner.identifier(), (word == "sheet" || word == "cover"), scanner.consume(":") {
+                kind = word == "sheet" ? .sheet : .cover
+            } else {
+                scanner = mark
+            }
+            var entries: [Entry] = []
+            repeat {
+                guard let name = scanner.qualifiedName() else {
+                    return .failure(.init("expected a route name in 'expect stack', found '\(scanner.rest.prefix(20))'"))
+                }
+                var arguments: [(String, Value)]?
+                if scanner.consume("(") {
+                    var list: [(String, Value)] = []
+                    repeat {
+                        guard let key = scanner.identifier(), scanner.consume(":"), let value = scanner.value() else {
+                            return .failure(.init("expected 'name: value' in the arguments of '\(name)'"))
+                        }
+                        list.append((key, value))
+                    } while scanner.consume(",")
+                    guard scanner.consume(")") else { return .failure(.init("expected ')' after the arguments of '\(name)'")) }
+                    arguments = list
+                }
+                entries.append(Entry(name: name, arguments: arguments))
+            } while scanner.consume(">")
+            layers.append(Layer(kind: kind, entries: entries))
+        } while scanner.consume("|")
+        guard scanner.atEnd else { return .failure(.init("unexpected '\(scanner.rest.prefix(20))' in 'expect stack'")) }
+        if layers.first?.kind != .base { return .failure(.init("the first layer is the app's base: it has no 'sheet:' or 'cover:'")) }
+        return .success(ExpectedStack(layers: layers))
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: Substring {
+        var s = self
+        while let f = s.first, f == " " || f == "\t" || f == "\r" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" || l == "\r" { s = s.dropLast() }
+        return s
+    }
+}

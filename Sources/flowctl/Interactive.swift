@@ -1,0 +1,61 @@
+import FlowEngine
+
+/// `simulate` on a terminal with no steps: a small REPL that shows the
+/// screen, offers the available events, and takes steps.
+enum Interactive {
+    static let help = """
+    Type an event (select(id: "42")), back, open "url", assume name, assume !name,
+    or an expect line. Commands: :events, :state (the state as JSON), :reset, :help, :quit.
+
+    """
+
+    static func run(_ navigator: inout Navigator, console: inout Console) {
+        console.out(help)
+        show(navigator, &console)
+        var runner = ScenarioRunner(navigator: navigator)
+        var number = 0
+        while true {
+            console.out("> ")
+            guard let input = readLine() else { break }
+            let text = Substring(input).trimmingSpacesAndNewlines
+            number += 1
+            switch text {
+            case "": continue
+            case ":quit", ":q": navigator = runner.navigator; return
+            case ":help": console.out(help); continue
+            case ":events": show(runner.navigator, &console); continue
+            case ":state": console.out(runner.navigator.savedState()); continue
+            case ":reset":
+                var fresh = runner.navigator
+                try? fresh.reset()
+                runner = ScenarioRunner(navigator: fresh)
+                show(fresh, &console)
+                continue
+            default: break
+            }
+            switch ScenarioScript.parseStep(text) {
+            case .failure(let message):
+                console.out("? \(message.text)\n")
+            case .success(let step):
+                let before = runner.trace.count
+                runner.perform(ScenarioScript.Line(number: number, text: String(text), step: step))
+                if let last = runner.trace.last, runner.trace.count > before {
+                    console.out(last.rejected ? "rejected: \(last.outcome)\n" : "\(last.outcome)\n")
+                    show(runner.navigator, &console)
+                } else if let failure = runner.failure {
+                    console.out("✗ \(failure.message)\n")
+                    runner = ScenarioRunner(navigator: runner.navigator)
+                } else {
+                    console.out("✓\n")
+                }
+            }
+        }
+        navigator = runner.navigator
+    }
+
+    static func show(_ navigator: Navigator, _ console: inout Console) {
+        console.out("screen: \(navigator.stackDescription)\n")
+        let events = navigator.availableEvents.map(\.signature)
+        console.out("events: \(events.isEmpty ? "(none)" : events.joined(separator: "  "))\n")
+    }
+}

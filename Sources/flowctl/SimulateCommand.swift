@@ -1,0 +1,163 @@
+import FlowDSL
+import FlowEngine
+import Foundation
+
+/// `flowctl simulate FILE [-e STEP]... [--script FILE] [--random N --seed S]`
+/// (DSL.md §7), with a JSON trace, saved states and an interactive mode.
+enum SimulateCommand {
+    static let command = FlowCtl.Command(
+        name: "simulate",
+        summary: "Run the engine: events, back, deep links, scripts, random walks",
+        help: """
+        OVERVIEW: Run a program's navigation from the entry flow's start.
+
+        USAGE: flowctl simulate <file> [-e <step>]... [--script <file>]
+                                [--random <n> --seed <s>] [--format text|json]
+                                [--save <state.json>] [--restore <state.json>]
+
+        Steps, one a line in a script (# starts a comment):
+          getStarted                 send an event (send back: an event named like a command)
+          select(id: "42")           an event with arguments
+          back                       the implicit back (back button, sheet swipe-down)
+          open "shop://product/42"   a deep link
+          assume loggedIn            set a guard (assume !loggedIn clears it)
+          expect top login           the active route (Flow.route also accepted)
+          expect stack a > b | sheet: c
+          expect tab Search          the selected tab of the nearest tab container
+          expect error               the previous step was rejected
+
+        With no steps and a terminal on standard input, simulate is interactive.
+
+        OPTIONS:
+          -e, --event <step>     A step (repeatable); runs after --script
+          --script <file>        A file of steps
+          --random <n>           Fire n random enabled events (back included)
+          --seed <s>             The random walk's seed (default 1)
+          --max-depth <n>        Restart a random walk whose screens exceed n (default 10000)
+          --trace                Print every step of a random walk
+          --format <format>      text (default) or json: the trace as one object
+          --save <file>          Write the final state as JSON
+          --restore <file>       Start from a saved state instead of the entry's start
+          -h, --help             Show this help
+
+        EXIT STATUS: 0 every step and expectation held, 1 a step was rejected
+        (without a following 'expect error'), an expectation failed, an invariant
+        broke or the program has errors, 2 bad usage or unreadable input.
+
+        """,
+        options: [
+            OptionSpec(name: "--event", alias: "-e", takesValue: true),
+            OptionSpec(name: "--script", takesValue: true),
+            OptionSpec(name: "--random", takesValue: true),
+            OptionSpec(name: "--seed", takesValue: true),
+            OptionSpec(name: "--max-depth", takesValue: true),
+            OptionSpec(name: "--trace"),
+            OptionSpec(name: "--format", takesValue: true, choices: ["text", "json"]),
+            OptionSpec(name: "--save", takesValue: true),
+            OptionSpec(name: "--restore", takesValue: true),
+        ],
+        run: run
+    )
+
+    static func run(_ arguments: ParsedArguments, _ console: inout Console) throws(UsageError) -> ExitCode {
+        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
+            throw UsageError(message: arguments.positionals.isEmpty ? "missing the .flow file to simulate" : "simulate takes one file")
+        }
+        let randomSteps = try arguments.integer("--random")
+        let seed = try arguments.integer("--seed") ?? 1
+        let maxDepth = try arguments.integer("--max-depth", atLeast: 1) ?? 10_000
+        if arguments.value("--seed") != nil && randomSteps == nil { throw UsageError(message: "--seed goes with --random") }
+        let json = arguments.value("--format") == "json"
+
+        // The steps: the script's, then each -e.
+        var lines: [ScenarioScript.Line] = []
+        if let scriptPath = arguments.value("--script") {
+            guard let text = try? String(contentsOfFile: scriptPath, encoding: .utf8) else {
+                console.err("flowctl simulate: cannot read script '\(scriptPath)'\n")
+                return .usage
+            }
+            let (script, errors) = ScenarioScript.parse(text)
+            if !errors.isEmpty {
+                for error in errors { console.err("\(scriptPath):\(error.line): error: \(error.message)\n") }
+                return .usage
+            }
+            lines = script.lines
+        }
+        for (index, step) in (arguments.values["--event"] ?? []).enumerated() {
+            switch ScenarioScript.parseStep(Substring(step).trimmingSpacesAndNewlines) {
+            case .success(let parsed): lines.append(ScenarioScript.Line(number: -(index + 1), text: step, step: parsed))
+            case .failure(let message): throw UsageError(message: "bad step '\(step)': \(message.text)")
+            }
+        }
+
+        // The program.
+        let validation: Validation
+        do throws(FileReadError) {
+            validation = try Validation.run(path)
+        } catch {
+            console.err("flowctl simulate: cannot read '\(path)': \(error.reason)\n")
+            return .usage
+        }
+        if validation.errorCount > 0 {
+            var renderer = DiagnosticRenderer(files: validation.program.files, useColor: console.colorOutput)
+            console.err(validation.diagnostics.filter { $0.severity == .error }.map { renderer.render($0) }.joined())
+            console.err("flowctl simulate: '\(path)' has errors; fix them first (flowctl validate)\n")
+            return .failure
+        }
+        var navigator: Navigator
+        do throws(NavigationError) {
+            navigator = try Navigator(program: validation.program)
+        } catch {
+            console.err("flowctl simulate: \(error.description)\n")
+            return .failure
+        }
+        if let restorePath = arguments.value("--restore") {
+            guard let data = FileManager.default.contents(atPath: restorePath) else {
+                console.err("flowctl simulate: cannot read state '\(restorePath)'\n")
+                return .usage
+            }
+            do throws(NavigationError) {
+                try navigator.restore(from: [UInt8](data))
+            } catch {
+                console.err("flowctl simulate: '\(restorePath)': \(error.description)\n")
+                return .failure
+            }
+        }
+
+        var status = ExitCode.success
+        if let randomSteps {
+            status = RandomWalkOutput.run(&navigator, steps: randomSteps, seed: UInt64(truncatingIfNeeded: seed),
+                                          maxDepth: maxDepth, trace: arguments.has("--trace"), json: json, console: &console)
+        } else if lines.isEmpty && console.interactiveInput && !json {
+            Interactive.run(&navigator, console: &console)
+        } else {
+            var runner = ScenarioRunner(navigator: navigator)
+            let ok = runner.run(lines)
+            navigator = runner.navigator
+            console.out(json ? TraceOutput.json(runner) : TraceOutput.text(runner, initial: lines.isEmpty ? navigator.stackDescription : nil))
+            if let failure = runner.failure {
+                let place = failure.line > 0 ? "\(arguments.value("--script") ?? path):\(failure.line)" : "-e #\(-failure.line)"
+                console.err("\(place): \(failure.message)\n")
+                status = .failure
+            }
+            if ok, !json { console.out("all steps passed: \(navigator.stackDescription)\n") }
+        }
+        if let savePath = arguments.value("--save") {
+            let text = navigator.savedState()
+            guard FileManager.default.createFile(atPath: savePath, contents: Data(text.utf8)) else {
+                console.err("flowctl simulate: cannot write '\(savePath)'\n")
+                return .usage
+            }
+        }
+        return status
+    }
+}
+
+extension Substring {
+    var trimmingSpacesAndNewlines: Substring {
+        var s = self
+        while let f = s.first, f.isWhitespace { s = s.dropFirst() }
+        while let l = s.last, l.isWhitespace { s = s.dropLast() }
+        return s
+    }
+}
