@@ -32,6 +32,7 @@ extension Navigator {
     /// Performs one action; for `finish`, returns the handler that receives the result.
     mutating func perform(_ action: Action, for instance: Int32, values: [Value], event: String) throws(NavigationError) -> (HandlerID, Int32)? {
         let top = state.layers.count - 1
+        guard top >= 0 else { throw .emptyScreen(event: event) }
         let selected = state.layers[top].selected
         if let transition = action.transition { emit(.transition(transition)) }
         switch action.kind {
@@ -46,6 +47,9 @@ extension Navigator {
             emit(.presented(kind, entry.route))
         case .replace:
             let entry = try makeEntry(action, instance, values, event)
+            guard !state.layers[top].stacks[selected].isEmpty else {
+                throw .unsupported(event: event, problem: "'\(describe(action))' has no screen to replace")
+            }
             let old = state.layers[top].stacks[selected].removeLast()
             state.layers[top].stacks[selected].append(entry)
             if old.instance != entry.instance { needsCollection = true }
@@ -223,12 +227,14 @@ extension Navigator {
         let ending = subtree(of: instance)
         var layers: [Layer] = []
         for var layer in state.layers {
+            // The base layer stays, empty if need be, for the parent's handler to fill.
+            if layer.kind == .base && layer.container >= 0 && ending[Int(layer.container)] {
+                layers.append(Layer(kind: .base, stack: []))
+                continue
+            }
             if layer.container >= 0 && ending[Int(layer.container)] { continue }
             for s in layer.stacks.indices { layer.stacks[s].removeAll { ending[Int($0.instance)] } }
-            if layer.isTabContainer, layer.stacks.contains(where: \.isEmpty) {
-                throw .unsupported(event: event, problem: "a tab's flow cannot finish: its tab would be empty")
-            }
-            if layer.stacks.allSatisfy(\.isEmpty) { continue }
+            if layer.kind != .base && layer.stacks.allSatisfy(\.isEmpty) { continue }
             layers.append(layer)
         }
         state.layers = layers

@@ -162,6 +162,10 @@ public struct Navigator: Sendable {
             try body(&self)
             if needsCollection { endUnusedInstances() }
             guard let top = state.layers.last, !top.stack.isEmpty else { throw NavigationError.emptyScreen(event: event) }
+            // A tab may empty within a step (its flow finished); not at the end of it.
+            if state.layers.contains(where: { $0.stacks.contains(where: \.isEmpty) }) {
+                throw NavigationError.unsupported(event: event, problem: "it would leave a tab or a layer with no screen")
+            }
         } catch {
             state = saved
             needsCollection = false

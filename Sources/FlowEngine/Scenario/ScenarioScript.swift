@@ -4,7 +4,7 @@
 ///     send back                  # an event named like a command
 ///     select(id: "42")           # an event with arguments
 ///     back                       # the implicit back
-///     open "shop://product/42"   # a deep link
+///     open "shop://product/42"   # a deep link (open(id: 1) is an event)
 ///     assume loggedIn            # set a guard (assume !loggedIn clears it)
 ///     expect top login           # the active route (Flow.route also accepted)
 ///     expect stack a > b | sheet: c
@@ -72,7 +72,7 @@ public struct ScenarioScript: Sendable {
             return event(name, &scanner)
         case "back" where scanner.atEnd:
             return .success(.back)
-        case "open":
+        case "open" where scanner.startsString:
             guard let url = scanner.stringLiteral(), scanner.atEnd else { return .failure(Message("expected a quoted URL after 'open': open \"scheme://...\"")) }
             return .success(.open(url))
         case "assume":

@@ -8,6 +8,9 @@ struct StepScanner {
     /// Whether only spaces are left.
     var atEnd: Bool { rest.allSatisfy { $0 == " " || $0 == "\t" } }
 
+    /// Whether a string literal comes next.
+    var startsString: Bool { rest.first(where: { $0 != " " && $0 != "\t" }) == "\"" }
+
     mutating func spaces() {
         while let f = rest.first, f == " " || f == "\t" { rest = rest.dropFirst() }
     }
