@@ -162,12 +162,16 @@ extension Navigator {
 
     static func decodingProblem(_ error: Error) -> String {
         guard let error = error as? DecodingError else { return "malformed JSON" }
+        func path(_ keys: [any CodingKey]) -> String {
+            keys.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined().drop { $0 == "." }.description
+        }
         switch error {
-        case .keyNotFound(let key, _): return "missing '\(key.stringValue)'"
+        case .keyNotFound(let key, let context):
+            return "missing '\(path(context.codingPath + [key]))'"
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "wrong type at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'"
+            return "wrong type at '\(path(context.codingPath))'"
         case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "malformed JSON" : "bad value at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'"
+            return context.codingPath.isEmpty ? "malformed JSON" : "bad value at '\(path(context.codingPath))'"
         @unknown default: return "malformed JSON"
         }
     }

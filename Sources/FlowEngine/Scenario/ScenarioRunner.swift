@@ -21,6 +21,10 @@ public struct ScenarioRunner {
     public struct Failure: Sendable, Equatable {
         public var line: Int
         public var message: String
+        public init(line: Int, message: String) {
+            self.line = line
+            self.message = message
+        }
     }
 
     public private(set) var navigator: Navigator

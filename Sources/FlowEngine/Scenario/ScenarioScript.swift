@@ -41,6 +41,10 @@ public struct ScenarioScript: Sendable {
         public var line: Int
         public var message: String
         public var description: String { "line \(line): \(message)" }
+        public init(line: Int, message: String) {
+            self.line = line
+            self.message = message
+        }
     }
 
     public var lines: [Line]

@@ -1,0 +1,98 @@
+import FlowEngine
+import FlowTestSupport
+import Testing
+
+@Suite("Deep links")
+struct DeepLinkTests {
+    static let app = """
+        flow App [entry] {
+          start launch
+          route launch { on ready -> start Home as root }
+        }
+        flow Home { tabs Search, Settings }
+        flow Search {
+          start search
+          route search { on find(q: String) -> push results(q: q) }
+          route results(q: String) { on open(id: Int) -> push place(id: id) }
+          route place(id: Int) { on map -> cover map }
+          route map { on close -> dismiss }
+        }
+        flow Settings {
+          start settings
+          route settings { on about -> start About as sheet  on flag(on: Bool) -> push flags(on: on) }
+          route flags(on: Bool) [final]
+        }
+        flow About { start about  route about { on close -> finish done } }
+        link "app://place/:id" -> App/Home/Search/place(id: id)
+        link "app://search?q=:q" -> App/Home/Search/results(q: q)
+        link "app://about" -> App/Home/Settings/About/about
+        link "app://flags/:on" -> App/Home/Settings/flags(on: on)
+        """
+
+    @Test("captures are percent-decoded and converted to the parameter's type")
+    func matching() throws {
+        let nav = try navigator(Self.app)
+        let (link, values) = try nav.match("app://place/42")
+        #expect(link.patternText == "app://place/:id")
+        #expect(values == [.int(42)])
+        #expect(try nav.match("app://search?ref=x&q=caf%C3%A9%20au%20lait").1 == [.string("café au lait")])
+        #expect(try nav.match("APP://flags/true").1 == [.bool(true)])
+        #expect(try nav.match("app://place/42/").1 == [.int(42)])
+    }
+
+    @Test("malformed or unmatched URLs are rejected and change nothing", arguments: [
+        ("", "the URL is empty"),
+        ("place/42", "'place/42' has no scheme; expected scheme://host/..."),
+        ("app://place/%zz", "bad percent-escape in '%zz'"),
+        ("app://place/abc", "no link matches it"),
+        ("app://place/99999999999999999999999", "no link matches it"),
+        ("app://search", "no link matches it"),
+        ("app://flags/yes", "no link matches it"),
+        ("app://place/1 2", "character U+20 is not allowed in a link"),
+        ("other://place/1", "no link matches it"),
+    ])
+    func rejected(url: String, problem: String) throws {
+        var nav = try navigator(Self.app)
+        expectRejected(&nav, .noMatchingLink(url: url, problem: problem)) { (n: inout Navigator) throws(NavigationError) in _ = try n.open(url) }
+    }
+
+    @Test("a URL of 50,000 segments is rejected, not a crash")
+    func hugeURL() throws {
+        var nav = try navigator(Self.app)
+        let url = "app://" + Array(repeating: "a", count: 50_000).joined(separator: "/")
+        expectRejected(&nav, .noMatchingLink(url: String(url.prefix(200)), problem: "no link matches it")) { (n: inout Navigator) throws(NavigationError) in
+            _ = try n.open(url)
+        }
+    }
+
+    @Test("opening a link builds the synthetic back stack from the app's start")
+    func fromStart() throws {
+        var nav = try navigator(Self.app)
+        walk(&nav, """
+            open "app://place/7"
+            expect stack search > place(id: 7)
+            expect tab Search
+            """)
+    }
+
+    @Test("layers above the common ancestor go; the other tab keeps its stack")
+    func keepsTabs() throws {
+        var nav = try navigator(Self.app)
+        walk(&nav, """
+            ready
+            find(q: "tea")
+            open(id: 3)
+            map
+            expect stack search > results(q: "tea") > place(id: 3) | cover: map
+            open "app://flags/false"
+            expect tab Settings
+            expect stack settings > flags(on: false)
+            open "app://about"
+            expect stack settings | sheet: about
+            open "app://search?q=jazz"
+            expect tab Search
+            expect stack search > results(q: "jazz")
+            """)
+        #expect(nav.invariantViolations() == [])
+    }
+}

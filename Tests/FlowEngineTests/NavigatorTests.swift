@@ -1,0 +1,267 @@
+import FlowEngine
+import FlowTestSupport
+import Testing
+
+@Suite("Navigator: the rules of DSL.md §5")
+struct NavigatorTests {
+    static let app = """
+        flow App [entry] {
+          start home
+          route home {
+            on next -> push second
+            on modal -> sheet panel
+            on full -> cover poster
+            on child -> start Child
+            on childSheet -> start Child as sheet
+            on childCover -> start Child as cover
+            on swap -> start Child as root
+            on chain -> push second then push third
+            on broken -> push second then pop then pop
+            on up when admin -> push third
+            on up when !admin -> push second
+            on up -> push poster
+          }
+          route second { on next -> push third  on again -> replace third  on top -> popToRoot }
+          route third [noBack] { on down -> pop to home  on reset -> set [home, second]  on close -> pop }
+          route panel { on ok -> dismiss }
+          route poster { on close -> dismiss }
+          on help -> push second
+          on Child.done -> push third
+          on Child.cancel -> push poster
+        }
+        flow Child {
+          start first
+          route first { on next -> push last  on quit -> finish done  on back -> finish cancel }
+          route last [locked] { on quit -> finish done  on drop -> finish other }
+        }
+        """
+
+    @Test("the entry flow's start is the first screen")
+    func initialState() throws {
+        let nav = try navigator(Self.app)
+        #expect(nav.stackDescription == "home")
+        #expect(nav.state.instances.filter(\.isRunning).count == 1)
+    }
+
+    @Test("a flow that starts a flow shows that flow's start; a tab container shows its first tab")
+    func startChains() throws {
+        var nav = try navigator("""
+            flow App [entry] { start Launch  on Launch.done -> start Tabs as root }
+            flow Launch { start splash  route splash { on ok -> finish done } }
+            flow Tabs { tabs A, B }
+            flow A { start a  route a { on go -> select B } }
+            flow B { start b  route b { on go -> select A } }
+            """)
+        #expect(nav.stackDescription == "splash")
+        walk(&nav, "ok\nexpect stack a\nexpect tab A\ngo\nexpect tab B\nexpect stack b")
+    }
+
+    @Test("dispatch: the route's handlers, then its flow's, then each flow above")
+    func dispatchOrder() throws {
+        var nav = try navigator(Self.app)
+        walk(&nav, "help\nexpect stack home > second")          // App's flow-level handler
+        nav = try navigator(Self.app)
+        walk(&nav, "child\nexpect stack home > first")
+        walk(&nav, "next\nexpect stack home > first > last")    // Child's route handler first
+        walk(&nav, "help\nexpect stack home > first > last > second")   // bubbled up from Child to App
+    }
+
+    @Test("guards: guarded handlers in source order, then the fallback")
+    func guards() throws {
+        var nav = try navigator(Self.app)
+        walk(&nav, "up\nexpect top second\nback")
+        walk(&nav, "assume admin\nup\nexpect top third")
+        var other = try navigator(Self.app)
+        walk(&other, "assume admin\nassume !admin\nup\nexpect top second")
+    }
+
+    @Test("an event nobody handles is rejected and changes nothing")
+    func unhandled() throws {
+        var nav = try navigator(Self.app)
+        expectRejected(&nav, .unhandled(event: "nope", route: "home")) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("nope") }
+        expectRejected(&nav, .unhandled(event: "ok", route: "home")) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("ok") }
+    }
+
+    @Test("push, sheet, cover, replace, set, pop to, popToRoot, dismiss")
+    func actions() throws {
+        var nav = try navigator(Self.app)
+        walk(&nav, """
+            next
+            expect stack home > second
+            again
+            expect stack home > third
+            reset
+            expect stack home > second
+            next
+            down
+            expect stack home
+            modal
+            expect stack home | sheet: panel
+            ok
+            full
+            expect stack home | cover: poster
+            close
+            next
+            top
+            expect stack home
+            """)
+    }
+
+    @Test("pop, popToRoot, pop to and dismiss that cannot succeed are rejected, state unchanged")
+    func impossibleBacks() throws {
+        var nav = try navigator(allowingFindings: true, """
+            flow App [entry] {
+              start home
+              route home { on up -> pop  on root -> popToRoot  on to -> pop to other  on close -> dismiss  on go -> push other }
+              route other [final]
+            }
+            """)
+        expectRejected(&nav, .nothingToPop(action: "pop", route: "home")) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("up") }
+        expectRejected(&nav, .nothingToPop(action: "popToRoot", route: "home")) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("root") }
+        expectRejected(&nav, .nothingToPop(action: "pop to other", route: "home")) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("to") }
+        expectRejected(&nav, .nothingToDismiss(route: "home")) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("close") }
+    }
+
+    @Test("start F shares the stack; as sheet and as cover present it; as root swaps")
+    func startModes() throws {
+        var nav = try navigator(Self.app)
+        walk(&nav, "child\nexpect stack home > first")
+        nav = try navigator(Self.app)
+        walk(&nav, "childSheet\nexpect stack home | sheet: first")
+        nav = try navigator(Self.app)
+        walk(&nav, "childCover\nexpect stack home | cover: first")
+        nav = try navigator(Self.app)
+        walk(&nav, "swap\nexpect stack first")
+        #expect(nav.state.instances.filter(\.isRunning).map(\.flow) == [0, 1])
+    }
+
+    @Test("finish ends the flow; the parent's handlers receive Flow.result")
+    func finishAndResults() throws {
+        var nav = try navigator(Self.app)
+        walk(&nav, "child\nnext\nquit\nexpect stack home > third")
+        #expect(nav.state.instances.filter(\.isRunning).count == 1)
+        // A result nobody handles is dropped; the child still ends.
+        nav = try navigator(Self.app)
+        walk(&nav, "childSheet\nnext\ndrop\nexpect stack home")
+    }
+
+    @Test("then runs actions as one step: if any part fails, nothing happens")
+    func atomicChains() throws {
+        var nav = try navigator(Self.app)
+        walk(&nav, "chain\nexpect stack home > second > third")
+        nav = try navigator(Self.app)
+        expectRejected(&nav, .nothingToPop(action: "pop", route: "home")) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("broken") }
+    }
+
+    @Test("implicit back: pop, except [noBack]; swipe a sheet, except [locked]; never a cover's root")
+    func implicitBack() throws {
+        var nav = try navigator(Self.app)
+        walk(&nav, "next\nback\nexpect stack home")
+        walk(&nav, "next\nnext\nexpect top third")
+        expectRejected(&nav, .unhandled(event: "back", route: "third")) { (n: inout Navigator) throws(NavigationError) in _ = try n.back() }
+        nav = try navigator(Self.app)
+        walk(&nav, "modal\nback\nexpect stack home\nfull")
+        expectRejected(&nav, .unhandled(event: "back", route: "poster")) { (n: inout Navigator) throws(NavigationError) in _ = try n.back() }
+        nav = try navigator(Self.app)
+        walk(&nav, "childSheet\nnext\nexpect stack home | sheet: first > last")
+        walk(&nav, "back\nexpect stack home | sheet: first")
+    }
+
+    @Test("backing out of a child's first screen finishes it with cancel")
+    func cancel() throws {
+        var nav = try navigator("""
+            flow App [entry] {
+              start home
+              route home { on go -> start Child as sheet  on push -> start Child }
+              route note [final]
+              on Child.cancel -> push note
+            }
+            flow Child { start first  route first { on ok -> finish done } }
+            """)
+        walk(&nav, "go\nback\nexpect stack home > note")
+        var pushed = try navigator("""
+            flow App [entry] {
+              start home
+              route home { on push -> start Child }
+              route note [final]
+              on Child.cancel -> push note
+            }
+            flow Child { start first  route first { on ok -> finish cancel } }
+            """)
+        walk(&pushed, "push\nback\nexpect stack home > note")
+    }
+
+    @Test("an own back handler wins over the implicit back; without either, back bubbles")
+    func backHandlers() throws {
+        var nav = try navigator(Self.app)
+        walk(&nav, "child\nback\nexpect stack home > poster")   // Child's 'on back -> finish cancel', App handles Child.cancel
+        var bubbling = try navigator("""
+            flow App [entry] { start home  route home [final]  on back -> push other  route other [final] }
+            """)
+        walk(&bubbling, "back\nexpect stack home > other")
+    }
+
+    @Test("a child whose screens an action removes ends silently")
+    func silentEnd() throws {
+        var nav = try navigator("""
+            flow App [entry] {
+              start home
+              route home { on go -> start Child }
+              route done [final]
+              on wipe -> set [done]
+            }
+            flow Child { start first  route first [final] }
+            """)
+        walk(&nav, "go\nexpect stack home > first")
+        let effects = try nav.send("wipe")
+        #expect(nav.stackDescription == "done")
+        #expect(effects.contains(.flowEnded(1)))
+        #expect(!effects.contains { if case .flowFinished = $0 { return true } else { return false } })
+    }
+
+    @Test("select removes modal layers above the tab container; a select without one is rejected")
+    func select() throws {
+        var nav = try navigator("""
+            flow App [entry] { tabs A, B }
+            flow A { start a  route a { on more -> sheet extra  on b -> select B }  route extra { on b -> select B } }
+            flow B { start b  route b { on home -> select A } }
+            """)
+        walk(&nav, "more\nexpect stack a | sheet: extra\nb\nexpect stack b\nexpect tab B\nhome\nexpect stack a")
+        var plain = try navigator("""
+            flow App [entry] { start home  route home { on go -> start Other as sheet } }
+            flow Other { start o  route o { on x -> finish cancel } }
+            """)
+        walk(&plain, "go\nexpect top o")
+    }
+
+    @Test("a step that would leave no screen is rejected")
+    func emptyScreen() throws {
+        var nav = try navigator("flow App [entry] { start home  route home { on quit -> finish done } }")
+        expectRejected(&nav, .emptyScreen(event: "quit")) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("quit") }
+    }
+
+    @Test("event arguments are checked against the handler's parameters")
+    func eventArguments() throws {
+        var nav = try navigator("""
+            flow App [entry] { start home  route home { on open(id: Int, x: Double) -> push item(id: id) }  route item(id: Int) [final] }
+            """)
+        expectRejected(&nav, .badArgument(event: "open", problem: "missing 'id: Int'")) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("open") }
+        expectRejected(&nav, .badArgument(event: "open", problem: "'id' must be Int, not String")) { (n: inout Navigator) throws(NavigationError) in
+            _ = try n.send("open", arguments: ["id": .string("1"), "x": .int(1)])
+        }
+        expectRejected(&nav, .badArgument(event: "open", problem: "unknown argument 'y'")) { (n: inout Navigator) throws(NavigationError) in
+            _ = try n.send("open", arguments: ["id": .int(1), "x": .double(2), "y": .int(0)])
+        }
+        _ = try nav.send("open", arguments: ["id": .int(4), "x": .int(2)])
+        #expect(nav.stackDescription == "home > item(id: 4)")
+    }
+
+    @Test("available events: own, flow-level, bubbled, and back when implicit")
+    func availableEvents() throws {
+        var nav = try navigator(Self.app)
+        walk(&nav, "child")
+        #expect(nav.availableEvents.map(\.signature) == ["next", "quit", "back", "help"])
+        walk(&nav, "next")
+        #expect(nav.availableEvents.map(\.signature) == ["quit", "drop", "help", "back"])
+    }
+}

@@ -1,0 +1,130 @@
+import FlowEngine
+import FlowTestSupport
+import Testing
+
+/// Generates a random, valid flow program: a tree of flows with pushes,
+/// sheets, covers, replaces, sets, pops, child flows in every mode, results,
+/// guards, tabs and `then` chains.
+func generatedProgram(seed: UInt64) -> String {
+    var rng = SplitMix64(seed: seed)
+    func pick(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
+    let flowCount = 3 + pick(5)
+    var text = "flow F0 [entry] { tabs T0, T1 }\n"
+    for t in 0..<2 {
+        text += "flow T\(t) { start r0  route r0 { on go -> start F1  on other -> select T\(1 - t) }  on F1.done -> popToRoot }\n"
+    }
+    for f in 1..<flowCount {
+        let routes = 2 + pick(4)
+        text += "flow F\(f) {\n  start r0\n"
+        for r in 0..<routes {
+            text += "  route r\(r)\(r == routes - 1 ? "(n: Int)" : "") {\n"
+            if r == 0 && f + 1 < flowCount { text += "    on down -> start F\(f + 1)\n" }
+            for e in 0..<(1 + pick(3)) {
+                let target = pick(routes)
+                let argument = target == routes - 1 ? "(n: 1)" : ""
+                let action: String
+                switch pick(12) {
+                case 0: action = "push r\(target)\(argument)"
+                case 1: action = "sheet r\(target)\(argument)"
+                case 2: action = "cover r\(target)\(argument)"
+                case 3: action = "replace r\(target)\(argument)"
+                case 4: action = "set [r0, r\(target)\(argument)]"
+                case 5: action = "pop"
+                case 6: action = "popToRoot"
+                case 7: action = "dismiss"
+                case 8 where f + 1 < flowCount: action = "start F\(f + 1)\([" as sheet", " as cover", "", " as root"][pick(4)])"
+                case 9: action = "finish done"
+                case 10: action = "push r\(target)\(argument) then pop"
+                default: action = "finish cancel"
+                }
+                let condition = pick(4) == 0 ? " when g\(pick(2))" : ""
+                text += "    on e\(e)\(condition) -> \(action)\n"
+            }
+            text += "  }\n"
+        }
+        if f + 1 < flowCount { text += "  on F\(f + 1).done -> pop\n" }
+        text += "}\n"
+    }
+    return text
+}
+
+@Suite("Random walks")
+struct RandomWalkTests {
+    @Test("random walks on generated programs never break an invariant", arguments: 0..<25)
+    func invariantsHold(seed: UInt64) throws {
+        var nav = try navigator(allowingFindings: true, generatedProgram(seed: seed))
+        nav.assume("g0")
+        let summary = RandomWalk.run(&nav, steps: 3_000, seed: seed, maxDepth: 200)
+        #expect(summary.brokenInvariant == nil, "\(summary.brokenInvariant?.problems ?? [])")
+        #expect(summary.steps == 3_000)
+        #expect(nav.invariantViolations() == [])
+    }
+
+    @Test("the same seed gives the same walk")
+    func deterministic() throws {
+        let source = generatedProgram(seed: 7)
+        var a = try navigator(allowingFindings: true, source)
+        var b = try navigator(allowingFindings: true, source)
+        var traceA: [String] = []
+        var traceB: [String] = []
+        let summaryA = RandomWalk.run(&a, steps: 2_000, seed: 42) { traceA.append("\($0.number) \($0.event) \($0.rejection != nil)") }
+        let summaryB = RandomWalk.run(&b, steps: 2_000, seed: 42) { traceB.append("\($0.number) \($0.event) \($0.rejection != nil)") }
+        #expect(summaryA == summaryB)
+        #expect(traceA == traceB)
+        #expect(a.state == b.state)
+        var c = try navigator(allowingFindings: true, source)
+        var traceC: [String] = []
+        _ = RandomWalk.run(&c, steps: 2_000, seed: 43) { traceC.append("\($0.number) \($0.event) \($0.rejection != nil)") }
+        #expect(traceC != traceA)
+    }
+
+    @Test("a walk on the DSL example keeps its invariants and rejects nothing it offered as back")
+    func shopWalk() throws {
+        var nav = try navigator(CompilerShop.source)
+        let summary = RandomWalk.run(&nav, steps: 20_000, seed: 1)
+        #expect(summary.brokenInvariant == nil)
+    }
+}
+
+enum CompilerShop {
+    static let source = """
+        flow App [entry] {
+          start splash
+          route splash {
+            on ready when loggedIn -> start Shop as root
+            on ready -> start Auth as cover
+          }
+          on Auth.done -> start Shop as root
+        }
+        flow Auth {
+          start walkthrough
+          route walkthrough "Welcome" { on getStarted -> push login }
+          route login "Log in" {
+            on forgotPassword -> sheet forgotPassword
+            on signUp -> cover signup
+            on loggedIn -> finish done
+          }
+          route forgotPassword "Reset password" { on sent -> dismiss }
+          route signup "Sign up" {
+            on close -> dismiss
+            on created -> finish done
+          }
+        }
+        flow Shop {
+          start catalog
+          route catalog "Shop" { on select(id: String) -> push product(id: id) }
+          route product(id: String) {
+            on buy -> start Checkout as sheet
+            on related(id: String) -> push product(id: id)
+          }
+          route receipt [final]
+          on Checkout.done -> set [catalog, receipt]
+        }
+        flow Checkout {
+          start cart
+          route cart { on pay -> push payment }
+          route payment [noBack] { on paid -> finish done  on cancel -> finish cancel }
+        }
+        link "shop://product/:id" -> App/Shop/product(id: id)
+        """
+}
