@@ -33,7 +33,7 @@ enum SimulateCommand {
           --script <file>        A file of steps
           --random <n>           Fire n random enabled events (back included)
           --seed <s>             The random walk's seed (default 1)
-          --max-depth <n>        Restart a random walk whose screens exceed n (default 10000)
+          --max-depth <n>        Restart a random walk whose screens exceed n (default 1000)
           --trace                Print every step of a random walk
           --format <format>      text (default) or json: the trace as one object
           --save <file>          Write the final state as JSON
@@ -65,7 +65,7 @@ enum SimulateCommand {
         }
         let randomSteps = try arguments.integer("--random")
         let seed = try arguments.integer("--seed") ?? 1
-        let maxDepth = try arguments.integer("--max-depth", atLeast: 1) ?? 10_000
+        let maxDepth = try arguments.integer("--max-depth", atLeast: 1) ?? 1_000
         if arguments.value("--seed") != nil && randomSteps == nil { throw UsageError(message: "--seed goes with --random") }
         let json = arguments.value("--format") == "json"
 

@@ -55,7 +55,8 @@ extension Compiler {
             }
             let parameters = declareParameters(tree.parameters[route.parameters.range])
             routeDecls.append(index)
-            program.routes.append(Route(name: route.name.symbol, flow: flow, span: route.name.span, title: route.title,
+            program.titles.append(route.title)
+            program.routes.append(Route(name: route.name.symbol, flow: flow, span: route.name.span,
                                         parameters: parameters, attributes: attributes, handlers: .empty))
         }
         for route in program.routes[first...] { routeBySymbol[Int(route.name.id)] = -1 }

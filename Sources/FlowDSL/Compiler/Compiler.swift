@@ -72,6 +72,7 @@ public struct Compiler {
         func total(_ count: (SyntaxTree) -> Int) -> Int { trees.reduce(0) { $0 + count($1) } }
         program.flows.reserveCapacity(total { $0.flows.count })
         program.routes.reserveCapacity(total { $0.routes.count })
+        program.titles.reserveCapacity(total { $0.routes.count })
         program.handlers.reserveCapacity(total { $0.handlers.count })
         program.actions.reserveCapacity(total { $0.actions.count })
         program.targets.reserveCapacity(total { $0.targets.count })

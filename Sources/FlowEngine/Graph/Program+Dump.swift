@@ -20,7 +20,7 @@ extension Program {
             for r in flow.routes.range {
                 let route = routes[r]
                 var line = "  route \(name(route.name))\(dumpParameters(route.parameters))"
-                if let title = route.title { line += " \"\(title)\"" }
+                if let title = titles[r] { line += " \"\(title)\"" }
                 var attributes: [String] = []
                 if route.attributes.contains(.final) { attributes.append("final") }
                 if route.attributes.contains(.noBack) { attributes.append("noBack") }

@@ -32,6 +32,8 @@ public struct Program: Sendable {
     /// Tab lists of tab containers, referenced by `Flow.tabs`.
     public var tabFlows: [FlowID] = []
     public var links: [Link] = []
+    /// Route titles, by route id (kept apart so that `Route` is plain data).
+    public var titles: [String?] = []
     /// The entry flow, or -1 when the program is a library.
     public var entry: FlowID = -1
 
@@ -48,6 +50,9 @@ public struct Program: Sendable {
         let r = routes[Int(route)]
         return "\(name(flows[Int(r.flow)].name)).\(name(r.name))"
     }
+
+    /// The title of a route, if it has one.
+    public func title(_ route: RouteID) -> String? { titles[Int(route)] }
 
     /// The tabs of a tab container (empty for other flows).
     public func tabs(of flow: FlowID) -> ArraySlice<FlowID> {
@@ -128,16 +133,14 @@ public struct Route: Sendable {
     public var flow: FlowID
     /// The span of the route's name.
     public var span: SourceSpan
-    public var title: String?
     public var parameters: IndexRange
     public var attributes: RouteAttributes
     public var handlers: IndexRange
 
-    public init(name: Symbol, flow: FlowID, span: SourceSpan, title: String?, parameters: IndexRange, attributes: RouteAttributes, handlers: IndexRange) {
+    public init(name: Symbol, flow: FlowID, span: SourceSpan, parameters: IndexRange, attributes: RouteAttributes, handlers: IndexRange) {
         self.name = name
         self.flow = flow
         self.span = span
-        self.title = title
         self.parameters = parameters
         self.attributes = attributes
         self.handlers = handlers

@@ -73,7 +73,20 @@ public struct NavigationState: Hashable, Sendable {
     public init() {}
 
     /// The active entry: the top of the visible stack of the top layer.
-    public var activeEntry: Entry? { layers.last?.stack.last }
+    /// (Indexes in place: copying the layer would retain all its stacks.)
+    public var activeEntry: Entry? {
+        let top = layers.count - 1
+        guard top >= 0 else { return nil }
+        let selected = layers[top].selected
+        let count = layers[top].stacks[selected].count
+        return count > 0 ? layers[top].stacks[selected][count - 1] : nil
+    }
+
+    /// The number of entries in the visible stack of the top layer.
+    var activeStackCount: Int {
+        let top = layers.count - 1
+        return top >= 0 ? layers[top].stacks[layers[top].selected].count : 0
+    }
 
     /// Instances from `instance` up to the entry flow (inclusive).
     public func ancestry(of instance: Int32) -> [Int32] {

@@ -82,7 +82,9 @@ extension Navigator {
         case .dismiss:
             guard top > 0 else { throw .nothingToDismiss(route: activeRouteName) }
             let removed = state.layers.removeLast()
-            needsCollection = true
+            if removed.isTabContainer || removed.stacks.contains(where: { $0.contains { $0.instance != instance } }) {
+                needsCollection = true
+            }
             emit(.dismissed(removed.kind))
         case .start:
             let child = newInstance(action.flow, parent: instance)

@@ -66,12 +66,13 @@ extension Navigator {
     /// it is not its stack's root and not [noBack]; dismiss the top layer
     /// when it is the root of a sheet that is not [locked].
     func implicitBack(for entry: Entry) -> ImplicitBack? {
-        guard let top = state.layers.last else { return nil }
+        let top = state.layers.count - 1
+        guard top >= 0 else { return nil }
         let attributes = program.routes[Int(entry.route)].attributes
-        if top.stack.count > 1 {
+        if state.activeStackCount > 1 {
             return attributes.contains(.noBack) ? nil : .pop
         }
-        if top.kind == .sheet && !attributes.contains(.locked) && state.layers.count > 1 { return .dismiss }
+        if state.layers[top].kind == .sheet && !attributes.contains(.locked) && top > 0 { return .dismiss }
         return nil
     }
 

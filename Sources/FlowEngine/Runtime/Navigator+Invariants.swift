@@ -20,8 +20,14 @@ extension Navigator {
                 if instance.flow != program.entry { problems.append("instance \(i) has no parent but is not the entry flow") }
             } else if !running(instance.parent) {
                 problems.append("instance \(i) has a parent that is not running")
-            } else if state.ancestry(of: Int32(i)).count > instances.count {
-                problems.append("instance \(i) is its own ancestor")
+            } else {
+                var current = instance.parent
+                var steps = 0
+                while current >= 0 && steps <= instances.count {
+                    current = instances[Int(current)].parent
+                    steps += 1
+                }
+                if current >= 0 { problems.append("instance \(i) is its own ancestor") }
             }
         }
         if roots != 1 { problems.append("\(roots) flows run without a parent; exactly one (the entry) must") }
@@ -56,8 +62,7 @@ extension Navigator {
                     if route.flow != instances[Int(entry.instance)].flow {
                         problems.append("'\(program.qualifiedName(entry.route))' is shown by a flow it does not belong to")
                     }
-                    let types = program.parameters[route.parameters.range].map(\.type)
-                    if types != entry.arguments.map(\.type) {
+                    if !argumentsFit(entry) {
                         problems.append("'\(program.qualifiedName(entry.route))' has arguments that do not fit its parameters")
                     }
                 }
@@ -86,14 +91,26 @@ extension Navigator {
     /// and the top screen belongs to a running instance of its route's flow
     /// with arguments that fit. O(1).
     public func localViolations() -> [String] {
-        guard let top = state.layers.last, let entry = top.stack.last else { return ["no screen is shown"] }
+        guard let entry = state.activeEntry else { return ["no screen is shown"] }
         guard entry.instance >= 0, Int(entry.instance) < state.instances.count, state.instances[Int(entry.instance)].isRunning,
               state.instances[Int(entry.instance)].flow == program.routes[Int(entry.route)].flow else {
             return ["'\(program.qualifiedName(entry.route))' is shown by a flow that is not a running '\(program.name(program.flows[Int(program.routes[Int(entry.route)].flow)].name))'"]
         }
-        if entry.arguments.count != program.routes[Int(entry.route)].parameters.count {
+        if !argumentsFit(entry) {
             return ["'\(program.qualifiedName(entry.route))' has arguments that do not fit its parameters"]
         }
         return []
+    }
+
+    /// Whether an entry's arguments have its route's parameter types, in order.
+    func argumentsFit(_ entry: Entry) -> Bool {
+        let parameters = program.routes[Int(entry.route)].parameters
+        guard parameters.count == entry.arguments.count else { return false }
+        var p = Int(parameters.lower)
+        for value in entry.arguments {
+            if program.parameters[p].type != value.type { return false }
+            p += 1
+        }
+        return true
     }
 }

@@ -74,16 +74,23 @@ public struct Navigator: Sendable {
 
     /// Sends an event whose arguments are already in parameter order (the
     /// random walk's path: no names, no dictionary).
-    mutating func sendEvent(_ key: EventKey, _ values: [Value], name: String) throws(NavigationError) -> [NavigationEffect] {
+    mutating func sendEvent(_ key: EventKey, _ values: [Value]) throws(NavigationError) -> [NavigationEffect] {
         guard let active = state.activeEntry,
               let (handler, instance) = findHandler(key, from: active.instance, route: active.route) else {
-            throw .unhandled(event: name, route: activeRouteName)
+            throw .unhandled(event: program.name(key.name), route: activeRouteName)
         }
-        let types = program.parameters[program.handlers[Int(handler)].parameters.range].map(\.type)
-        guard types == values.map(\.type) else {
-            throw .badArgument(event: name, problem: "the handler that answers takes (\(types.map(\.rawValue).joined(separator: ", ")))")
+        let parameters = program.handlers[Int(handler)].parameters
+        var fits = parameters.count == values.count
+        var p = Int(parameters.lower)
+        for value in values where fits {
+            fits = program.parameters[p].type == value.type
+            p += 1
         }
-        return try fire(handler, instance, values, event: name)
+        guard fits else {
+            let types = program.parameters[parameters.range].map(\.type.rawValue)
+            throw .badArgument(event: program.name(key.name), problem: "the handler that answers takes (\(types.joined(separator: ", ")))")
+        }
+        return try fire(handler, instance, values, event: "")
     }
 
     /// Runs a found handler as one step: in place when its single action is
@@ -124,13 +131,24 @@ public struct Navigator: Sendable {
         }
         if let implicit = implicitBack(for: active) {
             // Popping a screen of a flow that keeps another on top cannot fail: in place.
-            let stack = state.layers[state.layers.count - 1].stack
-            if implicit == .pop, stack[stack.count - 2].instance == active.instance {
+            let top = state.layers.count - 1
+            let selected = state.layers[top].selected
+            let count = state.layers[top].stacks[selected].count
+            if implicit == .pop, state.layers[top].stacks[selected][count - 2].instance == active.instance {
                 lastStepChangedFlows = false
                 effects.removeAll(keepingCapacity: true)
-                let top = state.layers.count - 1
-                let removed = state.layers[top].stacks[state.layers[top].selected].removeLast()
+                let removed = state.layers[top].stacks[selected].removeLast()
                 emit(.popped(removed.route))
+                return effects
+            }
+            // Swiping down a sheet of a flow that still shows the screen below: in place.
+            if implicit == .dismiss, state.layers.count > 1, !state.layers[state.layers.count - 1].isTabContainer,
+               let below = state.layers[state.layers.count - 2].stack.last,
+               state.layers[top].stacks[selected].allSatisfy({ $0.instance == below.instance }) {
+                lastStepChangedFlows = false
+                effects.removeAll(keepingCapacity: true)
+                let removed = state.layers.removeLast()
+                emit(.dismissed(removed.kind))
                 return effects
             }
             return try step("back") { (navigator: inout Navigator) throws(NavigationError) in

@@ -35,46 +35,44 @@ public struct RandomWalk {
     /// (the new top screen belongs to a running flow of its own route).
     /// Effects are not recorded, and the memory used does not grow with
     /// the number of steps: past `maxDepth` screens the walk restarts.
-    public static func run(_ navigator: inout Navigator, steps: Int, seed: UInt64, maxDepth: Int = 10_000,
+    public static func run(_ navigator: inout Navigator, steps: Int, seed: UInt64, maxDepth: Int = 1_000,
                            onStep: ((Step) -> Void)? = nil) -> Summary {
         var rng = SplitMix64(seed: seed)
         var summary = Summary()
         let recorded = navigator.recordsEffects
         navigator.recordsEffects = false
         defer { navigator.recordsEffects = recorded }
+        // The enabled choices of a step, in a buffer reused by every step.
+        var choices: [HandlerID] = []
+        choices.reserveCapacity(64)
         for number in 1...max(1, steps) where steps > 0 {
             summary.steps = number
             guard let active = navigator.state.activeEntry else { break }
-            // Reservoir sampling over the enabled choices: no list is built.
-            var chosen: HandlerID = -1
-            var seen: UInt64 = 0
-            navigator.forEachApplicableHandler(active) { handler in
-                seen += 1
-                if rng.next() % seen == 0 { chosen = handler }
-            }
-            if navigator.implicitBack(for: active) != nil {
-                seen += 1
-                if rng.next() % seen == 0 { chosen = -2 }
-            }
+            choices.removeAll(keepingCapacity: true)
+            navigator.forEachApplicableHandler(active) { choices.append($0) }
+            if navigator.implicitBack(for: active) != nil { choices.append(-2) }
+            let seen = choices.count
+            // An index in 0..<seen from the high half of a 64×64-bit product: no division.
+            let chosen = seen > 0 ? choices[Int(rng.next().multipliedFullWidth(by: UInt64(seen)).high)] : -1
             var restarted = false
             var rejection: NavigationError?
-            var name = "back"
+            var event: Symbol?
             let before = navigator.state.instances.count
             do throws(NavigationError) {
                 if seen == 0 {
                     restarted = true
-                    name = "(nothing enabled: restart)"
                     try navigator.reset()
                 } else if chosen == -2 {
                     _ = try navigator.back()
                 } else {
                     let handler = navigator.program.handlers[Int(chosen)]
-                    name = navigator.program.name(handler.event.name)
+                    event = handler.event.name
                     if handler.event.name == navigator.backSymbol {
                         _ = try navigator.back()
                     } else {
-                        let values = navigator.program.parameters[handler.parameters.range].map { randomValue($0.type, &rng) }
-                        _ = try navigator.sendEvent(handler.event, values, name: name)
+                        let values = handler.parameters.isEmpty ? []
+                            : navigator.program.parameters[handler.parameters.range].map { randomValue($0.type, &rng) }
+                        _ = try navigator.sendEvent(handler.event, values)
                     }
                 }
             } catch {
@@ -86,7 +84,10 @@ public struct RandomWalk {
                 try? navigator.reset()
             }
             if restarted { summary.restarts += 1 }
-            onStep?(Step(number: number, event: name, rejection: rejection, restarted: restarted))
+            if let onStep {
+                let name = seen == 0 ? "(nothing enabled: restart)" : event.map { navigator.program.name($0) } ?? "back"
+                onStep(Step(number: number, event: name, rejection: rejection, restarted: restarted))
+            }
             let problems = navigator.state.instances.count != before || navigator.lastStepChangedFlows
                 ? navigator.invariantViolations() : navigator.localViolations()
             if !problems.isEmpty {
