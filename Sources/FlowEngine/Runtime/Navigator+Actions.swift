@@ -82,7 +82,10 @@ extension Navigator {
         case .dismiss:
             guard top > 0 else { throw .nothingToDismiss(route: activeRouteName) }
             let removed = state.layers.removeLast()
-            if removed.isTabContainer || removed.stacks.contains(where: { $0.contains { $0.instance != instance } }) {
+            // No flow can have lost its last screen if every removed screen
+            // belongs to the flow that shows the screen now on top.
+            let owner = state.activeEntry?.instance ?? -1
+            if removed.isTabContainer || removed.stacks.contains(where: { $0.contains { $0.instance != owner } }) {
                 needsCollection = true
             }
             emit(.dismissed(removed.kind))
