@@ -65,10 +65,13 @@ extension Navigator {
     /// What the implicit back would do at `entry`, if anything: pop it when
     /// it is not its stack's root and not [noBack]; dismiss the top layer
     /// when it is the root of a sheet that is not [locked].
-    func implicitBack(for entry: Entry) -> ImplicitBack? {
+    func implicitBack(for entry: Entry) -> ImplicitBack? { implicitBack(at: entry.route) }
+
+    /// The implicit back at the active route `route`.
+    func implicitBack(at route: RouteID) -> ImplicitBack? {
         let top = state.layers.count - 1
         guard top >= 0 else { return nil }
-        let attributes = program.routes[Int(entry.route)].attributes
+        let attributes = program.routes[Int(route)].attributes
         if state.activeStackCount > 1 {
             return attributes.contains(.noBack) ? nil : .pop
         }
@@ -101,6 +104,11 @@ extension Navigator {
     /// Calls `body` with every user-event handler that could answer at
     /// `active` (guards that hold only), route level first.
     func forEachApplicableHandler(_ active: Entry, _ body: (HandlerID) -> Void) {
+        forEachApplicableHandler(route: active.route, instance: active.instance, body)
+    }
+
+    /// The same, from the ids of the active route and its flow instance.
+    func forEachApplicableHandler(route: RouteID, instance: Int32, _ body: (HandlerID) -> Void) {
         func visit(_ range: IndexRange) {
             for h in range.range {
                 let handler = program.handlers[h]
@@ -109,8 +117,8 @@ extension Navigator {
                 body(HandlerID(h))
             }
         }
-        visit(program.routes[Int(active.route)].handlers)
-        var current = active.instance
+        visit(program.routes[Int(route)].handlers)
+        var current = instance
         var steps = 0
         while current >= 0, steps <= state.instances.count {
             visit(program.flows[Int(state.instances[Int(current)].flow)].handlers)

@@ -91,12 +91,15 @@ extension Navigator {
     /// and the top screen belongs to a running instance of its route's flow
     /// with arguments that fit. O(1).
     public func localViolations() -> [String] {
-        guard let entry = state.activeEntry else { return ["no screen is shown"] }
+        guard let entry = state.activeIDs else { return ["no screen is shown"] }
         guard entry.instance >= 0, Int(entry.instance) < state.instances.count, state.instances[Int(entry.instance)].isRunning,
               state.instances[Int(entry.instance)].flow == program.routes[Int(entry.route)].flow else {
             return ["'\(program.qualifiedName(entry.route))' is shown by a flow that is not a running '\(program.name(program.flows[Int(program.routes[Int(entry.route)].flow)].name))'"]
         }
-        if !argumentsFit(entry) {
+        let top = state.layers.count - 1
+        let stack = state.layers[top].selected
+        let arguments = state.layers[top].stacks[stack][state.layers[top].stacks[stack].count - 1].arguments.count
+        if arguments != program.routes[Int(entry.route)].parameters.count {
             return ["'\(program.qualifiedName(entry.route))' has arguments that do not fit its parameters"]
         }
         return []

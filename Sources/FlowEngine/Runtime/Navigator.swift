@@ -75,7 +75,7 @@ public struct Navigator: Sendable {
     /// Sends an event whose arguments are already in parameter order (the
     /// random walk's path: no names, no dictionary).
     mutating func sendEvent(_ key: EventKey, _ values: [Value]) throws(NavigationError) -> [NavigationEffect] {
-        guard let active = state.activeEntry,
+        guard let active = state.activeIDs,
               let (handler, instance) = findHandler(key, from: active.instance, route: active.route) else {
             throw .unhandled(event: program.name(key.name), route: activeRouteName)
         }

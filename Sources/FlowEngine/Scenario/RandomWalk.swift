@@ -34,7 +34,8 @@ public struct RandomWalk {
     /// against every invariant; steps done in place are checked locally
     /// (the new top screen belongs to a running flow of its own route).
     /// Effects are not recorded, and the memory used does not grow with
-    /// the number of steps: past `maxDepth` screens the walk restarts.
+    /// the number of steps: past `maxDepth` screens (measured every 16th
+    /// step) the walk restarts.
     public static func run(_ navigator: inout Navigator, steps: Int, seed: UInt64, maxDepth: Int = 1_000,
                            onStep: ((Step) -> Void)? = nil) -> Summary {
         var rng = SplitMix64(seed: seed)
@@ -42,15 +43,18 @@ public struct RandomWalk {
         let recorded = navigator.recordsEffects
         navigator.recordsEffects = false
         defer { navigator.recordsEffects = recorded }
+        // Read once: going through the inout navigator for every access copies it.
+        let program = navigator.program
+        let backSymbol = navigator.backSymbol
         // The enabled choices of a step, in a buffer reused by every step.
         var choices: [HandlerID] = []
         choices.reserveCapacity(64)
         for number in 1...max(1, steps) where steps > 0 {
             summary.steps = number
-            guard let active = navigator.state.activeEntry else { break }
+            guard let active = navigator.state.activeIDs else { break }
             choices.removeAll(keepingCapacity: true)
-            navigator.forEachApplicableHandler(active) { choices.append($0) }
-            if navigator.implicitBack(for: active) != nil { choices.append(-2) }
+            navigator.forEachApplicableHandler(route: active.route, instance: active.instance) { choices.append($0) }
+            if navigator.implicitBack(at: active.route) != nil { choices.append(-2) }
             let seen = choices.count
             // An index in 0..<seen from the high half of a 64×64-bit product: no division.
             let chosen = seen > 0 ? choices[Int(rng.next().multipliedFullWidth(by: UInt64(seen)).high)] : -1
@@ -65,13 +69,13 @@ public struct RandomWalk {
                 } else if chosen == -2 {
                     _ = try navigator.back()
                 } else {
-                    let handler = navigator.program.handlers[Int(chosen)]
+                    let handler = program.handlers[Int(chosen)]
                     event = handler.event.name
-                    if handler.event.name == navigator.backSymbol {
+                    if handler.event.name == backSymbol {
                         _ = try navigator.back()
                     } else {
                         let values = handler.parameters.isEmpty ? []
-                            : navigator.program.parameters[handler.parameters.range].map { randomValue($0.type, &rng) }
+                            : program.parameters[handler.parameters.range].map { randomValue($0.type, &rng) }
                         _ = try navigator.sendEvent(handler.event, values)
                     }
                 }
@@ -79,13 +83,14 @@ public struct RandomWalk {
                 rejection = error
                 summary.rejected += 1
             }
-            if navigator.state.entryCount > maxDepth {
+            // Measured every 16th step: the bound holds within 16 screens.
+            if number & 15 == 0 || restarted, navigator.state.entryCount > maxDepth {
                 restarted = true
                 try? navigator.reset()
             }
             if restarted { summary.restarts += 1 }
             if let onStep {
-                let name = seen == 0 ? "(nothing enabled: restart)" : event.map { navigator.program.name($0) } ?? "back"
+                let name = seen == 0 ? "(nothing enabled: restart)" : event.map { program.name($0) } ?? "back"
                 onStep(Step(number: number, event: name, rejection: rejection, restarted: restarted))
             }
             let problems = navigator.state.instances.count != before || navigator.lastStepChangedFlows
