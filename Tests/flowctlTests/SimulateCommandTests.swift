@@ -1,0 +1,138 @@
+import FlowTestSupport
+import Foundation
+import Testing
+
+@Suite("flowctl simulate, end to end")
+struct SimulateCommandTests {
+    @Test("every bundled app's scenario script passes", arguments: ["login", "swiftui-coordinator", "placesfinder", "shop", "wayfarer"])
+    func bundledScripts(name: String) throws {
+        let result = try runFlowctl(["simulate", "flows/\(name).flow", "--script", "flows/\(name).script"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("all steps passed: "))
+    }
+
+    @Test("-e steps print a readable trace")
+    func trace() throws {
+        let result = try runFlowctl(["simulate", "flows/shop.flow", "-e", "ready", "-e", "getStarted", "-e", "back", "-e", "expect stack splash | cover: walkthrough"])
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            [1] ready
+                start Auth, cover walkthrough
+                = splash | cover: walkthrough
+            [2] getStarted
+                push login
+                = splash | cover: walkthrough > login
+            [3] back
+                pop login
+                = splash | cover: walkthrough
+            all steps passed: splash | cover: walkthrough
+
+            """)
+    }
+
+    @Test("a failed expectation exits 1 and names its line")
+    func failedExpectation() throws {
+        let script = try temporaryFile("ready\nexpect top login\n")
+        let result = try runFlowctl(["simulate", "flows/shop.flow", "--script", script])
+        #expect(result.status == 1)
+        #expect(result.stderr == "\(script):2: expected top login, but it is walkthrough\n")
+    }
+
+    @Test("a rejected step without 'expect error' exits 1")
+    func rejectedStep() throws {
+        let result = try runFlowctl(["simulate", "flows/shop.flow", "-e", "pay"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "-e #1: step rejected: no handler for 'pay' at route 'splash' or any flow above it\n")
+    }
+
+    @Test("a garbage script exits 2 listing every bad line")
+    func garbageScript() throws {
+        let script = try temporaryFile("ready\nexpect\n(((\nopen \"x\n")
+        let result = try runFlowctl(["simulate", "flows/shop.flow", "--script", script])
+        #expect(result.status == 2)
+        #expect(result.stderr == """
+            \(script):2: error: expected 'top', 'stack', 'tab' or 'error' after 'expect'
+            \(script):3: error: expected an event or a command, found '((('
+            \(script):4: error: expected a quoted URL after 'open': open "scheme://..."
+
+            """)
+    }
+
+    @Test("a program with errors is not simulated")
+    func programWithErrors() throws {
+        let result = try runFlowctl(["simulate", "flows/broken/F203-dead-end.flow", "-e", "promo"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasSuffix("flowctl simulate: 'flows/broken/F203-dead-end.flow' has errors; fix them first (flowctl validate)\n"))
+    }
+
+    @Test("random walks are deterministic for a seed")
+    func randomWalks() throws {
+        let a = try runFlowctl(["simulate", "flows/wayfarer.flow", "--random", "5000", "--seed", "7", "--format", "json"])
+        let b = try runFlowctl(["simulate", "flows/wayfarer.flow", "--random", "5000", "--seed", "7", "--format", "json"])
+        let c = try runFlowctl(["simulate", "flows/wayfarer.flow", "--random", "5000", "--seed", "8", "--format", "json"])
+        #expect(a.status == 0)
+        #expect(a.stdout == b.stdout)
+        #expect(a.stdout != c.stdout)
+        #expect(a.stdout.hasPrefix(#"{"steps":5000,"rejected":"#))
+        #expect(a.stdout.contains(#""brokenInvariant":null"#))
+        let traced = try runFlowctl(["simulate", "flows/shop.flow", "--random", "3", "--seed", "1", "--trace"])
+        #expect(traced.stdout.hasPrefix("[1] "))
+    }
+
+    @Test("--save then --restore continues where the run stopped")
+    func saveRestore() throws {
+        let state = try temporaryFile("")
+        let first = try runFlowctl(["simulate", "flows/shop.flow", "-e", "assume loggedIn", "-e", "ready", "-e", "select(id: \"5\")", "--save", state])
+        #expect(first.status == 0)
+        let saved = try String(contentsOfFile: state, encoding: .utf8)
+        #expect(saved.contains(#""route" : "Shop.product""#))
+        let second = try runFlowctl(["simulate", "flows/shop.flow", "--restore", state, "-e", "expect stack catalog > product(id: \"5\")", "-e", "buy"])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout.hasSuffix("all steps passed: catalog > product(id: \"5\") | sheet: cart\n"))
+    }
+
+    @Test("a corrupted or foreign state file is rejected with exit 1")
+    func badState() throws {
+        let corrupted = try temporaryFile("{\"format\": \"flowkit-state\", \"version\": 1")
+        let result = try runFlowctl(["simulate", "flows/shop.flow", "--restore", corrupted])
+        #expect(result.status == 1)
+        #expect(result.stderr == "flowctl simulate: '\(corrupted)': invalid saved state: not a FlowKit state file (malformed JSON)\n")
+        let foreign = try temporaryFile("{\"format\":\"flowkit-state\",\"version\":1,\"entry\":\"Other\",\"flows\":[],\"layers\":[],\"guards\":[]}")
+        let other = try runFlowctl(["simulate", "flows/shop.flow", "--restore", foreign])
+        #expect(other.stderr == "flowctl simulate: '\(foreign)': invalid saved state: saved for entry flow 'Other', but the program's entry is 'App'\n")
+    }
+
+    @Test("--format json prints the trace as one object")
+    func jsonTrace() throws {
+        let result = try runFlowctl(["simulate", "flows/shop.flow", "-e", "ready", "-e", "nope", "-e", "expect error", "--format", "json"])
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            {"steps":[{"step":1,"input":"ready","rejected":false,"effects":"start Auth, cover walkthrough","stack":"splash | cover: walkthrough"},\
+            {"step":2,"input":"nope","rejected":true,"error":"no handler for 'nope' at route 'walkthrough' or any flow above it",\
+            "stack":"splash | cover: walkthrough"}],"passed":true,"failure":null,"stack":"splash | cover: walkthrough"}
+
+            """)
+    }
+
+    @Test("usage mistakes exit 2", arguments: [
+        (["simulate"], "flowctl simulate: missing the .flow file to simulate\nSee 'flowctl simulate --help'.\n"),
+        (["simulate", "flows/shop.flow", "--random", "many"], "flowctl simulate: option '--random' needs a whole number ≥ 0, not 'many'\nSee 'flowctl simulate --help'.\n"),
+        (["simulate", "flows/shop.flow", "--seed", "3"], "flowctl simulate: --seed goes with --random\nSee 'flowctl simulate --help'.\n"),
+        (["simulate", "flows/shop.flow", "-e", "select(id: "], "flowctl simulate: bad step 'select(id: ': expected a value for 'id' (a string, number, true or false)\nSee 'flowctl simulate --help'.\n"),
+        (["simulate", "nowhere.flow"], "flowctl simulate: cannot read 'nowhere.flow': no such file\n"),
+    ])
+    func usage(arguments: [String], message: String) throws {
+        let result = try runFlowctl(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr == message)
+    }
+}
+
+/// A file in a fresh temporary directory holding `text`; returns its path.
+func temporaryFile(_ text: String) throws -> String {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowctl-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let path = directory.appendingPathComponent("file.txt").path
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+}
