@@ -1,0 +1,136 @@
+/// Building the picture from a program and its findings.
+extension FlowGraph {
+    /// - Complexity: O(routes + handlers + actions + links + findings).
+    public init(_ program: Program, findings: [Diagnostic], options: Options = Options()) {
+        self.program = program
+        var builder = GraphBuilder(program: program, options: options)
+        builder.build(findings: options.showFindings ? findings : [])
+        clusters = builder.clusters
+        nodes = builder.nodes
+        edges = builder.edges
+    }
+}
+
+/// The mutable work of `FlowGraph.init`.
+struct GraphBuilder {
+    let program: Program
+    let options: Options
+    let topology: FlowTopology
+    var clusters: [FlowGraph.Cluster] = []
+    var nodes: [FlowGraph.Node] = []
+    var edges: [FlowGraph.Edge] = []
+    /// How each flow is drawn: 0 hidden, 1 in full, 2 collapsed to one node.
+    var visibility: [UInt8]
+    var clusterIndex: [Int]
+    var routeNode: [Int]
+    var exitNode: [Int]
+    var backNode: [Int]
+    var flowNode: [Int]
+
+    typealias Options = FlowGraph.Options
+
+    init(program: Program, options: Options) {
+        self.program = program
+        self.options = options
+        topology = FlowTopology(program)
+        let flows = program.flows.count
+        visibility = [UInt8](repeating: options.focus == nil ? 1 : 0, count: flows)
+        if let focus = options.focus {
+            visibility[Int(focus)] = 1
+            for edge in topology.children(of: focus) where edge.child != focus { visibility[Int(edge.child)] = 2 }
+            for parent in topology.parents(of: focus) where parent != focus { visibility[Int(parent)] = 2 }
+        }
+        clusterIndex = [Int](repeating: -1, count: flows)
+        routeNode = [Int](repeating: -1, count: program.routes.count)
+        exitNode = [Int](repeating: -1, count: flows)
+        backNode = [Int](repeating: -1, count: flows)
+        flowNode = [Int](repeating: -1, count: flows)
+    }
+
+    mutating func build(findings: [Diagnostic]) {
+        for f in program.flows.indices where visibility[f] == 1 { addCluster(FlowID(f)) }
+        for f in program.flows.indices where visibility[f] == 2 {
+            flowNode[f] = addNode("c\(f)", .collapsedFlow, cluster: -1, label: program.name(program.flows[f].name))
+        }
+        for (h, handler) in program.handlers.enumerated() where visibility[Int(handler.flow)] == 1 {
+            addEdge(for: HandlerID(h), handler)
+        }
+        for (l, link) in program.links.enumerated() where routeNode[Int(link.route)] >= 0 {
+            let node = addNode("l\(l)", .link, cluster: -1, label: link.patternText)
+            edges.append(FlowGraph.Edge(from: node, to: routeNode[Int(link.route)], kind: .link, mode: nil, label: "",
+                                        event: "", guardText: nil, transition: nil, detail: "link \"\(link.patternText)\"",
+                                        isResult: false, intoCluster: -1, outOfCluster: -1, handler: -1, findings: []))
+        }
+        if options.showBack { addImplicitBacks() }
+        attach(findings)
+    }
+
+    // MARK: - Nodes
+
+    mutating func addCluster(_ flow: FlowID) {
+        let f = program.flows[Int(flow)]
+        var label = program.name(f.name)
+        if flow == program.entry { label += " [entry]" }
+        clusterIndex[Int(flow)] = clusters.count
+        clusters.append(FlowGraph.Cluster(flow: flow, label: label, isEntry: flow == program.entry,
+                                          isTabContainer: f.isTabContainer, nodes: [], findings: []))
+        for r in f.routes.range {
+            let route = program.routes[r]
+            var label = program.titles[r] ?? program.name(route.name)
+            let parameters = program.parameters[route.parameters.range]
+            if !parameters.isEmpty {
+                label += "(" + parameters.map { "\(program.name($0.name)): \($0.type.rawValue)" }.joined(separator: ", ") + ")"
+            }
+            if program.titles[r] != nil { label += "\n" + program.name(route.name) }
+            let isStart = f.start == .route(RouteID(r))
+            routeNode[r] = addNode("r\(r)", .route, cluster: flow, label: label, route: RouteID(r), isStart: isStart)
+        }
+        if f.isTabContainer {
+            let tabs = program.tabs(of: flow).map { program.name(program.flows[Int($0)].name) }.joined(separator: " | ")
+            flowNode[Int(flow)] = addNode("t\(flow)", .tabs, cluster: flow, label: "tabs: " + tabs, isStart: true)
+        } else if case .flow(let inner) = f.start, f.routes.isEmpty {
+            flowNode[Int(flow)] = addNode("a\(flow)", .anchor, cluster: flow,
+                                          label: "starts " + program.name(program.flows[Int(inner)].name), isStart: true)
+        }
+    }
+
+    @discardableResult
+    mutating func addNode(_ id: String, _ kind: FlowGraph.NodeKind, cluster: FlowID, label: String,
+                          route: RouteID = -1, isStart: Bool = false) -> Int {
+        let isFinal = route >= 0 && program.routes[Int(route)].attributes.contains(.final)
+        nodes.append(FlowGraph.Node(id: id, kind: kind, cluster: cluster, label: label, route: route, isStart: isStart,
+                                    isFinal: isFinal, findings: []))
+        if cluster >= 0 { clusters[clusterIndex[Int(cluster)]].nodes.append(nodes.count - 1) }
+        return nodes.count - 1
+    }
+
+    /// The node where an edge into `flow` lands: its first screen, its tab
+    /// container, its anchor, or its collapsed node; nil if not drawn.
+    func entryNode(_ flow: FlowID) -> Int? {
+        var current = flow
+        for _ in 0...program.flows.count {
+            if visibility[Int(current)] == 2 { return flowNode[Int(current)] }
+            guard visibility[Int(current)] == 1 else { return nil }
+            let f = program.flows[Int(current)]
+            if flowNode[Int(current)] >= 0 { return flowNode[Int(current)] }
+            switch f.start {
+            case .route(let r): return routeNode[Int(r)]
+            case .flow(let g): current = g
+            case .none: return f.routes.isEmpty ? nil : routeNode[Int(f.routes.lower)]
+            }
+        }
+        return nil
+    }
+
+    mutating func exit(of flow: FlowID) -> Int? {
+        if visibility[Int(flow)] == 2 { return flowNode[Int(flow)] }
+        guard visibility[Int(flow)] == 1 else { return nil }
+        if exitNode[Int(flow)] < 0 { exitNode[Int(flow)] = addNode("x\(flow)", .exit, cluster: flow, label: "exit") }
+        return exitNode[Int(flow)]
+    }
+
+    mutating func back(of flow: FlowID) -> Int {
+        if backNode[Int(flow)] < 0 { backNode[Int(flow)] = addNode("b\(flow)", .back, cluster: flow, label: "back") }
+        return backNode[Int(flow)]
+    }
+}

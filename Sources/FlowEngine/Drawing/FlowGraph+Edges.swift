@@ -1,0 +1,134 @@
+/// One edge per handler, one per link, the implicit backs, and findings.
+extension GraphBuilder {
+    mutating func addEdge(for id: HandlerID, _ handler: Handler) {
+        let flow = handler.flow
+        // Where it starts: the route, the child's exit for a result, or the
+        // flow's cluster for a flow-level handler.
+        var source: Int?
+        var outOfCluster: FlowID = -1
+        if handler.event.isResult {
+            source = exit(of: handler.event.flow)
+        } else if handler.route >= 0 {
+            source = routeNode[Int(handler.route)]
+        } else {
+            source = entryNode(flow)
+            outOfCluster = flow
+        }
+        // Where it ends: the destination of its last action.
+        var target: Int?
+        var kind = FlowGraph.EdgeKind.push
+        var mode: StartMode?
+        var intoCluster: FlowID = -1
+        var transition: String?
+        for a in handler.actions.range {
+            let action = program.actions[a]
+            let targets = program.targets[action.targets.range]
+            if let t = action.transition { transition = program.name(t) }
+            switch action.kind {
+            case .push, .sheet, .cover, .replace, .set, .popTo:
+                if let last = targets.last { target = routeNode[Int(last.route)] }
+                kind = FlowGraph.EdgeKind(rawValue: action.kind == .popTo ? "popTo" : action.kind.rawValue) ?? .push
+            case .popToRoot:
+                if case .route(let r) = program.flows[Int(flow)].start { target = routeNode[Int(r)] } else { target = back(of: flow) }
+                kind = .popToRoot
+            case .pop, .dismiss:
+                target = back(of: flow)
+                kind = action.kind == .pop ? .pop : .dismiss
+            case .start, .select:
+                target = entryNode(action.flow)
+                kind = action.kind == .start ? .start : .select
+                mode = action.kind == .start ? action.mode : nil
+                intoCluster = visibility[Int(action.flow)] == 1 ? action.flow : -1
+            case .finish:
+                target = exit(of: flow)
+                kind = .finish
+            }
+        }
+        guard let from = source, let to = target else { return }
+        // A cluster edge whose other end is inside the same cluster is drawn as a plain edge.
+        if intoCluster >= 0 && nodes[from].cluster == intoCluster { intoCluster = -1 }
+        if outOfCluster >= 0 && nodes[to].cluster == outOfCluster { outOfCluster = -1 }
+        if intoCluster >= 0 && nodes[to].cluster != intoCluster { intoCluster = -1 }
+        let event = eventText(handler)
+        var label = event
+        var guardText: String?
+        if let condition = handler.guardCondition {
+            guardText = (condition.negated ? "!" : "") + program.name(condition.name)
+            label += " when " + (guardText ?? "")
+        }
+        if handler.route < 0 && !handler.event.isResult { label += " (any screen)" }
+        if let transition { label += " [\(transition)]" }
+        edges.append(FlowGraph.Edge(from: from, to: to, kind: kind, mode: mode, label: label, event: event, guardText: guardText,
+                                    transition: transition, detail: handlerText(handler), isResult: handler.event.isResult,
+                                    intoCluster: intoCluster,
+                                    outOfCluster: outOfCluster, handler: id, findings: []))
+    }
+
+    func eventText(_ handler: Handler) -> String {
+        var text = handler.event.isResult ? program.name(program.flows[Int(handler.event.flow)].name) + "." : ""
+        text += program.name(handler.event.name)
+        let parameters = program.parameters[handler.parameters.range]
+        if !parameters.isEmpty {
+            text += "(" + parameters.map { "\(program.name($0.name)): \($0.type.rawValue)" }.joined(separator: ", ") + ")"
+        }
+        return text
+    }
+
+    /// `on e when g -> push a then pop`, for tooltips.
+    func handlerText(_ handler: Handler) -> String {
+        let actions = program.actions[handler.actions.range].map { action -> String in
+            let targets = program.targets[action.targets.range].map { program.name(program.routes[Int($0.route)].name) }
+            switch action.kind {
+            case .push, .sheet, .cover, .replace, .popTo: return "\(action.kind.rawValue) \(targets.first ?? "")"
+            case .set: return "set [\(targets.joined(separator: ", "))]"
+            case .start: return "start \(program.name(program.flows[Int(action.flow)].name))" + (action.mode == .push ? "" : " as \(action.mode.rawValue)")
+            case .select: return "select \(program.name(program.flows[Int(action.flow)].name))"
+            case .finish: return "finish \(action.result.map { program.name($0) } ?? "")"
+            case .pop, .popToRoot, .dismiss: return action.kind.rawValue
+            }
+        }
+        let condition = handler.guardCondition.map { " when \($0.negated ? "!" : "")\(program.name($0.name))" } ?? ""
+        return "on \(eventText(handler))\(condition) -> \(actions.joined(separator: " then "))"
+    }
+
+    /// For each push or sheet from a route, the way back when the target has one.
+    mutating func addImplicitBacks() {
+        let forward = edges
+        for edge in forward where edge.kind == .push || edge.kind == .sheet {
+            guard nodes[edge.from].kind == .route, nodes[edge.to].kind == .route else { continue }
+            let attributes = program.routes[Int(nodes[edge.to].route)].attributes
+            let has = edge.kind == .push ? !attributes.contains(.noBack) : !attributes.contains(.locked)
+            guard has else { continue }
+            edges.append(FlowGraph.Edge(from: edge.to, to: edge.from, kind: .implicitBack, mode: nil,
+                                        label: edge.kind == .push ? "back" : "swipe down", event: "back", guardText: nil,
+                                        transition: nil, detail: "implicit back", isResult: false, intoCluster: -1, outOfCluster: -1,
+                                        handler: -1, findings: []))
+        }
+    }
+
+    /// Puts each finding on what it points at: a route's node, a flow's
+    /// cluster, a handler's edge (its event or one of its actions), a link.
+    mutating func attach(_ findings: [Diagnostic]) {
+        guard !findings.isEmpty else { return }
+        var byPlace: [SourceSpan: [Diagnostic]] = [:]
+        for finding in findings { byPlace[SourceSpan(file: finding.span.file, start: finding.span.start, end: 0), default: []].append(finding) }
+        func take(_ span: SourceSpan) -> [Diagnostic] {
+            byPlace.removeValue(forKey: SourceSpan(file: span.file, start: span.start, end: 0)) ?? []
+        }
+        for n in nodes.indices {
+            switch nodes[n].kind {
+            case .route: nodes[n].findings = take(program.routes[Int(nodes[n].route)].span)
+            case .link:
+                if let l = Int(nodes[n].id.dropFirst()) { nodes[n].findings = take(program.links[l].span) }
+            default: break
+            }
+        }
+        for c in clusters.indices { clusters[c].findings = take(program.flows[Int(clusters[c].flow)].span) }
+        for e in edges.indices where edges[e].handler >= 0 {
+            let handler = program.handlers[Int(edges[e].handler)]
+            var found = take(handler.span)
+            for a in handler.actions.range { found += take(program.actions[a].span) }
+            edges[e].findings = found
+        }
+    }
+}

@@ -1,0 +1,96 @@
+/// The picture of a program, independent of any output format: one cluster
+/// per flow, one node per route (plus exits, back targets, tab containers,
+/// deep links), and one edge per handler and per link, each carrying the
+/// findings that point at it. `DOTWriter`, `MermaidWriter` and
+/// `GraphJSONWriter` render it.
+public struct FlowGraph: Sendable {
+    /// What a node stands for.
+    public enum NodeKind: String, Sendable {
+        case route
+        /// Where a flow goes when it finishes.
+        case exit
+        /// "The screen before": the target of `pop`, `dismiss` and of the implicit back.
+        case back
+        /// A tab container (it has no routes of its own).
+        case tabs
+        /// A flow that only starts another flow in its place.
+        case anchor
+        /// A whole flow drawn as one node (`--flow`).
+        case collapsedFlow
+        /// A deep link's entry point.
+        case link
+    }
+
+    /// What an edge does, which decides its style.
+    public enum EdgeKind: String, Sendable {
+        case push, sheet, cover, replace, set, pop, popTo, popToRoot, dismiss
+        case start, finish, select
+        /// A deep link into its target.
+        case link
+        /// The implicit back (only with `showBack`).
+        case implicitBack
+    }
+
+    public struct Node: Sendable {
+        public var id: String
+        public var kind: NodeKind
+        /// The flow whose cluster holds it, or -1.
+        public var cluster: FlowID
+        public var label: String
+        public var route: RouteID
+        /// The flow's first screen.
+        public var isStart: Bool
+        /// A route marked [final].
+        public var isFinal: Bool
+        public var findings: [Diagnostic]
+    }
+
+    public struct Edge: Sendable {
+        public var from: Int
+        public var to: Int
+        public var kind: EdgeKind
+        /// How `start` shows the child.
+        public var mode: StartMode?
+        /// `event(params) when guard`.
+        public var label: String
+        public var event: String
+        public var guardText: String?
+        public var transition: String?
+        /// The handler as written, for tooltips.
+        public var detail: String
+        /// A child's result (`Child.done`), drawn from the child's exit.
+        public var isResult: Bool
+        /// Draw the edge into / out of this flow's cluster (-1: none).
+        public var intoCluster: FlowID
+        public var outOfCluster: FlowID
+        public var handler: HandlerID
+        public var findings: [Diagnostic]
+    }
+
+    public struct Cluster: Sendable {
+        public var flow: FlowID
+        public var label: String
+        public var isEntry: Bool
+        public var isTabContainer: Bool
+        public var nodes: [Int]
+        public var findings: [Diagnostic]
+    }
+
+    /// What to draw.
+    public struct Options: Sendable {
+        public var showBack = false
+        public var showFindings = true
+        /// Draw only this flow, with its parents and direct children collapsed.
+        public var focus: FlowID?
+        public init(showBack: Bool = false, showFindings: Bool = true, focus: FlowID? = nil) {
+            self.showBack = showBack
+            self.showFindings = showFindings
+            self.focus = focus
+        }
+    }
+
+    public internal(set) var clusters: [Cluster] = []
+    public internal(set) var nodes: [Node] = []
+    public internal(set) var edges: [Edge] = []
+    public let program: Program
+}

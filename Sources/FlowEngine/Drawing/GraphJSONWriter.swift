@@ -1,0 +1,84 @@
+/// Renders a `FlowGraph` as JSON for other tools; the schema is in
+/// docs/graph.md.
+public enum GraphJSONWriter {
+    /// `locate` turns a span into (file, line, column) for findings.
+    public static func write(_ graph: FlowGraph, locate: (SourceSpan) -> (String, Int, Int)) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("flows")
+        json.beginArray()
+        for cluster in graph.clusters {
+            json.beginObject()
+            json.field("id", "f\(cluster.flow)")
+            json.field("name", graph.program.name(graph.program.flows[Int(cluster.flow)].name))
+            json.field("entry", cluster.isEntry)
+            json.key("tabs")
+            json.beginArray()
+            for tab in graph.program.tabs(of: cluster.flow) { json.string(graph.program.name(graph.program.flows[Int(tab)].name)) }
+            json.endArray()
+            json.key("nodes")
+            json.beginArray()
+            for n in cluster.nodes { json.string(graph.nodes[n].id) }
+            json.endArray()
+            json.endObject()
+        }
+        json.endArray()
+        json.key("nodes")
+        json.beginArray()
+        for node in graph.nodes {
+            json.beginObject()
+            json.field("id", node.id)
+            json.field("kind", node.kind.rawValue)
+            json.key("flow")
+            if node.cluster >= 0 { json.string(graph.program.name(graph.program.flows[Int(node.cluster)].name)) } else { json.null() }
+            json.field("label", node.label)
+            if node.route >= 0 { json.field("route", graph.program.name(graph.program.routes[Int(node.route)].name)) }
+            json.field("start", node.isStart)
+            codes(node.findings, &json)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("edges")
+        json.beginArray()
+        for edge in graph.edges {
+            json.beginObject()
+            json.field("from", graph.nodes[edge.from].id)
+            json.field("to", graph.nodes[edge.to].id)
+            json.field("kind", edge.kind.rawValue)
+            if let mode = edge.mode { json.field("mode", mode.rawValue) }
+            json.field("event", edge.event)
+            if let guardText = edge.guardText { json.field("guard", guardText) }
+            if let transition = edge.transition { json.field("transition", transition) }
+            json.field("result", edge.isResult)
+            json.field("label", edge.label)
+            json.field("handler", edge.detail)
+            codes(edge.findings, &json)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("findings")
+        json.beginArray()
+        let all = graph.nodes.flatMap(\.findings) + graph.edges.flatMap(\.findings) + graph.clusters.flatMap(\.findings)
+        for finding in all.sorted(by: Diagnostic.sourceOrder) {
+            let (file, line, column) = locate(finding.span)
+            json.beginObject()
+            json.field("code", finding.code.rawValue)
+            json.field("severity", finding.severity.rawValue)
+            json.field("message", finding.message)
+            json.field("file", file)
+            json.field("line", line)
+            json.field("column", column)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return json.output + "\n"
+    }
+
+    static func codes(_ findings: [Diagnostic], _ json: inout JSONWriter) {
+        json.key("findings")
+        json.beginArray()
+        for finding in findings { json.string(finding.code.rawValue) }
+        json.endArray()
+    }
+}

@@ -1,0 +1,55 @@
+/// Renders a `FlowGraph` as a Mermaid `stateDiagram-v2`: flows as composite
+/// states, routes as states, handlers as labelled transitions. Ids are
+/// generated; every label is reduced to safe characters, the rest written
+/// as Mermaid entity codes (`#35;`), so any name or title is accepted.
+public enum MermaidWriter {
+    public static func write(_ graph: FlowGraph) -> String {
+        var out = "stateDiagram-v2\n  direction LR\n"
+        var inCluster = [Bool](repeating: false, count: graph.nodes.count)
+        for cluster in graph.clusters {
+            out += "  state \"\(text(cluster.label + (cluster.isTabContainer ? " (tabs)" : "")))\" as f\(cluster.flow) {\n"
+            for n in cluster.nodes {
+                inCluster[n] = true
+                out += "    state \"\(text(DOTWriter.shorten(graph.nodes[n].label)))\" as \(graph.nodes[n].id)\n"
+                if graph.nodes[n].isStart, graph.nodes[n].kind != .exit { out += "    [*] --> \(graph.nodes[n].id)\n" }
+            }
+            out += "  }\n"
+        }
+        for (n, node) in graph.nodes.enumerated() where !inCluster[n] {
+            out += "  state \"\(text(DOTWriter.shorten(node.label)))\" as \(node.id)\n"
+        }
+        for edge in graph.edges {
+            let label = [edge.label, edge.kind == .push || edge.kind == .link ? "" : edge.kind.rawValue]
+                .filter { !$0.isEmpty }.joined(separator: " · ")
+            out += "  \(graph.nodes[edge.from].id) --> \(graph.nodes[edge.to].id)\(label.isEmpty ? "" : " : \(text(DOTWriter.shorten(label)))")\n"
+        }
+        var classes: [(String, [String])] = [("deadEnd", []), ("unreachable", []), ("finding", [])]
+        for node in graph.nodes where !node.findings.isEmpty {
+            let codes = Set(node.findings.map(\.code))
+            let index = codes.contains(.deadEnd) || codes.contains(.trap) ? 0 : (codes.contains(.unreachableRoute) ? 1 : 2)
+            classes[index].1.append(node.id)
+        }
+        out += "  classDef deadEnd stroke:#dc2626,stroke-width:3px,color:#dc2626\n"
+        out += "  classDef unreachable stroke-dasharray:4 4,color:#94a3b8\n"
+        out += "  classDef finding stroke:#dc2626\n"
+        for (name, ids) in classes where !ids.isEmpty { out += "  class \(ids.joined(separator: ",")) \(name)\n" }
+        return out
+    }
+
+    /// Letters, digits, spaces and `_ . , ( ) / - [ ]` pass; anything else
+    /// becomes `#NNN;`; line breaks become spaces.
+    public static func text(_ label: String) -> String {
+        var out = ""
+        for scalar in label.unicodeScalars {
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", " ", "_", ".", ",", "(", ")", "/", "-", "[", "]", "|", "!", "?":
+                out.unicodeScalars.append(scalar)
+            case "\n", "\r", "\t":
+                out += " "
+            default:
+                if scalar.value >= 0x20 && scalar.value != 0x7F { out += "#\(scalar.value);" }
+            }
+        }
+        return out
+    }
+}

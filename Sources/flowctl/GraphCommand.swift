@@ -1,0 +1,86 @@
+import FlowDSL
+import FlowEngine
+
+/// `flowctl graph FILE [--format dot|mermaid|json] [--flow NAME] [--show-back] [--no-findings]`.
+enum GraphCommand {
+    static let command = FlowCtl.Command(
+        name: "graph",
+        summary: "Draw the navigation: DOT for Graphviz, Mermaid, or JSON",
+        help: """
+        OVERVIEW: Print a program's transition graph, with its findings marked.
+
+        USAGE: flowctl graph <file> [--format dot|mermaid|json] [--flow <name>]
+                                    [--show-back] [--no-findings]
+
+        One cluster per flow, one node per route, one edge per handler and per
+        deep link. Edges are styled by action: push solid, sheet dashed, cover
+        bold dashed, replace/set orange, pop/dismiss dotted grey, start green
+        (into the child's cluster), finish red (to the flow's exit), results
+        teal (from the child's exit), links purple. Unreachable routes are
+        faded, dead ends and traps red, cycles and other findings red edges,
+        each with a tooltip giving the code and message.
+
+            flowctl graph flows/shop.flow | dot -Tsvg > shop.svg
+
+        OPTIONS:
+          --format <format>   dot (default), mermaid (stateDiagram-v2) or json
+          --flow <name>       Draw one flow, its parents and direct children collapsed
+          --show-back         Also draw the implicit back edges
+          --no-findings       Do not mark findings
+          -h, --help          Show this help
+
+        EXIT STATUS: 0 drawn (findings do not change it), 1 the program has syntax
+        errors, 2 bad usage or unreadable input.
+
+        """,
+        options: [
+            OptionSpec(name: "--format", takesValue: true, choices: ["dot", "mermaid", "json"]),
+            OptionSpec(name: "--flow", takesValue: true),
+            OptionSpec(name: "--show-back"),
+            OptionSpec(name: "--no-findings"),
+        ],
+        run: run
+    )
+
+    static func run(_ arguments: ParsedArguments, _ console: inout Console) throws(UsageError) -> ExitCode {
+        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
+            throw UsageError(message: arguments.positionals.isEmpty ? "missing the .flow file to draw" : "graph takes one file")
+        }
+        let validation: Validation
+        do throws(FileReadError) {
+            validation = try Validation.run(path)
+        } catch {
+            console.err("flowctl graph: cannot read '\(path)': \(error.reason)\n")
+            return .usage
+        }
+        let syntaxErrors = validation.diagnostics.filter { $0.code.rawValue < "F100" }
+        if !syntaxErrors.isEmpty {
+            var renderer = DiagnosticRenderer(files: validation.program.files, useColor: console.colorOutput)
+            console.err(syntaxErrors.map { renderer.render($0) }.joined())
+            console.err("flowctl graph: '\(path)' has syntax errors; nothing to draw\n")
+            return .failure
+        }
+        let program = validation.program
+        var focus: FlowID?
+        if let name = arguments.value("--flow") {
+            guard let index = program.flows.firstIndex(where: { program.name($0.name) == name }) else {
+                let hint = Suggestion.closest(to: name, among: program.flows.map { program.name($0.name) }).map { "; did you mean '\($0)'?" } ?? ""
+                throw UsageError(message: "no flow named '\(name)' in '\(path)'\(hint)")
+            }
+            focus = FlowID(index)
+        }
+        let options = FlowGraph.Options(showBack: arguments.has("--show-back"), showFindings: !arguments.has("--no-findings"), focus: focus)
+        let graph = FlowGraph(program, findings: validation.diagnostics, options: options)
+        switch arguments.value("--format") ?? "dot" {
+        case "mermaid": console.out(MermaidWriter.write(graph))
+        case "json":
+            var renderer = DiagnosticRenderer(files: program.files, useColor: false)
+            console.out(GraphJSONWriter.write(graph) { span in
+                let (line, column) = renderer.location(span)
+                return (renderer.path(span), line, column)
+            })
+        default: console.out(DOTWriter.write(graph))
+        }
+        return .success
+    }
+}

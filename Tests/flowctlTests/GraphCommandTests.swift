@@ -1,0 +1,122 @@
+import FlowDSL
+import FlowEngine
+import FlowTestSupport
+import Foundation
+import Testing
+
+/// Graphviz's `dot`, if installed (CI installs it; see .ci/run).
+let dotPath = ["/usr/bin/dot", "/usr/local/bin/dot", "/opt/homebrew/bin/dot"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+/// Runs `dot -Tsvg` on `source`; returns its exit status and stderr.
+func renderWithGraphviz(_ source: String) throws -> (Int32, String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: dotPath ?? "/usr/bin/dot")
+    process.arguments = ["-Tsvg", "-o", "/dev/null"]
+    let input = Pipe()
+    let errors = Pipe()
+    process.standardInput = input
+    process.standardError = errors
+    try process.run()
+    input.fileHandleForWriting.write(Data(source.utf8))
+    try input.fileHandleForWriting.close()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, message)
+}
+
+let drawnFiles = ["flows/login.flow", "flows/placesfinder.flow", "flows/shop.flow", "flows/swiftui-coordinator.flow",
+                  "flows/wayfarer.flow", "Tests/flowctlTests/Fixtures/hostile.flow"]
+
+@Suite("flowctl graph")
+struct GraphCommandTests {
+    @Test("golden DOT for two bundled apps", arguments: ["login", "placesfinder"])
+    func golden(name: String) throws {
+        let result = try runFlowctl(["graph", "flows/\(name).flow"])
+        #expect(result.status == 0)
+        #expect(result.stdout == (try FlowTestSupport.golden("\(name).dot")))
+    }
+
+    @Test("Graphviz renders every bundled app and the hostile names without an error or a warning",
+          .enabled(if: dotPath != nil, "Graphviz is not installed (CI installs it)"), arguments: drawnFiles)
+    func graphvizAccepts(file: String) throws {
+        for options in [[], ["--show-back"], ["--no-findings"]] {
+            let result = try runFlowctl(["graph", file] + options)
+            #expect(result.status == 0)
+            let (status, message) = try renderWithGraphviz(result.stdout)
+            #expect(status == 0, "\(file) \(options)")
+            #expect(message == "", "\(file) \(options)")
+        }
+    }
+
+    @Test("one cluster per flow, one edge per handler and per link", arguments: drawnFiles)
+    func counts(file: String) throws {
+        let validation = try Validation.run(repositoryRoot + "/" + file)
+        let program = validation.program
+        let dot = DOTWriter.write(FlowGraph(program, findings: validation.diagnostics))
+        let lines = dot.split(separator: "\n")
+        #expect(lines.filter { $0.contains("subgraph cluster_") }.count == program.flows.count)
+        #expect(lines.filter { $0.contains(" -> ") }.count == program.handlers.count + program.links.count)
+        let back = DOTWriter.write(FlowGraph(program, findings: [], options: .init(showBack: true)))
+        #expect(back.split(separator: "\n").filter { $0.contains(" -> ") }.count > program.handlers.count + program.links.count)
+    }
+
+    @Test("findings colour what they point at, with the code in a tooltip")
+    func findings() throws {
+        let dead = try runFlowctl(["graph", "flows/broken/F203-dead-end.flow"])
+        #expect(dead.stdout.contains(##"r1 [label="Big sale\npromo", color="#dc2626", fontcolor="#dc2626", penwidth=2, tooltip="F203: dead end: route 'promo', reached as the root of a full-screen cover, handles no event and has no way back"];"##))
+        let unreachable = try runFlowctl(["graph", "flows/broken/F201-unreachable.flow"])
+        #expect(unreachable.stdout.contains(##"r1 [label="orphan", style="rounded,filled,dashed", fillcolor="#ecfdf5", color="#cbd5e1", fontcolor="#94a3b8", tooltip="F201: "##))
+        let cycle = try runFlowctl(["graph", "flows/broken/F205-push-cycle.flow"])
+        #expect(cycle.stdout.contains(##"r1 -> r2 [label="author", color="#334155", color="#dc2626", fontcolor="#dc2626", penwidth=2, tooltip="F205: "##))
+        let plain = try runFlowctl(["graph", "--no-findings", "flows/broken/F205-push-cycle.flow"])
+        #expect(!plain.stdout.contains("#dc2626"))
+    }
+
+    @Test("--flow draws one flow with its parent and children collapsed")
+    func focus() throws {
+        let result = try runFlowctl(["graph", "flows/wayfarer.flow", "--flow", "Booking"])
+        #expect(result.status == 0)
+        #expect(result.stdout.components(separatedBy: "subgraph cluster_").count - 1 == 1)
+        #expect(result.stdout.contains(#"[label="Explore", style="solid", shape=box3d"#))
+        #expect(result.stdout.contains(#"[label="AddCard", style="solid", shape=box3d"#))
+        let typo = try runFlowctl(["graph", "flows/wayfarer.flow", "--flow", "Bookin"])
+        #expect(typo.status == 2)
+        #expect(typo.stderr == "flowctl graph: no flow named 'Bookin' in 'flows/wayfarer.flow'; did you mean 'Booking'?\nSee 'flowctl graph --help'.\n")
+    }
+
+    @Test("Mermaid output quotes every label safely")
+    func mermaid() throws {
+        let result = try runFlowctl(["graph", "--format", "mermaid", "Tests/flowctlTests/Fixtures/hostile.flow"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("stateDiagram-v2\n"))
+        #expect(result.stdout.contains(#"state "She said #34;hi#34; #92; then left node" as r0"#))
+        // Inside a state's quoted label no raw quote, and no line break inside any statement.
+        for line in result.stdout.split(separator: "\n") where line.contains("state \"") {
+            #expect(line.filter { $0 == "\"" }.count == 2, "\(line)")
+        }
+        #expect(MermaidWriter.text("a:b\"c😀\nd") == "a#58;b#34;c#128512; d")
+    }
+
+    @Test("JSON lists flows, nodes, edges and findings")
+    func json() throws {
+        let result = try runFlowctl(["graph", "--format", "json", "flows/shop.flow"])
+        #expect(result.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect((object["flows"] as? [Any])?.count == 4)
+        #expect((object["edges"] as? [[String: Any]])?.count == 18)
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(findings.map { $0["code"] as? String } == ["F205"])
+        #expect(findings.first?["line"] as? Int == 31)
+    }
+
+    @Test("a file with syntax errors draws nothing; usage mistakes exit 2")
+    func errors() throws {
+        let broken = try runFlowctl(["graph", "flows/broken/F001-syntax.flow"])
+        #expect(broken.status == 1)
+        #expect(broken.stdout == "")
+        #expect(broken.stderr.hasSuffix("flowctl graph: 'flows/broken/F001-syntax.flow' has syntax errors; nothing to draw\n"))
+        let format = try runFlowctl(["graph", "flows/shop.flow", "--format", "svg"])
+        #expect(format.status == 2)
+        #expect(format.stderr == "flowctl graph: invalid value 'svg' for '--format' (expected dot, mermaid, json)\nSee 'flowctl graph --help'.\n")
+    }
+}
