@@ -8,18 +8,6 @@ import Testing
 let flowsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("flows").path
 
-/// A small deterministic generator (SplitMix64), so mutations are reproducible.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Compiles raw bytes as one file; the test passes if this returns.
 @discardableResult
 func validate(bytes: [UInt8]) -> Validation {
@@ -65,7 +53,7 @@ struct RobustnessTests {
 
     @Test("random bytes end in diagnostics", arguments: 0..<20)
     func randomBytes(seed: Int) {
-        var rng = SeededGenerator(state: UInt64(seed))
+        var rng = SplitMix64(seed: UInt64(seed))
         let bytes = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &rng) }
         let result = validate(bytes: bytes)
         #expect(result.errorCount > 0)
@@ -84,7 +72,7 @@ struct RobustnessTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: flowsDirectory).filter { $0.hasSuffix(".flow") }.sorted()
         #expect(names.count >= 5)
         let alphabet = Array("{}()[],:./!->\"\\ \n\tonstartroute*é😀".utf8) + [0, 0xFF, 0xC3]
-        var rng = SeededGenerator(state: 42)
+        var rng = SplitMix64(seed: 42)
         for name in names {
             let original = try Array(Data(contentsOf: URL(fileURLWithPath: flowsDirectory + "/" + name)))
             for _ in 0..<60 {

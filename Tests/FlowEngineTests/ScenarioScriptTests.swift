@@ -56,7 +56,7 @@ struct ScenarioScriptTests {
 
     @Test("a rejected step stops the run unless 'expect error' follows; expectations name their line")
     func runnerFailures() throws {
-        let nav = try navigator(CompilerShop.source)
+        let nav = try navigator(dslExample)
         var runner = ScenarioRunner(navigator: nav)
         let first = runner.run(ScenarioScript.parse("ready\nbogus\nexpect top login").script.lines)
         #expect(!first)

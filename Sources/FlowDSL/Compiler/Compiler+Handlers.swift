@@ -32,9 +32,7 @@ extension Compiler {
         program.handlers.append(compiled)
     }
 
-    func eventText(_ event: EventKey) -> String {
-        event.isResult ? "\(text(program.flows[Int(event.flow)].name)).\(text(event.name))" : text(event.name)
-    }
+    func eventText(_ event: EventKey) -> String { program.eventText(event) }
 
     private mutating func compileAction(_ decl: ActionDecl, in tree: SyntaxTree, flow: FlowID, handler: Handler) -> Action? {
         var action = Action(kind: decl.kind, targets: .empty, flow: -1, mode: decl.mode, result: nil,

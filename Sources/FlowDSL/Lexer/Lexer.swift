@@ -41,7 +41,7 @@ public struct Lexer {
         switch b {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
             position += 1
-            while position < bytes.count, Lexer.isIdentifierByte(bytes[position]) { position += 1 }
+            while position < bytes.count, ASCII.isIdentifierByte(bytes[position]) { position += 1 }
             kind = .identifier
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
             kind = lexNumber()
@@ -49,7 +49,7 @@ public struct Lexer {
             if position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: ">") {
                 position += 2
                 kind = .arrow
-            } else if position + 1 < bytes.count, Lexer.isDigit(bytes[position + 1]) {
+            } else if position + 1 < bytes.count, ASCII.isDigit(bytes[position + 1]) {
                 position += 1
                 kind = lexNumber()
             } else {
@@ -75,18 +75,6 @@ public struct Lexer {
         }
         return Token(kind: kind, startsLine: startsLine, start: Int32(start), end: Int32(position))
     }
-
-    static func isIdentifierByte(_ b: UInt8) -> Bool {
-        switch b {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
-            return true
-        default:
-            return false
-        }
-    }
-
-    static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 
     private mutating func skipTrivia() {
         while position < bytes.count {
@@ -128,10 +116,10 @@ public struct Lexer {
     }
 
     private mutating func lexNumber() -> TokenKind {
-        while position < bytes.count, Lexer.isDigit(bytes[position]) { position += 1 }
-        if position + 1 < bytes.count, bytes[position] == UInt8(ascii: "."), Lexer.isDigit(bytes[position + 1]) {
+        while position < bytes.count, ASCII.isDigit(bytes[position]) { position += 1 }
+        if position + 1 < bytes.count, bytes[position] == UInt8(ascii: "."), ASCII.isDigit(bytes[position + 1]) {
             position += 1
-            while position < bytes.count, Lexer.isDigit(bytes[position]) { position += 1 }
+            while position < bytes.count, ASCII.isDigit(bytes[position]) { position += 1 }
             return .decimal
         }
         return .integer

@@ -1,3 +1,5 @@
+import FlowEngine
+
 /// Decoding of string literal tokens (`"..."` with `\" \\ \n \t \u{...}`).
 ///
 /// The lexer has already reported malformed escapes; decoding is lenient and
@@ -56,7 +58,7 @@ public enum StringLiteral {
         position += 1
         var value: UInt32 = 0
         var digits = 0
-        while position < bytes.count, let d = hexValue(bytes[position]) {
+        while position < bytes.count, let d = ASCII.hexValue(bytes[position]) {
             if digits < 8 { value = value &* 16 &+ UInt32(d) }
             digits += 1
             position += 1
@@ -65,14 +67,5 @@ public enum StringLiteral {
         position += 1
         guard digits >= 1 && digits <= 8 else { return nil }
         return Unicode.Scalar(value)
-    }
-
-    private static func hexValue(_ b: UInt8) -> UInt8? {
-        switch b {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): b - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): b - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): b - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

@@ -65,23 +65,7 @@ public struct Analyzer {
     func routeName(_ route: RouteID) -> String { name(program.routes[Int(route)].name) }
 
     /// An action as it would be written: `push product`, `start Checkout as sheet`.
-    func describe(_ action: Action) -> String {
-        let targets = program.targets[action.targets.range].map { routeName($0.route) }
-        switch action.kind {
-        case .push, .sheet, .cover, .replace, .popTo:
-            return "\(action.kind.rawValue) \(targets.first ?? "?")"
-        case .set:
-            return "set [\(targets.joined(separator: ", "))]"
-        case .start:
-            return "start \(flowName(action.flow))\(action.mode == .push ? "" : " as \(action.mode.rawValue)")"
-        case .select:
-            return "select \(flowName(action.flow))"
-        case .finish:
-            return "finish \(action.result.map(name) ?? "?")"
-        case .pop, .popToRoot, .dismiss:
-            return action.kind.rawValue
-        }
-    }
+    func describe(_ action: Action) -> String { program.actionText(action) }
 
     /// Whether any handler the user can trigger at `route` exists: its own
     /// (result events excluded), its flow's flow-level ones, or an ancestor's.

@@ -49,7 +49,7 @@ extension GraphBuilder {
         if intoCluster >= 0 && nodes[from].cluster == intoCluster { intoCluster = -1 }
         if outOfCluster >= 0 && nodes[to].cluster == outOfCluster { outOfCluster = -1 }
         if intoCluster >= 0 && nodes[to].cluster != intoCluster { intoCluster = -1 }
-        let event = eventText(handler)
+        let event = program.eventText(handler)
         var label = event
         var guardText: String?
         if let condition = handler.guardCondition {
@@ -59,36 +59,9 @@ extension GraphBuilder {
         if handler.route < 0 && !handler.event.isResult { label += " (any screen)" }
         if let transition { label += " [\(transition)]" }
         edges.append(FlowGraph.Edge(from: from, to: to, kind: kind, mode: mode, label: label, event: event, guardText: guardText,
-                                    transition: transition, detail: handlerText(handler), isResult: handler.event.isResult,
+                                    transition: transition, detail: program.handlerText(handler), isResult: handler.event.isResult,
                                     intoCluster: intoCluster,
                                     outOfCluster: outOfCluster, handler: id, findings: []))
-    }
-
-    func eventText(_ handler: Handler) -> String {
-        var text = handler.event.isResult ? program.name(program.flows[Int(handler.event.flow)].name) + "." : ""
-        text += program.name(handler.event.name)
-        let parameters = program.parameters[handler.parameters.range]
-        if !parameters.isEmpty {
-            text += "(" + parameters.map { "\(program.name($0.name)): \($0.type.rawValue)" }.joined(separator: ", ") + ")"
-        }
-        return text
-    }
-
-    /// `on e when g -> push a then pop`, for tooltips.
-    func handlerText(_ handler: Handler) -> String {
-        let actions = program.actions[handler.actions.range].map { action -> String in
-            let targets = program.targets[action.targets.range].map { program.name(program.routes[Int($0.route)].name) }
-            switch action.kind {
-            case .push, .sheet, .cover, .replace, .popTo: return "\(action.kind.rawValue) \(targets.first ?? "")"
-            case .set: return "set [\(targets.joined(separator: ", "))]"
-            case .start: return "start \(program.name(program.flows[Int(action.flow)].name))" + (action.mode == .push ? "" : " as \(action.mode.rawValue)")
-            case .select: return "select \(program.name(program.flows[Int(action.flow)].name))"
-            case .finish: return "finish \(action.result.map { program.name($0) } ?? "")"
-            case .pop, .popToRoot, .dismiss: return action.kind.rawValue
-            }
-        }
-        let condition = handler.guardCondition.map { " when \($0.negated ? "!" : "")\(program.name($0.name))" } ?? ""
-        return "on \(eventText(handler))\(condition) -> \(actions.joined(separator: " then "))"
     }
 
     /// For each push or sheet from a route, the way back when the target has one.

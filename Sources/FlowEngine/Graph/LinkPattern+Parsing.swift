@@ -60,12 +60,8 @@ extension LinkPattern {
     }
 
     static func isIdentifier(_ text: Substring) -> Bool {
-        guard let first = text.utf8.first, first == UInt8(ascii: "_") || (first | 0x20 >= UInt8(ascii: "a") && first | 0x20 <= UInt8(ascii: "z")) else {
-            return false
-        }
-        return text.utf8.allSatisfy { b in
-            b == UInt8(ascii: "_") || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || (b | 0x20 >= UInt8(ascii: "a") && b | 0x20 <= UInt8(ascii: "z"))
-        }
+        guard let first = text.utf8.first, first == UInt8(ascii: "_") || ASCII.isLetter(first) else { return false }
+        return text.utf8.allSatisfy(ASCII.isIdentifierByte)
     }
 
     /// Decodes `%XX` escapes; nil if an escape is malformed or the result is not UTF-8.
@@ -78,19 +74,10 @@ extension LinkPattern {
                 out.append(b)
                 continue
             }
-            guard let h = bytes.next(), let l = bytes.next(), let hi = hex(h), let lo = hex(l) else { return nil }
+            guard let h = bytes.next(), let l = bytes.next(), let hi = ASCII.hexValue(h), let lo = ASCII.hexValue(l) else { return nil }
             out.append(hi << 4 | lo)
         }
         return String(validating: out, as: UTF8.self)
-    }
-
-    private static func hex(_ b: UInt8) -> UInt8? {
-        switch b {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): b - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): b - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): b - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
 
@@ -108,7 +95,7 @@ public struct URLParts: Sendable, Equatable {
             return .failure(.init(message: "'\(text.prefix(40))' has no scheme; expected scheme://host/..."))
         }
         let scheme = text[..<separator]
-        guard let first = scheme.utf8.first, isLetter(first), scheme.utf8.allSatisfy(isSchemeByte) else {
+        guard let first = scheme.utf8.first, ASCII.isLetter(first), scheme.utf8.allSatisfy(isSchemeByte) else {
             return .failure(.init(message: "scheme '\(scheme.prefix(40))' must be a letter followed by letters, digits, '+', '-' or '.'"))
         }
         var rest = text[text.utf8.index(separator, offsetBy: 3)...]
@@ -148,10 +135,7 @@ public struct URLParts: Sendable, Equatable {
         return nil
     }
 
-    static func isLetter(_ b: UInt8) -> Bool { b | 0x20 >= UInt8(ascii: "a") && b | 0x20 <= UInt8(ascii: "z") }
-
     private static func isSchemeByte(_ b: UInt8) -> Bool {
-        isLetter(b) || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
-            || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
+        ASCII.isLetter(b) || ASCII.isDigit(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
     }
 }

@@ -377,15 +377,5 @@ extension Navigator {
     }
 
     /// An action as written, for messages.
-    func describe(_ action: Action) -> String {
-        let targets = program.targets[action.targets.range].map { program.name(program.routes[Int($0.route)].name) }
-        switch action.kind {
-        case .push, .sheet, .cover, .replace, .popTo: return "\(action.kind.rawValue) \(targets.first ?? "")"
-        case .set: return "set [\(targets.joined(separator: ", "))]"
-        case .start: return "start \(program.name(program.flows[Int(action.flow)].name))"
-        case .select: return "select \(program.name(program.flows[Int(action.flow)].name))"
-        case .finish: return "finish \(action.result.map { program.name($0) } ?? "")"
-        case .pop, .popToRoot, .dismiss: return action.kind.rawValue
-        }
-    }
+    func describe(_ action: Action) -> String { program.actionText(action) }
 }
