@@ -15,7 +15,12 @@ let package = Package(
         .target(name: "FlowTestSupport", dependencies: ["FlowDSL", "FlowEngine"], path: "Tests/FlowTestSupport"),
         .testTarget(name: "FlowEngineTests", dependencies: ["FlowEngine", "FlowDSL", "FlowTestSupport"]),
         .testTarget(name: "FlowDSLTests", dependencies: ["FlowDSL", "FlowEngine", "FlowTestSupport"]),
-        .testTarget(name: "flowctlTests", dependencies: ["flowctl", "FlowTestSupport"]),
+        .testTarget(
+            name: "flowctlTests",
+            dependencies: ["flowctl", "FlowTestSupport"],
+            // Read from the source tree by path (see FlowTestSupport), not bundled.
+            exclude: ["Golden", "Fixtures"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,7 +4,6 @@ import FlowEngine
 extension Parser {
     /// flow = "flow" IDENT [ attrs ] "{" { flowItem } "}" ;
     mutating func parseFlow() {
-        let keyword = token
         advance()
         guard let name = expectName("flow name") else {
             skipToTopLevelItem()
@@ -54,7 +53,6 @@ extension Parser {
         flow.tabs = appendNames(tabs)
         flow.routes.upper = Int32(tree.routes.count)
         flow.handlers.upper = Int32(tree.handlers.count)
-        _ = keyword
         tree.flows.append(flow)
     }
 

@@ -31,6 +31,7 @@ public struct FlowGraph: Sendable {
         case implicitBack
     }
 
+    /// A node: a route, an exit, a back target, a tab container, a link...
     public struct Node: Sendable {
         public var id: String
         public var kind: NodeKind
@@ -45,6 +46,7 @@ public struct FlowGraph: Sendable {
         public var findings: [Diagnostic]
     }
 
+    /// An edge: one handler (to where its last action goes), or one link.
     public struct Edge: Sendable {
         public var from: Int
         public var to: Int
@@ -67,6 +69,7 @@ public struct FlowGraph: Sendable {
         public var findings: [Diagnostic]
     }
 
+    /// A flow's box and the nodes in it.
     public struct Cluster: Sendable {
         public var flow: FlowID
         public var label: String

@@ -149,6 +149,7 @@ public struct ScenarioScript: Sendable {
 
 /// What `expect stack` says the screen is.
 public struct ExpectedStack: Sendable, Equatable {
+    /// An expected screen: a route name and, if given, its arguments.
     public struct Entry: Sendable, Equatable {
         public var name: String
         /// nil: any arguments.
@@ -157,6 +158,7 @@ public struct ExpectedStack: Sendable, Equatable {
             a.name == b.name && a.arguments?.map(\.0) == b.arguments?.map(\.0) && a.arguments?.map(\.1) == b.arguments?.map(\.1)
         }
     }
+    /// An expected layer: its kind and its visible stack.
     public struct Layer: Sendable, Equatable {
         public var kind: LayerKind
         public var entries: [Entry]
