@@ -109,19 +109,19 @@ extension Navigator {
 
     /// The same, from the ids of the active route and its flow instance.
     func forEachApplicableHandler(route: RouteID, instance: Int32, _ body: (HandlerID) -> Void) {
-        func visit(_ range: IndexRange) {
-            for h in range.range {
-                let handler = program.handlers[h]
-                guard !handler.event.isResult else { continue }
-                if let condition = handler.guardCondition, state.guards.contains(condition.name) == condition.negated { continue }
-                body(HandlerID(h))
-            }
+        func applies(_ h: Int) -> Bool {
+            guard let condition = program.handlers[h].guardCondition else { return true }
+            return state.guards.contains(condition.name) != condition.negated
         }
-        visit(program.routes[Int(route)].handlers)
+        for h in program.routes[Int(route)].handlers.range where !program.handlers[h].event.isResult && applies(h) {
+            body(HandlerID(h))
+        }
         var current = instance
         var steps = 0
         while current >= 0, steps <= state.instances.count {
-            visit(program.flows[Int(state.instances[Int(current)].flow)].handlers)
+            for h in userFlowHandlerList[userFlowHandlers[Int(state.instances[Int(current)].flow)].range] where applies(Int(h)) {
+                body(h)
+            }
             current = state.instances[Int(current)].parent
             steps += 1
         }

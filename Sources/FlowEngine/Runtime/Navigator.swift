@@ -17,6 +17,14 @@ public struct Navigator: Sendable {
     let cancelSymbol: Symbol
     /// For each symbol id: whether more than one flow has a route of that name.
     let ambiguousRouteName: [Bool]
+    /// For each flow: whether starting it cannot fail (its start chain ends
+    /// at a route without parameters, with no tab container on the way).
+    let startsSimply: [Bool]
+    /// For each flow, its flow-level handlers of user events (not results),
+    /// as ranges into `userFlowHandlerList`: what `availableEvents` and the
+    /// random walk offer at every level above the active route.
+    let userFlowHandlers: [IndexRange]
+    let userFlowHandlerList: [HandlerID]
     /// Whether steps record their effects (a random walk turns this off).
     public var recordsEffects = true
     var effects: [NavigationEffect] = []
@@ -39,6 +47,16 @@ public struct Navigator: Sendable {
             owner[s] = route.flow
         }
         ambiguousRouteName = ambiguous
+        startsSimply = program.flows.indices.map { Navigator.startsSimply(FlowID($0), program) }
+        var ranges: [IndexRange] = []
+        var list: [HandlerID] = []
+        for flow in program.flows {
+            let lower = Int32(list.count)
+            for h in flow.handlers.range where !program.handlers[h].event.isResult { list.append(HandlerID(h)) }
+            ranges.append(IndexRange(lower, Int32(list.count)))
+        }
+        userFlowHandlers = ranges
+        userFlowHandlerList = list
         guard program.entry >= 0 else { throw .unsupported(event: "start", problem: "the program has no entry flow") }
         try reset()
     }
@@ -94,14 +112,17 @@ public struct Navigator: Sendable {
     }
 
     /// Runs a found handler as one step: in place when its single action is
-    /// checked before it changes anything, on a copy of the state otherwise.
+    /// checked before it changes anything (a push, sheet, cover, replace,
+    /// pop or dismiss, or a start that cannot fail), on a copy of the state
+    /// otherwise.
     mutating func fire(_ handler: HandlerID, _ instance: Int32, _ values: [Value], event: String) throws(NavigationError) -> [NavigationEffect] {
         let actions = program.handlers[Int(handler)].actions
         if actions.count == 1 {
             let action = program.actions[Int(actions.lower)]
             switch action.kind {
-            case .push, .sheet, .cover, .replace, .pop, .popTo, .popToRoot, .dismiss:
-                lastStepChangedFlows = needsCollection
+            case .push, .sheet, .cover, .replace, .pop, .popTo, .popToRoot, .dismiss, .start:
+                if action.kind == .start && !(startsSimply[Int(action.flow)] && action.mode != .root) { break }
+                lastStepChangedFlows = false
                 effects.removeAll(keepingCapacity: true)
                 _ = try perform(action, for: instance, values: values, event: event)
                 if needsCollection {
@@ -169,6 +190,22 @@ public struct Navigator: Sendable {
         guard let symbol = program.symbols.lookup(guardName) else { return [] }
         if value { state.guards.insert(symbol) } else { state.guards.remove(symbol) }
         return recordsEffects ? [.guardSet(symbol, value)] : []
+    }
+
+    /// Whether starting `flow` always succeeds: its start chain reaches a
+    /// route without parameters and meets no tab container.
+    static func startsSimply(_ flow: FlowID, _ program: Program) -> Bool {
+        var current = flow
+        for _ in 0...program.flows.count {
+            let f = program.flows[Int(current)]
+            if f.isTabContainer { return false }
+            switch f.start {
+            case .route(let r): return program.routes[Int(r)].parameters.isEmpty
+            case .flow(let g): current = g
+            case .none: return false
+            }
+        }
+        return false
     }
 
     /// Runs `body` as one atomic step: on error the state is restored.
