@@ -26,7 +26,8 @@ enum SimulateCommand {
           expect tab Search          the selected tab of the nearest tab container
           expect error               the previous step was rejected
 
-        With no steps and a terminal on standard input, simulate is interactive.
+        With no steps and a terminal on standard input (or with --interactive),
+        simulate is interactive.
 
         OPTIONS:
           -e, --event <step>     A step (repeatable); runs after --script
@@ -38,6 +39,7 @@ enum SimulateCommand {
           --format <format>      text (default) or json: the trace as one object
           --save <file>          Write the final state as JSON
           --restore <file>       Start from a saved state instead of the entry's start
+          --interactive          Read steps from standard input even if it is not a terminal
           -h, --help             Show this help
 
         EXIT STATUS: 0 every step and expectation held, 1 a step was rejected
@@ -55,6 +57,7 @@ enum SimulateCommand {
             OptionSpec(name: "--format", takesValue: true, choices: ["text", "json"]),
             OptionSpec(name: "--save", takesValue: true),
             OptionSpec(name: "--restore", takesValue: true),
+            OptionSpec(name: "--interactive"),
         ],
         run: run
     )
@@ -128,7 +131,7 @@ enum SimulateCommand {
         if let randomSteps {
             status = RandomWalkOutput.run(&navigator, steps: randomSteps, seed: UInt64(truncatingIfNeeded: seed),
                                           maxDepth: maxDepth, trace: arguments.has("--trace"), json: json, console: &console)
-        } else if lines.isEmpty && console.interactiveInput && !json {
+        } else if arguments.has("--interactive") || (lines.isEmpty && console.interactiveInput && !json) {
             Interactive.run(&navigator, console: &console)
         } else {
             var runner = ScenarioRunner(navigator: navigator)

@@ -136,3 +136,39 @@ func temporaryFile(_ text: String) throws -> String {
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     return path
 }
+
+@Suite("flowctl simulate, interactive")
+struct InteractiveTests {
+    @Test("shows the screen and the events, takes steps and commands")
+    func session() throws {
+        let input = "ready\ngetStarted\nbogus\n:events\nexpect top walkthrough\n:reset\n:quit\n"
+        let result = try runFlowctl(["simulate", "flows/shop.flow", "--interactive"], stdin: input)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasSuffix("""
+            screen: splash
+            events: ready
+            > start Auth, cover walkthrough
+            screen: splash | cover: walkthrough
+            events: getStarted
+            > push login
+            screen: splash | cover: walkthrough > login
+            events: forgotPassword  signUp  loggedIn  back
+            > rejected: no handler for 'bogus' at route 'login' or any flow above it
+            screen: splash | cover: walkthrough > login
+            events: forgotPassword  signUp  loggedIn  back
+            > screen: splash | cover: walkthrough > login
+            events: forgotPassword  signUp  loggedIn  back
+            > ✗ expected top walkthrough, but it is login
+            > screen: splash
+            events: ready
+            > 
+            """))
+    }
+
+    @Test("end of input ends the session; :state prints the saved state")
+    func endOfInput() throws {
+        let result = try runFlowctl(["simulate", "flows/shop.flow", "--interactive"], stdin: ":state\n")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(#""format" : "flowkit-state""#))
+    }
+}
