@@ -201,6 +201,21 @@ struct NavigatorTests {
         walk(&bubbling, "back\nexpect stack home > other")
     }
 
+    @Test("a guarded back handler of the route's own turns the implicit back off, even when its guard is false")
+    func guardedOwnBack() throws {
+        var nav = try navigator("""
+            flow App [entry] {
+              start home
+              route home { on go -> push form }
+              route form { on back when dirty -> sheet confirm }
+              route confirm { on discard -> dismiss then pop }
+            }
+            """)
+        walk(&nav, "go\nassume dirty\nback\nexpect stack home > form | sheet: confirm\ndiscard\nexpect stack home")
+        walk(&nav, "go\nassume !dirty")
+        expectRejected(&nav, .unhandled(event: "back", route: "form")) { (n: inout Navigator) throws(NavigationError) in _ = try n.back() }
+    }
+
     @Test("a child whose screens an action removes ends silently")
     func silentEnd() throws {
         var nav = try navigator("""

@@ -67,10 +67,11 @@ extension Navigator {
     /// when it is the root of a sheet that is not [locked].
     func implicitBack(for entry: Entry) -> ImplicitBack? { implicitBack(at: entry.route) }
 
-    /// The implicit back at the active route `route`.
+    /// The implicit back at the active route `route` (none when the route
+    /// has a `back` handler of its own).
     func implicitBack(at route: RouteID) -> ImplicitBack? {
         let top = state.layers.count - 1
-        guard top >= 0 else { return nil }
+        guard top >= 0, !hasOwnBack[Int(route)] else { return nil }
         let attributes = program.routes[Int(route)].attributes
         if state.activeStackCount > 1 {
             return attributes.contains(.noBack) ? nil : .pop

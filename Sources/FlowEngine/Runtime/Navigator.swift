@@ -25,6 +25,9 @@ public struct Navigator: Sendable {
     /// random walk offer at every level above the active route.
     let userFlowHandlers: [IndexRange]
     let userFlowHandlerList: [HandlerID]
+    /// For each route: whether it has a `back` handler of its own (then it
+    /// has no implicit back).
+    let hasOwnBack: [Bool]
     /// Whether steps record their effects (a random walk turns this off).
     public var recordsEffects = true
     var effects: [NavigationEffect] = []
@@ -57,6 +60,10 @@ public struct Navigator: Sendable {
         }
         userFlowHandlers = ranges
         userFlowHandlerList = list
+        let back = backSymbol
+        hasOwnBack = program.routes.map { route in
+            program.handlers[route.handlers.range].contains { !$0.event.isResult && $0.event.name == back }
+        }
         guard program.entry >= 0 else { throw .unsupported(event: "start", problem: "the program has no entry flow") }
         try reset()
     }
@@ -143,12 +150,13 @@ public struct Navigator: Sendable {
     @discardableResult
     public mutating func back() throws(NavigationError) -> [NavigationEffect] {
         guard let active = state.activeEntry else { throw .unhandled(event: "back", route: activeRouteName) }
-        let route = program.routes[Int(active.route)]
-        let ownBack = program.handlers[route.handlers.range].contains { $0.event == EventKey(name: backSymbol) }
-        if ownBack, let (handler, instance) = findHandler(EventKey(name: backSymbol), from: active.instance, route: active.route) {
-            return try step("back") { (navigator: inout Navigator) throws(NavigationError) in
-                try navigator.run(handler, instance, [], event: "back")
+        // A route with a back handler of its own (guarded or not) has no
+        // implicit back: `back` is dispatched like any event.
+        if hasOwnBack[Int(active.route)] {
+            guard let (handler, instance) = findHandler(EventKey(name: backSymbol), from: active.instance, route: active.route) else {
+                throw .unhandled(event: "back", route: activeRouteName)
             }
+            return try fire(handler, instance, [], event: "back")
         }
         if let implicit = implicitBack(for: active) {
             // Popping a screen of a flow that keeps another on top cannot fail: in place.
