@@ -249,6 +249,29 @@ struct NavigatorTests {
         walk(&plain, "go\nexpect top o")
     }
 
+    @Test("select acts on the nearest tab container: a tab of a farther one is rejected")
+    func selectNearest() throws {
+        var nav = try navigator("""
+            flow App [entry] { tabs A, B }
+            flow A { start a  route a { on more -> start Inner as sheet } }
+            flow B { start b  route b [final] }
+            flow Inner { tabs C, D }
+            flow C { start c  route c { on d -> select D  on b -> select B } }
+            flow D { start d  route d [final] }
+            """)
+        walk(&nav, "more\nexpect stack a | sheet: c\nd\nexpect stack a | sheet: d\nexpect tab D")
+        var other = try navigator("""
+            flow App [entry] { tabs A, B }
+            flow A { start a  route a { on more -> start Inner as sheet } }
+            flow B { start b  route b [final] }
+            flow Inner { tabs C, D }
+            flow C { start c  route c { on b -> select B } }
+            flow D { start d  route d [final] }
+            """)
+        walk(&other, "more")
+        expectRejected(&other, .noSuchTab(tab: "B", flow: "C")) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("b") }
+    }
+
     @Test("a step that would leave no screen is rejected")
     func emptyScreen() throws {
         var nav = try navigator("flow App [entry] { start home  route home { on quit -> finish done } }")

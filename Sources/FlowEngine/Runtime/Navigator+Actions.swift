@@ -253,12 +253,12 @@ extension Navigator {
     }
 
     /// `select T`: removes modal layers above the nearest tab container above
-    /// `instance` that has tab T, and selects T.
+    /// `instance` and selects its tab T (an error if T is not one of its tabs).
     mutating func select(_ tab: FlowID, from instance: Int32, event: String) throws(NavigationError) {
         for candidate in state.ancestry(of: instance) {
+            guard let layerIndex = state.layers.firstIndex(where: { $0.container == candidate }) else { continue }
             let flow = state.instances[Int(candidate)].flow
-            guard let index = program.tabs(of: flow).firstIndex(of: tab),
-                  let layerIndex = state.layers.firstIndex(where: { $0.container == candidate }) else { continue }
+            guard let index = program.tabs(of: flow).firstIndex(of: tab) else { break }
             if layerIndex + 1 < state.layers.count {
                 for layer in state.layers[(layerIndex + 1)...].reversed() { emit(.dismissed(layer.kind)) }
                 state.layers.removeSubrange((layerIndex + 1)...)
