@@ -12,8 +12,8 @@ enum GraphCommand {
         USAGE: flowctl graph <file> [--format dot|mermaid|json] [--flow <name>]
                                     [--show-back] [--no-findings]
 
-        One cluster per flow, one node per route, one edge per handler and per
-        deep link. Edges are styled by action: push solid, sheet dashed, cover
+        One cluster per flow, one node per route, one edge per handler, per
+        deep link, per tab and per flow started in another's place. Edges are styled by action: push solid, sheet dashed, cover
         bold dashed, replace/set orange, pop/dismiss dotted grey, start green
         (into the child's cluster), finish red (to the flow's exit), results
         teal (from the child's exit), links purple. Unreachable routes are

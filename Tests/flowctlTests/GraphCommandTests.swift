@@ -48,16 +48,18 @@ struct GraphCommandTests {
         }
     }
 
-    @Test("one cluster per flow, one edge per handler and per link", arguments: drawnFiles)
+    @Test("one cluster per flow; one edge per handler, per link, per flow started in place and per tab", arguments: drawnFiles)
     func counts(file: String) throws {
         let validation = try Validation.run(repositoryRoot + "/" + file)
         let program = validation.program
         let dot = DOTWriter.write(FlowGraph(program, findings: validation.diagnostics))
         let lines = dot.split(separator: "\n")
         #expect(lines.filter { $0.contains("subgraph cluster_") }.count == program.flows.count)
-        #expect(lines.filter { $0.contains(" -> ") }.count == program.handlers.count + program.links.count)
+        let structure = FlowTopology(program).edges.filter { ($0.mode == .flowStart || $0.mode == .tab) && $0.parent != $0.child }.count
+        let transitions = program.handlers.count + program.links.count + structure
+        #expect(lines.filter { $0.contains(" -> ") }.count == transitions)
         let back = DOTWriter.write(FlowGraph(program, findings: [], options: .init(showBack: true)))
-        #expect(back.split(separator: "\n").filter { $0.contains(" -> ") }.count > program.handlers.count + program.links.count)
+        #expect(back.split(separator: "\n").filter { $0.contains(" -> ") }.count > transitions)
     }
 
     @Test("findings colour what they point at, with the code in a tooltip")

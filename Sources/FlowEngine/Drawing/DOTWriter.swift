@@ -154,6 +154,7 @@ public enum DOTWriter {
         case .finish: return ("#b91c1c", "")
         case .link: return ("#9333ea", "dashed")
         case .implicitBack: return ("#94a3b8", "dotted")
+        case .startsInPlace, .tab: return ("#94a3b8", "bold")
         }
     }
 

@@ -52,6 +52,7 @@ struct GraphBuilder {
         for f in program.flows.indices where visibility[f] == 2 {
             flowNode[f] = addNode("c\(f)", .collapsedFlow, cluster: -1, label: program.name(program.flows[f].name))
         }
+        addStructureEdges()
         for (h, handler) in program.handlers.enumerated() where visibility[Int(handler.flow)] == 1 {
             addEdge(for: HandlerID(h), handler)
         }
@@ -63,6 +64,21 @@ struct GraphBuilder {
         }
         if options.showBack { addImplicitBacks() }
         attach(findings)
+    }
+
+    /// From a flow's `starts X` node into X, and from a tab container's
+    /// node into each tab.
+    mutating func addStructureEdges() {
+        for edge in topology.edges where visibility[Int(edge.parent)] == 1 && (edge.mode == .flowStart || edge.mode == .tab) {
+            guard flowNode[Int(edge.parent)] >= 0, let to = entryNode(edge.child), edge.child != edge.parent else { continue }
+            let child = program.name(program.flows[Int(edge.child)].name)
+            let isTab = edge.mode == .tab
+            edges.append(FlowGraph.Edge(from: flowNode[Int(edge.parent)], to: to, kind: isTab ? .tab : .startsInPlace, mode: nil,
+                                        label: isTab ? child : "", event: "", guardText: nil, transition: nil,
+                                        detail: isTab ? "tab \(child)" : "start \(child) in its place", isResult: false,
+                                        intoCluster: visibility[Int(edge.child)] == 1 ? edge.child : -1, outOfCluster: -1,
+                                        handler: -1, findings: []))
+        }
     }
 
     // MARK: - Nodes

@@ -1,7 +1,7 @@
 /// The picture of a program, independent of any output format: one cluster
 /// per flow, one node per route (plus exits, back targets, tab containers,
-/// deep links), and one edge per handler and per link, each carrying the
-/// findings that point at it. `DOTWriter`, `MermaidWriter` and
+/// deep links), and one edge per handler, per link, per flow started in
+/// another's place and per tab, each carrying the findings that point at it. `DOTWriter`, `MermaidWriter` and
 /// `GraphJSONWriter` render it.
 public struct FlowGraph: Sendable {
     /// What a node stands for.
@@ -29,6 +29,10 @@ public struct FlowGraph: Sendable {
         case link
         /// The implicit back (only with `showBack`).
         case implicitBack
+        /// A flow's own `start` naming another flow, shown in its place.
+        case startsInPlace
+        /// A tab container to one of its tabs.
+        case tab
     }
 
     /// A node: a route, an exit, a back target, a tab container, a link...
