@@ -13,12 +13,13 @@ enum GraphCommand {
                                     [--show-back] [--no-findings]
 
         One cluster per flow, one node per route, one edge per handler, per
-        deep link, per tab and per flow started in another's place. Edges are styled by action: push solid, sheet dashed, cover
-        bold dashed, replace/set orange, pop/dismiss dotted grey, start green
-        (into the child's cluster), finish red (to the flow's exit), results
-        teal (from the child's exit), links purple. Unreachable routes are
-        faded, dead ends and traps red, cycles and other findings red edges,
-        each with a tooltip giving the code and message.
+        deep link, per tab and per flow started in another's place. Edges are
+        styled by action: push solid, sheet dashed, cover bold dashed,
+        replace/set orange, pop/dismiss dotted grey, start green (into the
+        child's cluster), finish red (to the flow's exit), results teal (from
+        the child's exit), links purple. Unreachable routes are faded, dead
+        ends and traps red, cycles and other findings red edges, each with a
+        tooltip giving the code and message.
 
             flowctl graph flows/shop.flow | dot -Tsvg > shop.svg
 
