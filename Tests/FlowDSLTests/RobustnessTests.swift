@@ -41,6 +41,8 @@ struct RobustnessTests {
         let name = String(repeating: "x", count: 5_000_000)
         let result = validate(bytes: Array("flow A [entry] { start \(name)  route a [final] }".utf8))
         #expect(result.diagnostics.map(\.code) == [.missingStart])
+        // The message names it, shortened: the excerpt shows the place.
+        #expect(result.diagnostics.first?.message == "'start \(String(repeating: "x", count: 60))…' names neither a route of 'A' nor a flow")
     }
 
     @Test("50,000 chained thens parse iteratively")

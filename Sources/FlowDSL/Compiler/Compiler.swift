@@ -86,7 +86,8 @@ public struct Compiler {
         diagnostics.append(Diagnostic(code, at: span, message, notes: notes))
     }
 
-    func text(_ symbol: Symbol) -> String { program.symbols[symbol] }
+    /// A name for a message (shortened when very long).
+    func text(_ symbol: Symbol) -> String { Diagnostic.quoted(program.symbols[symbol]) }
 
     /// " (did you mean 'x'?)" when a candidate is close to `word`, else "".
     func didYouMean<S: Sequence>(_ word: Symbol, _ candidates: S) -> String where S.Element == Symbol {

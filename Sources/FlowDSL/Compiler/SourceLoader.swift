@@ -36,7 +36,7 @@ public struct SourceLoader {
                 } catch {
                     seen.remove(target)
                     loader.diagnostics.append(Diagnostic(.importNotFound, at: importDecl.span,
-                                                         "cannot import '\(importDecl.path)': \(error.reason)"))
+                                                         "cannot import '\(Diagnostic.quoted(importDecl.path))': \(error.reason)"))
                 }
             }
         }

@@ -14,7 +14,7 @@ extension Parser {
                             routes: IndexRange(Int32(tree.routes.count), Int32(tree.routes.count)),
                             handlers: IndexRange(Int32(tree.handlers.count), Int32(tree.handlers.count)))
         guard at == .leftBrace else {
-            error(expected: "'{' to open flow '\(symbols[name.symbol])'")
+            error(expected: "'{' to open flow '\(Diagnostic.quoted(symbols[name.symbol]))'")
             tree.flows.append(flow)
             if !atTopLevelKeyword { skipToTopLevelItem() }
             return
@@ -29,8 +29,8 @@ extension Parser {
                 break
             }
             if atEnd || atTopLevelKeyword {
-                error("expected '}' to close flow '\(symbols[name.symbol])'",
-                      notes: [DiagnosticNote(span: span(open), message: "flow '\(symbols[name.symbol])' opened here")])
+                error("expected '}' to close flow '\(Diagnostic.quoted(symbols[name.symbol]))'",
+                      notes: [DiagnosticNote(span: span(open), message: "flow '\(Diagnostic.quoted(symbols[name.symbol]))' opened here")])
                 break
             }
             if at("start") {
@@ -96,8 +96,8 @@ extension Parser {
                 continue
             }
             if atEnd || atTopLevelKeyword || (atFlowItemKeyword && !at("start")) {
-                error("expected '}' to close route '\(symbols[name.symbol])'",
-                      notes: [DiagnosticNote(span: span(open), message: "route '\(symbols[name.symbol])' opened here")])
+                error("expected '}' to close route '\(Diagnostic.quoted(symbols[name.symbol]))'",
+                      notes: [DiagnosticNote(span: span(open), message: "route '\(Diagnostic.quoted(symbols[name.symbol]))' opened here")])
                 break
             }
             error(expected: "'on' or '}'")
@@ -112,7 +112,7 @@ extension Parser {
         var list: [ParameterDecl] = []
         repeat {
             guard let name = expectName("parameter name") else { break }
-            guard expect(.colon, "':' and a type after parameter '\(symbols[name.symbol])'"),
+            guard expect(.colon, "':' and a type after parameter '\(Diagnostic.quoted(symbols[name.symbol]))'"),
                   let type = expectName("a type (String, Int, Bool or Double)") else { break }
             list.append(ParameterDecl(name: name, type: type))
         } while consume(.comma)

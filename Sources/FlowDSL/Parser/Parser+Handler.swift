@@ -13,7 +13,7 @@ extension Parser {
                                   guardName: nil, guardNegated: false, actions: .empty, span: first.span)
         if at == .dot {
             advance()
-            guard let result = expectName("result name after '\(symbols[first.symbol]).'") else {
+            guard let result = expectName("result name after '\(Diagnostic.quoted(symbols[first.symbol])).'") else {
                 skipToHandlerEnd()
                 return
             }
@@ -141,7 +141,7 @@ extension Parser {
         var list: [ArgumentDecl] = []
         repeat {
             guard let name = expectName("argument name") else { break }
-            guard expect(.colon, "':' and a value after argument '\(symbols[name.symbol])'") else { break }
+            guard expect(.colon, "':' and a value after argument '\(Diagnostic.quoted(symbols[name.symbol]))'") else { break }
             let valueToken = token
             var value: ArgumentValueDecl = .invalid
             switch at {

@@ -60,7 +60,8 @@ public struct Analyzer {
         diagnostics.append(Diagnostic(code, at: span, message, notes: notes))
     }
 
-    func name(_ symbol: Symbol) -> String { program.symbols[symbol] }
+    /// A name for a message (shortened when very long).
+    func name(_ symbol: Symbol) -> String { Diagnostic.quoted(program.symbols[symbol]) }
     func flowName(_ flow: FlowID) -> String { name(program.flows[Int(flow)].name) }
     func routeName(_ route: RouteID) -> String { name(program.routes[Int(route)].name) }
 

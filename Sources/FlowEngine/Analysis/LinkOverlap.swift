@@ -53,7 +53,7 @@ extension Analyzer {
         let (first, second) = (x.span.file, x.span.start) <= (y.span.file, y.span.start) ? (x, y) : (y, x)
         guard zip(first.pattern.segments, second.pattern.segments).allSatisfy({ canMatchSameValue($0, first, $1, second) }) else { return }
         report(.ambiguousLinks, second.span,
-               "links '\(first.patternText)' and '\(second.patternText)' can match the same URL",
+               "links '\(Diagnostic.quoted(first.patternText))' and '\(Diagnostic.quoted(second.patternText))' can match the same URL",
                notes: [DiagnosticNote(span: first.span, message: "the other link is here")])
     }
 

@@ -55,7 +55,7 @@ extension Analyzer {
         }
         for link in program.links where !fromEntry[Int(link.route)] {
             report(.linkUnreachable, link.span,
-                   "link target '\(program.qualifiedName(link.route))' cannot be reached by navigating from the entry flow '\(flowName(program.entry))': the link is the only way there",
+                   "link target '\(Diagnostic.quoted(program.qualifiedName(link.route)))' cannot be reached by navigating from the entry flow '\(flowName(program.entry))': the link is the only way there",
                    notes: [DiagnosticNote(span: program.routes[Int(link.route)].span, message: "'\(routeName(link.route))' declared here")])
         }
         return reachable

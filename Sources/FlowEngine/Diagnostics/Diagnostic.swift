@@ -45,3 +45,13 @@ public struct Diagnostic: Hashable, Sendable {
         return a.code.rawValue < b.code.rawValue
     }
 }
+
+extension Diagnostic {
+    /// A user-supplied name or string as it appears in a message: whole up
+    /// to 64 scalars, else its first 60 and "…" (the source excerpt shows
+    /// the place; a 5 MB identifier must not make a 5 MB message).
+    public static func quoted(_ text: String) -> String {
+        guard text.utf8.count > 64, text.unicodeScalars.count > 64 else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.prefix(60))) + "…"
+    }
+}
