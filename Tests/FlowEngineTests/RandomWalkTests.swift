@@ -60,6 +60,24 @@ struct RandomWalkTests {
         #expect(nav.invariantViolations() == [])
     }
 
+    @Test("direct steps change nothing: the walk with and without them is the same", arguments: 0..<15)
+    func directStepsAreTheSameWalk(seed: UInt64) throws {
+        let source = generatedProgram(seed: seed)
+        var direct = try navigator(allowingFindings: true, source)
+        var general = try navigator(allowingFindings: true, source)
+        var traceDirect: [String] = []
+        var traceGeneral: [String] = []
+        let a = RandomWalk.run(&direct, steps: 3_000, seed: seed, maxDepth: 200, directSteps: true) {
+            traceDirect.append("\($0.event) \($0.rejection.map(\.description) ?? "")")
+        }
+        let b = RandomWalk.run(&general, steps: 3_000, seed: seed, maxDepth: 200, directSteps: false) {
+            traceGeneral.append("\($0.event) \($0.rejection.map(\.description) ?? "")")
+        }
+        #expect(a == b)
+        #expect(traceDirect == traceGeneral)
+        #expect(direct.state == general.state)
+    }
+
     @Test("the same seed gives the same walk")
     func deterministic() throws {
         let source = generatedProgram(seed: 7)

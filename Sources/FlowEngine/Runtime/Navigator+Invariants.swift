@@ -91,18 +91,23 @@ extension Navigator {
     /// and the top screen belongs to a running instance of its route's flow
     /// with arguments that fit. O(1).
     public func localViolations() -> [String] {
-        guard let entry = state.activeIDs else { return ["no screen is shown"] }
-        guard entry.instance >= 0, Int(entry.instance) < state.instances.count, state.instances[Int(entry.instance)].isRunning,
-              state.instances[Int(entry.instance)].flow == program.routes[Int(entry.route)].flow else {
-            return ["'\(program.qualifiedName(entry.route))' is shown by a flow that is not a running '\(program.name(program.flows[Int(program.routes[Int(entry.route)].flow)].name))'"]
-        }
         let top = state.layers.count - 1
-        let stack = state.layers[top].selected
-        let arguments = state.layers[top].stacks[stack][state.layers[top].stacks[stack].count - 1].arguments.count
-        if arguments != program.routes[Int(entry.route)].parameters.count {
-            return ["'\(program.qualifiedName(entry.route))' has arguments that do not fit its parameters"]
+        guard top >= 0 else { return ["no screen is shown"] }
+        let fits: Bool? = state.layers[top].stacks[state.layers[top].selected].withUnsafeBufferPointer { stack in
+            guard let entry = stack.last else { return nil }
+            let instance = Int(entry.instance)
+            guard instance >= 0, instance < state.instances.count, state.instances[instance].isRunning,
+                  state.instances[instance].flow == program.routes[Int(entry.route)].flow,
+                  entry.arguments.count == program.routes[Int(entry.route)].parameters.count else { return false }
+            return true
         }
-        return []
+        switch fits {
+        case nil: return ["no screen is shown"]
+        case true?: return []
+        case false?:
+            guard let entry = state.activeEntry else { return ["no screen is shown"] }
+            return ["'\(program.qualifiedName(entry.route))' is shown by a flow that is not a running '\(program.name(program.flows[Int(program.routes[Int(entry.route)].flow)].name))', or with arguments that do not fit"]
+        }
     }
 
     /// Whether an entry's arguments have its route's parameter types, in order.

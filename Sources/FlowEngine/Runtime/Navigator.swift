@@ -28,6 +28,9 @@ public struct Navigator: Sendable {
     /// For each route: whether it has a `back` handler of its own (then it
     /// has no implicit back).
     let hasOwnBack: [Bool]
+    /// For each handler, the route a random walk may push directly, or -1
+    /// (see `Navigator+DirectSteps.swift`).
+    let directPushTarget: [RouteID]
     /// Whether steps record their effects (a random walk turns this off).
     public var recordsEffects = true
     var effects: [NavigationEffect] = []
@@ -64,6 +67,7 @@ public struct Navigator: Sendable {
         hasOwnBack = program.routes.map { route in
             program.handlers[route.handlers.range].contains { !$0.event.isResult && $0.event.name == back }
         }
+        directPushTarget = Navigator.directPushTargets(program)
         guard program.entry >= 0 else { throw .unsupported(event: "start", problem: "the program has no entry flow") }
         try reset()
     }

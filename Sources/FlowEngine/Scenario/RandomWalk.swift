@@ -36,71 +36,11 @@ public struct RandomWalk {
     /// Effects are not recorded, and the memory used does not grow with
     /// the number of steps: past `maxDepth` screens (measured every 16th
     /// step) the walk restarts.
+    /// With `directSteps` (the default) the commonest steps skip the general
+    /// dispatch (see `Navigator+DirectSteps.swift`); the walk is the same.
     public static func run(_ navigator: inout Navigator, steps: Int, seed: UInt64, maxDepth: Int = 1_000,
-                           onStep: ((Step) -> Void)? = nil) -> Summary {
-        var rng = SplitMix64(seed: seed)
-        var summary = Summary()
-        let recorded = navigator.recordsEffects
-        navigator.recordsEffects = false
-        defer { navigator.recordsEffects = recorded }
-        // Read once: going through the inout navigator for every access copies it.
-        let program = navigator.program
-        let backSymbol = navigator.backSymbol
-        // The enabled choices of a step, in a buffer reused by every step.
-        var choices: [HandlerID] = []
-        choices.reserveCapacity(64)
-        for number in 1...max(1, steps) where steps > 0 {
-            summary.steps = number
-            guard let active = navigator.state.activeIDs else { break }
-            choices.removeAll(keepingCapacity: true)
-            navigator.forEachApplicableHandler(route: active.route, instance: active.instance) { choices.append($0) }
-            if navigator.implicitBack(at: active.route) != nil { choices.append(-2) }
-            let seen = choices.count
-            // An index in 0..<seen from the high half of a 64×64-bit product: no division.
-            let chosen = seen > 0 ? choices[Int(rng.next().multipliedFullWidth(by: UInt64(seen)).high)] : -1
-            var restarted = false
-            var rejection: NavigationError?
-            var event: Symbol?
-            let before = navigator.state.instances.count
-            do throws(NavigationError) {
-                if seen == 0 {
-                    restarted = true
-                    try navigator.reset()
-                } else if chosen == -2 {
-                    _ = try navigator.back()
-                } else {
-                    let handler = program.handlers[Int(chosen)]
-                    event = handler.event.name
-                    if handler.event.name == backSymbol {
-                        _ = try navigator.back()
-                    } else {
-                        let values = handler.parameters.isEmpty ? []
-                            : program.parameters[handler.parameters.range].map { randomValue($0.type, &rng) }
-                        _ = try navigator.sendEvent(handler.event, values)
-                    }
-                }
-            } catch {
-                rejection = error
-                summary.rejected += 1
-            }
-            // Measured every 16th step: the bound holds within 16 screens.
-            if number & 15 == 0 || restarted, navigator.state.entryCount > maxDepth {
-                restarted = true
-                try? navigator.reset()
-            }
-            if restarted { summary.restarts += 1 }
-            if let onStep {
-                let name = seen == 0 ? "(nothing enabled: restart)" : event.map { program.name($0) } ?? "back"
-                onStep(Step(number: number, event: name, rejection: rejection, restarted: restarted))
-            }
-            let problems = navigator.state.instances.count != before || navigator.lastStepChangedFlows
-                ? navigator.invariantViolations() : navigator.localViolations()
-            if !problems.isEmpty {
-                summary.brokenInvariant = (number, problems)
-                break
-            }
-        }
-        return summary
+                           directSteps: Bool = true, onStep: ((Step) -> Void)? = nil) -> Summary {
+        navigator.walk(steps: steps, seed: seed, maxDepth: maxDepth, directSteps: directSteps, onStep: onStep)
     }
 
     static func randomValue(_ type: ValueType, _ rng: inout SplitMix64) -> Value {
@@ -110,6 +50,77 @@ public struct RandomWalk {
         case .bool: .bool(rng.next() & 1 == 1)
         case .double: .double(Double(rng.next() % 1000) / 10)
         }
+    }
+}
+
+extension Navigator {
+    /// The walk itself, as a method: calling the navigator's methods on an
+    /// `inout` parameter from outside copied the whole navigator each time.
+    mutating func walk(steps: Int, seed: UInt64, maxDepth: Int, directSteps: Bool,
+                       onStep: ((RandomWalk.Step) -> Void)?) -> RandomWalk.Summary {
+        var rng = SplitMix64(seed: seed)
+        var summary = RandomWalk.Summary()
+        let recorded = recordsEffects
+        recordsEffects = false
+        defer { recordsEffects = recorded }
+        // The enabled choices of a step, in a buffer reused by every step.
+        var choices: [HandlerID] = []
+        choices.reserveCapacity(64)
+        for number in 1...max(1, steps) where steps > 0 {
+            summary.steps = number
+            guard let active = state.activeIDs else { break }
+            choices.removeAll(keepingCapacity: true)
+            forEachApplicableHandler(route: active.route, instance: active.instance) { choices.append($0) }
+            if implicitBack(at: active.route) != nil { choices.append(-2) }
+            let seen = choices.count
+            // An index in 0..<seen from the high half of a 64×64-bit product: no division.
+            let chosen = seen > 0 ? choices[Int(rng.next().multipliedFullWidth(by: UInt64(seen)).high)] : -1
+            var restarted = false
+            var rejection: NavigationError?
+            var event: Symbol?
+            let before = state.instances.count
+            do throws(NavigationError) {
+                if seen == 0 {
+                    restarted = true
+                    try reset()
+                } else if chosen == -2 {
+                    if !(directSteps && popDirectly(active.instance)) { _ = try back() }
+                } else if directSteps, directPushTarget[Int(chosen)] >= 0 {
+                    event = program.handlers[Int(chosen)].event.name
+                    pushDirectly(directPushTarget[Int(chosen)], for: active.instance)
+                } else {
+                    let handler = program.handlers[Int(chosen)]
+                    event = handler.event.name
+                    if handler.event.name == backSymbol {
+                        _ = try back()
+                    } else {
+                        let values = handler.parameters.isEmpty ? []
+                            : program.parameters[handler.parameters.range].map { RandomWalk.randomValue($0.type, &rng) }
+                        _ = try sendEvent(handler.event, values)
+                    }
+                }
+            } catch {
+                rejection = error
+                summary.rejected += 1
+            }
+            // Measured every 16th step: the bound holds within 16 screens.
+            if number & 15 == 0 || restarted, state.entryCount > maxDepth {
+                restarted = true
+                try? reset()
+            }
+            if restarted { summary.restarts += 1 }
+            if let onStep {
+                let name = seen == 0 ? "(nothing enabled: restart)" : event.map { program.name($0) } ?? "back"
+                onStep(RandomWalk.Step(number: number, event: name, rejection: rejection, restarted: restarted))
+            }
+            let problems = state.instances.count != before || lastStepChangedFlows
+                ? invariantViolations() : localViolations()
+            if !problems.isEmpty {
+                summary.brokenInvariant = (number, problems)
+                break
+            }
+        }
+        return summary
     }
 }
 
