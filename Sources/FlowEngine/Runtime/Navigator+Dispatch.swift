@@ -68,7 +68,9 @@ extension Navigator {
     func implicitBack(for entry: Entry) -> ImplicitBack? { implicitBack(at: entry.route) }
 
     /// The implicit back at the active route `route` (none when the route
-    /// has a `back` handler of its own).
+    /// has a `back` handler of its own). Always inlined: a call passes a copy
+    /// of the whole navigator, and the random walk asks at every step.
+    @inline(__always)
     func implicitBack(at route: RouteID) -> ImplicitBack? {
         let top = state.layers.count - 1
         guard top >= 0, !hasOwnBack[Int(route)] else { return nil }

@@ -90,6 +90,9 @@ extension Navigator {
     /// The checks that a step done in place can break: a screen is shown,
     /// and the top screen belongs to a running instance of its route's flow
     /// with arguments that fit. O(1).
+    /// Always inlined (the random walk checks every step; a call would pass a
+    /// copy of the whole navigator).
+    @inline(__always)
     public func localViolations() -> [String] {
         let top = state.layers.count - 1
         guard top >= 0 else { return ["no screen is shown"] }

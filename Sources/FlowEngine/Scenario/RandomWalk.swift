@@ -69,10 +69,16 @@ extension Navigator {
         for number in 1...max(1, steps) where steps > 0 {
             summary.steps = number
             guard let active = state.activeIDs else { break }
-            choices.removeAll(keepingCapacity: true)
-            forEachApplicableHandler(route: active.route, instance: active.instance) { choices.append($0) }
-            if implicitBack(at: active.route) != nil { choices.append(-2) }
-            let seen = choices.count
+            // Overwritten in place: removeAll(keepingCapacity:) costs more than the step's dispatch.
+            var seen = 0
+            forEachApplicableHandler(route: active.route, instance: active.instance) { choice in
+                if seen < choices.count { choices[seen] = choice } else { choices.append(choice) }
+                seen += 1
+            }
+            if implicitBack(at: active.route) != nil {
+                if seen < choices.count { choices[seen] = -2 } else { choices.append(-2) }
+                seen += 1
+            }
             // An index in 0..<seen from the high half of a 64×64-bit product: no division.
             let chosen = seen > 0 ? choices[Int(rng.next().multipliedFullWidth(by: UInt64(seen)).high)] : -1
             var restarted = false
