@@ -17,7 +17,7 @@ enum Interactive {
         while true {
             console.out("> ")
             guard let input = readLine() else { break }
-            let text = Substring(input).trimmingSpacesAndNewlines
+            let text = Substring(input).trimmingSpaces
             number += 1
             switch text {
             case "": continue

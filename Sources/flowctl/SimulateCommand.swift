@@ -87,7 +87,7 @@ enum SimulateCommand {
             lines = script.lines
         }
         for (index, step) in (arguments.values["--event"] ?? []).enumerated() {
-            switch ScenarioScript.parseStep(Substring(step).trimmingSpacesAndNewlines) {
+            switch ScenarioScript.parseStep(Substring(step)) {
             case .success(let parsed): lines.append(ScenarioScript.Line(number: -(index + 1), text: step, step: parsed))
             case .failure(let message): throw UsageError(message: "bad step '\(step)': \(message.text)")
             }
@@ -153,14 +153,5 @@ enum SimulateCommand {
             }
         }
         return status
-    }
-}
-
-extension Substring {
-    var trimmingSpacesAndNewlines: Substring {
-        var s = self
-        while let f = s.first, f.isWhitespace { s = s.dropFirst() }
-        while let l = s.last, l.isWhitespace { s = s.dropLast() }
-        return s
     }
 }

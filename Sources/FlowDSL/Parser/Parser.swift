@@ -92,9 +92,6 @@ public struct Parser {
     /// Whether the current token is the identifier `keyword`.
     func at(_ keyword: StaticString) -> Bool { token.kind == .identifier && matches(token, keyword) }
 
-    /// Whether the current token is `keyword` and the first on its line.
-    func atLineStart(_ keyword: StaticString) -> Bool { token.startsLine && at(keyword) }
-
     func matches(_ t: Token, _ keyword: StaticString) -> Bool {
         let count = Int(t.end - t.start)
         guard count == keyword.utf8CodeUnitCount else { return false }

@@ -119,7 +119,7 @@ public struct Navigator: Sendable {
             let types = program.parameters[parameters.range].map(\.type.rawValue)
             throw .badArgument(event: program.name(key.name), problem: "the handler that answers takes (\(types.joined(separator: ", ")))")
         }
-        return try fire(handler, instance, values, event: "")
+        return try fire(handler, instance, values, event: program.name(key.name))
     }
 
     /// Runs a found handler as one step: in place when its single action is
@@ -164,20 +164,12 @@ public struct Navigator: Sendable {
         }
         if let implicit = implicitBack(for: active) {
             // Popping a screen of a flow that keeps another on top cannot fail: in place.
-            let top = state.layers.count - 1
-            let selected = state.layers[top].selected
-            let count = state.layers[top].stacks[selected].count
-            if implicit == .pop, state.layers[top].stacks[selected][count - 2].instance == active.instance {
-                lastStepChangedFlows = false
-                effects.removeAll(keepingCapacity: true)
-                let removed = state.layers[top].stacks[selected].removeLast()
-                emit(.popped(removed.route))
-                return effects
-            }
+            if implicit == .pop, popDirectly(active.instance) { return effects }
             // Swiping down a sheet of a flow that still shows the screen below: in place.
-            if implicit == .dismiss, state.layers.count > 1, !state.layers[state.layers.count - 1].isTabContainer,
-               let below = state.layers[state.layers.count - 2].stack.last,
-               state.layers[top].stacks[selected].allSatisfy({ $0.instance == below.instance }) {
+            let top = state.layers.count - 1
+            if implicit == .dismiss, top > 0, !state.layers[top].isTabContainer,
+               let below = state.layers[top - 1].stack.last,
+               state.layers[top].stack.allSatisfy({ $0.instance == below.instance }) {
                 lastStepChangedFlows = false
                 effects.removeAll(keepingCapacity: true)
                 let removed = state.layers.removeLast()
@@ -191,9 +183,7 @@ public struct Navigator: Sendable {
         guard let (handler, instance) = findHandler(EventKey(name: backSymbol), from: active.instance, route: -1) else {
             throw .unhandled(event: "back", route: activeRouteName)
         }
-        return try step("back") { (navigator: inout Navigator) throws(NavigationError) in
-            try navigator.run(handler, instance, [], event: "back")
-        }
+        return try fire(handler, instance, [], event: "back")
     }
 
     /// Sets or clears a guard.

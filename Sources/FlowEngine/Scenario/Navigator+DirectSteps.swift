@@ -38,7 +38,8 @@ extension Navigator {
     }
 
     /// The implicit pop when the screen below belongs to the same flow
-    /// instance; false (and nothing done) otherwise.
+    /// instance; false (and nothing done) otherwise. `back()` uses it too.
+    /// With effects recorded, `effects` then holds the pop.
     mutating func popDirectly(_ instance: Int32) -> Bool {
         let top = state.layers.count - 1
         let selected = state.layers[top].selected

@@ -66,8 +66,9 @@ public struct ScenarioScript: Sendable {
         return (ScenarioScript(lines: lines), errors)
     }
 
-    /// Parses one step, as `-e` gives it.
+    /// Parses one step, as `-e` gives it (surrounding whitespace ignored).
     public static func parseStep(_ text: Substring) -> Result<Step, Message> {
+        let text = text.trimmingSpaces
         var scanner = StepScanner(text)
         guard let word = scanner.identifier() else { return .failure(Message("expected an event or a command, found '\(text.prefix(30))'")) }
         switch word {
@@ -204,10 +205,11 @@ public struct ExpectedStack: Sendable, Equatable {
 }
 
 extension Substring {
-    var trimmingSpaces: Substring {
+    /// Without leading and trailing spaces, tabs and line breaks.
+    public var trimmingSpaces: Substring {
         var s = self
-        while let f = s.first, f == " " || f == "\t" || f == "\r" { s = s.dropFirst() }
-        while let l = s.last, l == " " || l == "\t" || l == "\r" { s = s.dropLast() }
+        while let f = s.first, f == " " || f == "\t" || f == "\r" || f == "\n" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" || l == "\r" || l == "\n" { s = s.dropLast() }
         return s
     }
 }
