@@ -191,6 +191,18 @@ struct NavigatorTests {
         walk(&pushed, "push\nback\nexpect stack home > note")
     }
 
+    @Test("back and cancel work in a program that never writes either word")
+    func implicitWords() throws {
+        var nav = try navigator("""
+            flow App [entry] { start home  route home { on go -> start Child as sheet } }
+            flow Child { start first  route first { on ok -> finish done } }
+            """)
+        walk(&nav, "go\nexpect stack home | sheet: first")
+        let effects = try nav.send("back")
+        #expect(nav.stackDescription == "home")
+        #expect(EffectText.describe(effects, nav.program) == "dismiss sheet, Child finishes with cancel")
+    }
+
     @Test("an own back handler wins over the implicit back; without either, back bubbles")
     func backHandlers() throws {
         var nav = try navigator(Self.app)

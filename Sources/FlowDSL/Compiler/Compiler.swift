@@ -101,7 +101,6 @@ public struct Compiler {
 struct KnownSymbols {
     let string, int, bool, double: Symbol
     let entry, final, noBack, locked: Symbol
-    let back, cancel: Symbol
 
     init(_ symbols: inout SymbolTable) {
         string = symbols.intern("String")
@@ -112,8 +111,10 @@ struct KnownSymbols {
         final = symbols.intern("final")
         noBack = symbols.intern("noBack")
         locked = symbols.intern("locked")
-        back = symbols.intern("back")
-        cancel = symbols.intern("cancel")
+        // The runtime names these in every program, written there or not:
+        // the implicit `back` event and the implicit `cancel` result.
+        _ = symbols.intern("back")
+        _ = symbols.intern("cancel")
     }
 
     func type(_ symbol: Symbol) -> ValueType? {
