@@ -94,7 +94,7 @@ extension Compiler {
 
     /// DSL.md §5: the flow marked `[entry]`, or else the only flow that no
     /// other flow starts or lists as a tab; none makes the program a library.
-    mutating func chooseEntry() {
+    mutating func chooseEntry(_ topology: FlowTopology) {
         var marked: FlowID = -1
         for (f, flow) in program.flows.enumerated() where flow.isMarkedEntry {
             if marked < 0 {
@@ -112,7 +112,6 @@ extension Compiler {
             return
         }
         var started = [Bool](repeating: false, count: program.flows.count)
-        let topology = FlowTopology(program)
         for edge in topology.edges where edge.parent != edge.child { started[Int(edge.child)] = true }
         let roots = started.indices.filter { !started[$0] }
         if roots.count == 1 { program.entry = FlowID(roots[0]) }

@@ -49,8 +49,9 @@ public struct Compiler {
         compiler.reserveCapacity()
         compiler.declareFlows()
         for flow in compiler.program.flows.indices { compiler.compileBody(of: FlowID(flow)) }
-        compiler.chooseEntry()
+        // The flow tree does not depend on which flow is the entry: built once.
         let topology = FlowTopology(compiler.program)
+        compiler.chooseEntry(topology)
         compiler.checkFlowTree(topology)
         compiler.compileLinks(topology)
         compiler.diagnostics.sort(by: Diagnostic.sourceOrder)
