@@ -7,11 +7,14 @@ let package = Package(
         .library(name: "FlowDSL", targets: ["FlowDSL"]),
         .library(name: "FlowEngine", targets: ["FlowEngine"]),
         .executable(name: "flowctl", targets: ["flowctl"]),
+        .plugin(name: "FlowKitPlugin", targets: ["FlowKitPlugin"]),
     ],
     targets: [
         .target(name: "FlowEngine"),
         .target(name: "FlowDSL", dependencies: ["FlowEngine"]),
         .executableTarget(name: "flowctl", dependencies: ["FlowDSL", "FlowEngine"]),
+        // Runs `flowctl generate swift` for the .flow files of the target that uses it.
+        .plugin(name: "FlowKitPlugin", capability: .buildTool(), dependencies: ["flowctl"]),
         .target(name: "FlowTestSupport", dependencies: ["FlowDSL", "FlowEngine"], path: "Tests/FlowTestSupport"),
         .testTarget(name: "FlowEngineTests", dependencies: ["FlowEngine", "FlowDSL", "FlowTestSupport"]),
         .testTarget(name: "FlowDSLTests", dependencies: ["FlowDSL", "FlowEngine", "FlowTestSupport"]),
@@ -21,6 +24,8 @@ let package = Package(
             // Read from the source tree by path (see FlowTestSupport), not bundled.
             exclude: ["Golden", "Fixtures"]
         ),
+        // The plugin's planning code, compiled here through symbolic links (a plugin cannot be a dependency).
+        .testTarget(name: "FlowKitPluginTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,1 @@
+../../Plugins/FlowKitPlugin/FlowImportScanner.swift
