@@ -11,7 +11,7 @@ enum SimulateCommand {
         help: """
         OVERVIEW: Run a program's navigation from the entry flow's start.
 
-        USAGE: flowctl simulate <file> [-e <step>]... [--script <file>]
+        USAGE: flowctl simulate <file> [-e <step>]... [--script <file>] [--assume <guard>]...
                                 [--random <n> --seed <s>] [--format text|json]
                                 [--save <state.json>] [--restore <state.json>]
 
@@ -20,7 +20,8 @@ enum SimulateCommand {
           select(id: "42")           an event with arguments
           back                       the implicit back (back button, sheet swipe-down)
           open "shop://product/42"   a deep link
-          assume loggedIn            set a guard (assume !loggedIn clears it)
+          assume loggedIn            set a guard (assume !loggedIn clears it); assume steps
+                                     before every other step are in force when the entry starts
           expect top login           the active route (Flow.route also accepted)
           expect stack a > b | sheet: c
           expect tab Search          the selected tab of the nearest tab container
@@ -32,6 +33,7 @@ enum SimulateCommand {
         OPTIONS:
           -e, --event <step>     A step (repeatable); runs after --script
           --script <file>        A file of steps
+          --assume <guard>       Set a guard before the entry starts (repeatable)
           --random <n>           Fire n random enabled events (back included)
           --seed <s>             The random walk's seed (default 1)
           --max-depth <n>        Restart a random walk whose screens exceed n (default 1000)
@@ -50,6 +52,7 @@ enum SimulateCommand {
         options: [
             OptionSpec(name: "--event", alias: "-e", takesValue: true),
             OptionSpec(name: "--script", takesValue: true),
+            OptionSpec(name: "--assume", takesValue: true),
             OptionSpec(name: "--random", takesValue: true),
             OptionSpec(name: "--seed", takesValue: true),
             OptionSpec(name: "--max-depth", takesValue: true),
@@ -107,9 +110,21 @@ enum SimulateCommand {
             console.err("flowctl simulate: '\(path)' has errors; fix them first (flowctl validate)\n")
             return .failure
         }
+        // Guards in force when the entry starts: --assume, then the script's leading assume steps.
+        var assumed: [String] = []
+        let known = validation.program.guardSymbols
+        for name in arguments.values["--assume"] ?? [] {
+            guard known[name] != nil else {
+                let names = known.keys.sorted()
+                throw UsageError(message: "--assume \(name): the program has no guard '\(name)'"
+                                 + (names.isEmpty ? " (it uses none)" : " (its guards: \(names.joined(separator: ", ")))"))
+            }
+            assumed.append(name)
+        }
+        if arguments.value("--restore") == nil { assumed += ScenarioScript.leadingGuards(lines) }
         var navigator: Navigator
         do throws(NavigationError) {
-            navigator = try Navigator(program: validation.program)
+            navigator = try Navigator(program: validation.program, assuming: assumed)
         } catch {
             console.err("flowctl simulate: \(error.description)\n")
             return .failure

@@ -166,6 +166,15 @@ let checkCases: [CheckCase] = [
         """, clean: """
         flow App [entry] { start home  route home [final, locked] }
         """),
+    CheckCase(code: "F114", triggers: """
+        flow App [entry] { tabs Home, 1️⃣Profile }
+        flow Home { start feed  route feed [final] }
+        flow Profile(username: String) { start page(name: username)  route page(name: String) [final] }
+        """, clean: """
+        flow App [entry] { tabs Home, Profile }
+        flow Home { start feed  route feed [final] }
+        flow Profile { start page(name: "me")  route page(name: String) [final] }
+        """),
     CheckCase(code: "F201", triggers: """
         flow App [entry] { start home  route home [final]  route 1️⃣orphan [final] }
         """, clean: """
@@ -280,18 +289,18 @@ let checkCases: [CheckCase] = [
         link "app://home" -> App/home
         """),
     CheckCase(code: "F303", triggers: """
-        flow App [entry] { start home  route home(id: Int) [final] }
+        flow App [entry] { start home(id: 0)  route home(id: Int) [final] }
         link "app://home/:key" -> App/home(1️⃣id: id)
         """, clean: """
-        flow App [entry] { start home  route home(id: Int) [final] }
+        flow App [entry] { start home(id: 0)  route home(id: Int) [final] }
         link "app://home/:id" -> App/home(id: id)
         """),
     CheckCase(code: "F304", triggers: """
-        flow App [entry] { start home  route home(id: String) [final] }
+        flow App [entry] { start home(id: "x")  route home(id: String) [final] }
         link "app://home/:id" -> App/home(id: id)
         link 1️⃣"app://home/new" -> App/home(id: "new")
         """, clean: """
-        flow App [entry] { start home  route home(id: Int) [final] }
+        flow App [entry] { start home(id: 0)  route home(id: Int) [final] }
         link "app://home/:id" -> App/home(id: id)
         link "app://home/new" -> App/home(id: 0)
         """),

@@ -24,6 +24,8 @@ public struct SyntaxTree: Sendable {
     /// Names of attributes, tabs and link paths, referenced by ranges.
     public var names: [Name] = []
     public var links: [LinkDecl] = []
+    /// `start` items of flows, referenced by `FlowDecl.starts`.
+    public var starts: [StartDecl] = []
     /// Lexical and syntax errors (F001–F003) of this file.
     public var diagnostics: [Diagnostic] = []
 
@@ -50,11 +52,13 @@ public struct ImportDecl: Sendable {
     public var span: SourceSpan
 }
 
-/// `flow Name [attrs] { ... }`.
+/// `flow Name(params) [attrs] { ... }`.
 public struct FlowDecl: Sendable {
     public var name: Name
+    /// The flow's parameters (v1), in `SyntaxTree.parameters`.
+    public var parameters: IndexRange
     public var attributes: IndexRange
-    /// The names of every `start` item (more than one is an error).
+    /// Every `start` item, in `SyntaxTree.starts`, in source order.
     public var starts: IndexRange
     /// The tab names of the `tabs` item(s).
     public var tabs: IndexRange
@@ -63,6 +67,17 @@ public struct FlowDecl: Sendable {
     public var routes: IndexRange
     /// Every handler in the body: flow-level ones have `route == -1`.
     public var handlers: IndexRange
+}
+
+/// `start name(args) [when guard]`: a flow's first route, or a flow
+/// started in its place (v1: several, guarded, then one fallback).
+public struct StartDecl: Sendable {
+    public var name: Name
+    public var arguments: IndexRange
+    public var guardName: Name?
+    public var guardNegated: Bool
+    /// From the name through the arguments.
+    public var span: SourceSpan
 }
 
 /// `route name(params) "Title" [attrs] { handlers }`.
@@ -96,6 +111,10 @@ public struct ActionDecl: Sendable {
     public var targets: IndexRange
     /// The flow of `start` / `select`, the result of `finish`.
     public var operand: Name?
+    /// `start F(args)` (F's parameters) or `finish x(args)` (the payload), v1.
+    public var arguments: IndexRange = .empty
+    /// The operand through its arguments: where argument findings point.
+    public var operandSpan: SourceSpan?
     public var mode: StartMode
     public var transition: Name?
     public var span: SourceSpan
@@ -135,6 +154,10 @@ public struct LinkDecl: Sendable {
     public var patternSpan: SourceSpan
     /// The path's names, the last one being the route.
     public var path: IndexRange
+    /// The route's arguments.
     public var arguments: IndexRange
+    /// For each flow of the path (all names but the last), the arguments
+    /// binding its parameters (v1), in `SyntaxTree.arguments`.
+    public var flowArguments: [IndexRange] = []
     public var targetSpan: SourceSpan
 }

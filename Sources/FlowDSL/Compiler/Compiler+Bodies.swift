@@ -30,17 +30,11 @@ extension Compiler {
 
     private mutating func compileStartAndTabs(of flow: FlowID, _ decl: FlowDecl, _ tree: SyntaxTree) {
         let name = text(decl.name.symbol)
-        let starts = tree.names[decl.starts.range]
-        if starts.count > 1, let first = starts.first {
-            for extra in starts.dropFirst() {
-                report(.duplicateDeclaration, extra.span, "flow '\(name)' has more than one 'start'",
-                       notes: [DiagnosticNote(span: first.span, message: "first 'start' here")])
-            }
-        }
+        let starts = tree.starts[decl.starts.range]
         let tabs = tree.names[decl.tabs.range]
         if let tabsSpan = decl.tabsSpan {
             if let start = starts.first {
-                report(.malformedTabContainer, start.span, "tab container '\(name)' cannot have a 'start': its first tab is shown first",
+                report(.malformedTabContainer, start.name.span, "tab container '\(name)' cannot have a 'start': its first tab is shown first",
                        notes: [DiagnosticNote(span: tabsSpan, message: "tabs declared here")])
             }
             if !decl.routes.isEmpty {
@@ -57,24 +51,63 @@ extension Compiler {
                     continue
                 }
                 program.tabFlows.append(child)
+                tabSpans.append(tab.span)
             }
             program.flows[Int(flow)].tabs = IndexRange(lower, Int32(program.tabFlows.count))
             return
         }
-        guard let start = starts.first else {
+        guard !starts.isEmpty else {
             report(.missingStart, decl.name.span, "flow '\(name)' has no 'start': name its first route or a flow to start in its place")
             return
         }
-        program.flows[Int(flow)].startSpan = start.span
-        let route = routeBySymbol[Int(start.symbol.id)]
-        if route >= 0 {
-            program.flows[Int(flow)].start = .route(route)
-        } else if flowBySymbol[Int(start.symbol.id)] >= 0 {
-            program.flows[Int(flow)].start = .flow(flowBySymbol[Int(start.symbol.id)])
-        } else {
-            let candidates = program.routes[program.flows[Int(flow)].routes.range].map(\.name)
-            report(.missingStart, start.span,
-                   "'start \(text(start.symbol))' names neither a route of '\(name)' nor a flow\(didYouMean(start.symbol, candidates))")
+        // The guarded items in source order, then the fallback (DSL.md §3).
+        var guarded: [StartItem] = []
+        var fallback: StartItem?
+        var seen: [Guard?: SourceSpan] = [:]
+        for start in starts {
+            let condition = start.guardName.map { Guard(name: $0.symbol, negated: start.guardNegated) }
+            if let first = seen[condition] {
+                let message = condition == nil
+                    ? "flow '\(name)' has more than one unguarded 'start': the guarded ones come first, then one fallback"
+                    : "flow '\(name)' already has a 'start' when \(start.guardNegated ? "!" : "")\(text(start.guardName?.symbol ?? Symbol(0)))"
+                report(.duplicateDeclaration, start.name.span, message,
+                       notes: [DiagnosticNote(span: first, message: "first 'start' here")])
+                continue
+            }
+            seen[condition] = start.name.span
+            let target: FlowStart
+            let arguments: ArgumentTarget
+            let route = routeBySymbol[Int(start.name.symbol.id)]
+            if route >= 0 {
+                target = .route(route)
+                arguments = self.target(route: route)
+            } else if flowBySymbol[Int(start.name.symbol.id)] >= 0 {
+                let child = flowBySymbol[Int(start.name.symbol.id)]
+                target = .flow(child)
+                arguments = self.target(flow: child)
+            } else {
+                let candidates = program.routes[program.flows[Int(flow)].routes.range].map(\.name)
+                report(.missingStart, start.name.span,
+                       "'start \(text(start.name.symbol))' names neither a route of '\(name)' nor a flow\(didYouMean(start.name.symbol, candidates))")
+                continue
+            }
+            let bound = compileArguments(tree.arguments[start.arguments.range], to: arguments, target: start.span,
+                                         binding: .startItem(flow))
+            let item = StartItem(target: target, guardCondition: condition, arguments: bound, span: start.name.span)
+            if condition == nil { fallback = item } else { guarded.append(item) }
+        }
+        if fallback == nil, let first = starts.first, !guarded.isEmpty {
+            report(.missingStart, decl.name.span,
+                   "flow '\(name)' has only guarded 'start' items: add an unguarded one, the fallback, after them",
+                   notes: [DiagnosticNote(span: first.name.span, message: "first guarded 'start' here")])
+        }
+        let lower = Int32(program.startItems.count)
+        program.startItems.append(contentsOf: guarded)
+        if let fallback { program.startItems.append(fallback) }
+        program.flows[Int(flow)].starts = IndexRange(lower, Int32(program.startItems.count))
+        if let shown = fallback ?? guarded.first {
+            program.flows[Int(flow)].start = shown.target
+            program.flows[Int(flow)].startSpan = shown.span
         }
     }
 

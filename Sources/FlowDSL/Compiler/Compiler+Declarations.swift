@@ -22,12 +22,15 @@ extension Compiler {
                         reportBadAttribute(attribute, on: "a flow", allowed: "entry")
                     }
                 }
+                let parameters = declareParameters(tree.parameters[decl.parameters.range])
                 let firstRoute = RouteID(program.routes.count)
                 declareRoutes(of: id, decl, in: tree)
-                program.flows.append(Flow(name: decl.name.symbol, span: decl.name.span, isMarkedEntry: isEntry,
-                                          start: .none, startSpan: decl.name.span, tabs: .empty,
-                                          routes: IndexRange(firstRoute, RouteID(program.routes.count)),
-                                          handlers: .empty))
+                var flow = Flow(name: decl.name.symbol, span: decl.name.span, isMarkedEntry: isEntry,
+                                start: .none, startSpan: decl.name.span, tabs: .empty,
+                                routes: IndexRange(firstRoute, RouteID(program.routes.count)),
+                                handlers: .empty)
+                flow.parameters = parameters
+                program.flows.append(flow)
             }
         }
     }

@@ -18,6 +18,44 @@ extension Compiler {
                 checkSelect(program.actions[a], in: handler.flow, topology)
             }
         }
+        checkRunnable()
+    }
+
+    /// F114: what no argument list can fix (DSL.md §5 "What runs"): a flow
+    /// with parameters used as a tab (a tab container starts its tabs with
+    /// no arguments), a tab container inside a tab (directly, or started in
+    /// a tab's place), and an entry flow with parameters.
+    private mutating func checkRunnable() {
+        for (t, tab) in program.tabFlows.enumerated() where t < tabSpans.count {
+            let flow = program.flows[Int(tab)]
+            if !flow.parameters.isEmpty {
+                report(.neverRunnable, tabSpans[t],
+                       "flow '\(text(flow.name))' has parameters, so it cannot be a tab: a tab container starts its tabs without arguments",
+                       notes: [DiagnosticNote(span: flow.span, message: "'\(text(flow.name))' declared here")])
+                continue
+            }
+            // Follow the start chain in place: a tab container on it is nested.
+            var current = tab
+            for _ in 0...program.flows.count {
+                if program.flows[Int(current)].isTabContainer {
+                    let inner = text(program.flows[Int(current)].name)
+                    let how = current == tab ? "is a tab container" : "starts the tab container '\(inner)' in its place"
+                    report(.neverRunnable, tabSpans[t],
+                           "tab '\(text(flow.name))' \(how): a tab container cannot be inside a tab",
+                           notes: [DiagnosticNote(span: program.flows[Int(current)].span, message: "'\(inner)' declared here")])
+                    break
+                }
+                guard case .flow(let next) = program.flows[Int(current)].start, next != tab else { break }
+                current = next
+            }
+        }
+        if program.entry >= 0 {
+            let entry = program.flows[Int(program.entry)]
+            if let first = program.parameters[entry.parameters.range].first {
+                report(.neverRunnable, first.span,
+                       "the entry flow '\(text(entry.name))' cannot have parameters: nothing starts it with arguments")
+            }
+        }
     }
 
     private mutating func checkSelect(_ action: Action, in flow: FlowID, _ topology: FlowTopology) {

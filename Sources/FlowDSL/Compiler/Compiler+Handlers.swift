@@ -58,95 +58,192 @@ extension Compiler {
         case .start, .select:
             guard let operand = decl.operand, let child = resolveFlow(operand) else { return nil }
             action.flow = child
+            if decl.kind == .start {
+                action.arguments = compileArguments(tree.arguments[decl.arguments.range], to: target(flow: child),
+                                                    target: decl.operandSpan ?? operand.span, binding: .event(handler))
+            }
         case .finish:
             action.result = decl.operand?.symbol
+            action.arguments = compilePayload(tree.arguments[decl.arguments.range], handler: handler,
+                                              target: decl.operandSpan ?? decl.span)
         case .pop, .popToRoot, .dismiss:
             break
         }
         return action
     }
 
-    /// Where identifier values of arguments come from.
+    /// Where identifier values of arguments come from (DSL.md §3, the
+    /// paragraph after the grammar).
     enum ArgumentBinding {
-        /// A handler: names are the event's parameters.
+        /// A handler: the event's parameters, then its route's, then its flow's.
         case event(Handler)
-        /// A link: names are the pattern's captures.
+        /// A link: the pattern's captures.
         case link([Symbol])
+        /// A `start` item of a flow: that flow's parameters.
+        case startItem(FlowID)
     }
 
-    /// Checks `decls` against `route`'s parameters (F107, F108, F303) and
+    /// What an argument list is bound to, for messages and checks.
+    struct ArgumentTarget {
+        /// "route 'product'" or "flow 'Profile'".
+        var what: String
+        /// The bare name, quoted as messages quote it.
+        var name: String
+        var parameters: IndexRange
+        /// Where the route or flow is declared (for notes).
+        var declaration: SourceSpan
+    }
+
+    /// The parameters of `route` as an argument target.
+    func target(route: RouteID) -> ArgumentTarget {
+        let r = program.routes[Int(route)]
+        return ArgumentTarget(what: "route '\(text(r.name))'", name: text(r.name), parameters: r.parameters, declaration: r.span)
+    }
+
+    /// The parameters of `flow` as an argument target.
+    func target(flow: FlowID) -> ArgumentTarget {
+        let f = program.flows[Int(flow)]
+        return ArgumentTarget(what: "flow '\(text(f.name))'", name: text(f.name), parameters: f.parameters, declaration: f.span)
+    }
+
+    /// Checks `decls` against a route's parameters (F107, F108, F303) and
     /// adds the arguments that resolve.
-    mutating func compileArguments(_ decls: ArraySlice<ArgumentDecl>, to route: RouteID, target: SourceSpan, binding: ArgumentBinding) -> IndexRange {
-        let routeInfo = program.routes[Int(route)]
-        let params = program.parameters[routeInfo.parameters.range]
-        let routeName = text(routeInfo.name)
+    mutating func compileArguments(_ decls: ArraySlice<ArgumentDecl>, to route: RouteID, target span: SourceSpan, binding: ArgumentBinding) -> IndexRange {
+        compileArguments(decls, to: target(route: route), target: span, binding: binding)
+    }
+
+    /// Checks `decls` against `target`'s parameters (F107, F108, F303) and
+    /// adds the arguments that resolve.
+    mutating func compileArguments(_ decls: ArraySlice<ArgumentDecl>, to target: ArgumentTarget, target span: SourceSpan, binding: ArgumentBinding) -> IndexRange {
+        let params = program.parameters[target.parameters.range]
         let lower = Int32(program.arguments.count)
         var bound = Set<Int32>()
         for decl in decls {
             guard let index = params.firstIndex(where: { $0.name == decl.name.symbol }) else {
-                report(.argumentMismatch, target,
-                       "route '\(routeName)' has no parameter '\(text(decl.name.symbol))'\(didYouMean(decl.name.symbol, params.map(\.name)))",
-                       notes: [DiagnosticNote(span: routeInfo.span, message: "'\(routeName)' declared here")])
+                let mismatch: DiagnosticCode = if case .link = binding { .linkParameterUnbound } else { .argumentMismatch }
+                report(mismatch, span,
+                       "\(target.what) has no parameter '\(text(decl.name.symbol))'\(didYouMean(decl.name.symbol, params.map(\.name)))",
+                       notes: [DiagnosticNote(span: target.declaration, message: "'\(target.name)' declared here")])
                 continue
             }
             let parameter = program.parameters[index]
-            let position = Int32(index - routeInfo.parameters.range.lowerBound)
+            let position = Int32(index - target.parameters.range.lowerBound)
             guard bound.insert(position).inserted else {
-                report(.argumentMismatch, target, "argument '\(text(decl.name.symbol))' is given more than once")
+                report(.argumentMismatch, span, "argument '\(text(decl.name.symbol))' is given more than once")
                 continue
             }
-            let source: ArgumentSource
-            switch decl.value {
-            case .invalid:
+            guard let (source, type, declared) = resolveValue(decl, binding: binding, target: span) else { continue }
+            var finalSource = source
+            if case .literal(.int(let i)) = source, parameter.type == .double {
+                finalSource = .literal(.double(Double(i)))
+            } else if case .capture = source {
+                // A capture is converted to the parameter's type when a URL opens.
+            } else if type != parameter.type {
+                let message = "argument '\(text(decl.name.symbol))' of '\(target.name)' must be \(article(parameter.type)), "
+                    + (declared.map { "but \($0.what) '\(text($0.name))' is \(article(type))" } ?? "not \(article(type))")
+                report(.typeMismatch, decl.span, message,
+                       notes: [DiagnosticNote(span: parameter.span, message: "parameter declared here")]
+                           + (declared.map { [DiagnosticNote(span: $0.span, message: "\($0.what) declared here")] } ?? []))
                 continue
-            case .literal(let value):
-                var value = value
-                if case .int(let i) = value, parameter.type == .double { value = .double(Double(i)) }
-                guard value.type == parameter.type else {
-                    report(.typeMismatch, decl.span,
-                           "argument '\(text(decl.name.symbol))' of '\(routeName)' must be \(article(parameter.type)), not \(article(value.type))",
-                           notes: [DiagnosticNote(span: parameter.span, message: "parameter declared here")])
-                    continue
-                }
-                source = .literal(value)
-            case .identifier(let name):
-                switch binding {
-                case .event(let handler):
-                    let eventParams = program.parameters[handler.parameters.range]
-                    guard let e = eventParams.firstIndex(where: { $0.name == name.symbol }) else {
-                        report(.argumentMismatch, target,
-                               "'\(text(name.symbol))' is not a parameter of event '\(eventText(handler.event))'\(didYouMean(name.symbol, eventParams.map(\.name)))")
-                        continue
-                    }
-                    let eventType = program.parameters[e].type
-                    guard eventType == parameter.type else {
-                        report(.typeMismatch, decl.span,
-                               "argument '\(text(decl.name.symbol))' of '\(routeName)' must be \(article(parameter.type)), but event parameter '\(text(name.symbol))' is \(article(eventType))",
-                               notes: [DiagnosticNote(span: program.parameters[e].span, message: "event parameter declared here")])
-                        continue
-                    }
-                    source = .eventParameter(Int32(e - handler.parameters.range.lowerBound))
-                case .link(let captures):
-                    guard captures.contains(name.symbol) else {
-                        report(.linkParameterUnbound, decl.span,
-                               "'\(text(name.symbol))' is not captured by the link's pattern\(didYouMean(name.symbol, captures))")
-                        continue
-                    }
-                    source = .capture(name.symbol)
-                }
             }
-            program.arguments.append(Argument(name: decl.name.symbol, parameter: position, source: source, span: decl.span))
+            program.arguments.append(Argument(name: decl.name.symbol, parameter: position, source: finalSource, span: decl.span))
         }
         for (offset, parameter) in params.enumerated() where !bound.contains(Int32(offset)) {
             if decls.contains(where: { $0.name.symbol == parameter.name }) { continue }
-            let message = "missing argument '\(text(parameter.name)): \(parameter.type.rawValue)' for route '\(routeName)'"
+            let message = "missing argument '\(text(parameter.name)): \(parameter.type.rawValue)' for \(target.what)"
             switch binding {
-            case .event:
-                report(.argumentMismatch, target, message, notes: [DiagnosticNote(span: parameter.span, message: "parameter declared here")])
+            case .event, .startItem:
+                report(.argumentMismatch, span, message, notes: [DiagnosticNote(span: parameter.span, message: "parameter declared here")])
             case .link:
-                report(.linkParameterUnbound, target, message + ": the link must bind it to a capture of its pattern",
+                report(.linkParameterUnbound, span, message + ": the link must bind it to a capture of its pattern",
                        notes: [DiagnosticNote(span: parameter.span, message: "parameter declared here")])
             }
+        }
+        return IndexRange(lower, Int32(program.arguments.count))
+    }
+
+    /// A named value an argument refers to, for messages.
+    struct Referent {
+        var what: String
+        var name: Symbol
+        var span: SourceSpan
+    }
+
+    /// Resolves an argument's value: a literal, or a name looked up in the
+    /// order of DSL.md §3 (the first that has it wins, without a finding).
+    /// Nil after reporting a name that is none of them (F107; F303 in a link).
+    mutating func resolveValue(_ decl: ArgumentDecl, binding: ArgumentBinding, target span: SourceSpan) -> (ArgumentSource, ValueType, Referent?)? {
+        switch decl.value {
+        case .invalid:
+            return nil
+        case .literal(let value):
+            return (.literal(value), value.type, nil)
+        case .identifier(let name):
+            switch binding {
+            case .event(let handler):
+                let eventParams = program.parameters[handler.parameters.range]
+                if let e = eventParams.firstIndex(where: { $0.name == name.symbol }) {
+                    let p = program.parameters[e]
+                    return (.eventParameter(Int32(e - handler.parameters.range.lowerBound)), p.type,
+                            Referent(what: "event parameter", name: name.symbol, span: p.span))
+                }
+                var candidates = eventParams.map(\.name)
+                var scopes = ["event '\(eventText(handler.event))'"]
+                if handler.route >= 0 {
+                    let routeParams = program.routes[Int(handler.route)].parameters
+                    if let r = program.parameters[routeParams.range].firstIndex(where: { $0.name == name.symbol }) {
+                        let p = program.parameters[r]
+                        return (.routeParameter(Int32(r - routeParams.range.lowerBound)), p.type,
+                                Referent(what: "route parameter", name: name.symbol, span: p.span))
+                    }
+                    candidates += program.parameters[routeParams.range].map(\.name)
+                    if !routeParams.isEmpty { scopes.append("route '\(text(program.routes[Int(handler.route)].name))'") }
+                }
+                let flowParams = program.flows[Int(handler.flow)].parameters
+                if let f = program.parameters[flowParams.range].firstIndex(where: { $0.name == name.symbol }) {
+                    let p = program.parameters[f]
+                    return (.flowParameter(Int32(f - flowParams.range.lowerBound)), p.type,
+                            Referent(what: "flow parameter", name: name.symbol, span: p.span))
+                }
+                candidates += program.parameters[flowParams.range].map(\.name)
+                if !flowParams.isEmpty { scopes.append("flow '\(text(program.flows[Int(handler.flow)].name))'") }
+                let scope = scopes.count == 1 ? scopes[0] : scopes.dropLast().joined(separator: ", ") + " or " + (scopes.last ?? "")
+                report(.argumentMismatch, span, "'\(text(name.symbol))' is not a parameter of \(scope)\(didYouMean(name.symbol, candidates))")
+                return nil
+            case .startItem(let flow):
+                let flowParams = program.flows[Int(flow)].parameters
+                if let f = program.parameters[flowParams.range].firstIndex(where: { $0.name == name.symbol }) {
+                    let p = program.parameters[f]
+                    return (.flowParameter(Int32(f - flowParams.range.lowerBound)), p.type,
+                            Referent(what: "flow parameter", name: name.symbol, span: p.span))
+                }
+                report(.argumentMismatch, span,
+                       "'\(text(name.symbol))' is not a parameter of flow '\(text(program.flows[Int(flow)].name))'\(didYouMean(name.symbol, program.parameters[flowParams.range].map(\.name)))")
+                return nil
+            case .link(let captures):
+                guard captures.contains(name.symbol) else {
+                    report(.linkParameterUnbound, decl.span,
+                           "'\(text(name.symbol))' is not captured by the link's pattern\(didYouMean(name.symbol, captures))")
+                    return nil
+                }
+                // A capture is text until bound: it takes the parameter's type.
+                return (.capture(name.symbol), .string, nil)
+            }
+        }
+    }
+
+    /// `finish x(a: v)`: each value resolves like a handler's argument; its
+    /// type is checked against the receiving handlers later (F107, F108).
+    mutating func compilePayload(_ decls: ArraySlice<ArgumentDecl>, handler: Handler, target span: SourceSpan) -> IndexRange {
+        let lower = Int32(program.arguments.count)
+        for decl in decls {
+            if program.arguments[Int(lower)...].contains(where: { $0.name == decl.name.symbol }) {
+                report(.argumentMismatch, span, "argument '\(text(decl.name.symbol))' is given more than once")
+                continue
+            }
+            guard let (source, _, _) = resolveValue(decl, binding: .event(handler), target: span) else { continue }
+            program.arguments.append(Argument(name: decl.name.symbol, parameter: Int32(program.arguments.count) - lower,
+                                              source: source, span: decl.span))
         }
         return IndexRange(lower, Int32(program.arguments.count))
     }

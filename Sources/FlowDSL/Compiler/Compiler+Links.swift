@@ -27,10 +27,18 @@ extension Compiler {
             return nil
         }
         captures.append(contentsOf: pattern.query.map(\.capture))
+        // v1: any step may bind a flow's parameters; a flow with parameters must have them bound.
+        var flowArguments: [IndexRange] = []
+        for (i, flow) in path.enumerated() {
+            let decls = i < decl.flowArguments.count ? tree.arguments[decl.flowArguments[i].range] : []
+            flowArguments.append(compileArguments(decls, to: target(flow: flow), target: decl.targetSpan, binding: .link(captures)))
+        }
         let arguments = compileArguments(tree.arguments[decl.arguments.range], to: route, target: decl.targetSpan,
                                          binding: .link(captures))
-        program.links.append(Link(pattern: pattern, patternText: decl.pattern, path: path, route: route,
-                                  arguments: arguments, span: decl.patternSpan, targetSpan: decl.targetSpan))
+        var link = Link(pattern: pattern, patternText: decl.pattern, path: path, route: route,
+                        arguments: arguments, span: decl.patternSpan, targetSpan: decl.targetSpan)
+        link.flowArguments = flowArguments
+        program.links.append(link)
     }
 
     /// The flows of the path (entry first) and the target route, or nil after F302.

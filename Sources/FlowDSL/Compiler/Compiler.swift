@@ -38,6 +38,8 @@ public struct Compiler {
     var routeDecls: [Int] = []
     /// The handler signatures of the owner being compiled (F109); reused.
     var seenHandlers = Set<HandlerSignature>()
+    /// For each entry of `program.tabFlows`, the span of its name in `tabs`.
+    var tabSpans: [SourceSpan] = []
     let keywords: KnownSymbols
 
     /// Compiles what `loader` loaded.
@@ -49,6 +51,7 @@ public struct Compiler {
         compiler.reserveCapacity()
         compiler.declareFlows()
         for flow in compiler.program.flows.indices { compiler.compileBody(of: FlowID(flow)) }
+        compiler.checkPayloads()
         // The flow tree does not depend on which flow is the entry: built once.
         let topology = FlowTopology(compiler.program)
         compiler.chooseEntry(topology)

@@ -2,15 +2,16 @@ import FlowEngine
 
 /// Flows, routes, parameters and attributes.
 extension Parser {
-    /// flow = "flow" IDENT [ attrs ] "{" { flowItem } "}" ;
+    /// flow = "flow" IDENT [ params ] [ attrs ] "{" { flowItem } "}" ;
     mutating func parseFlow() {
         advance()
         guard let name = expectName("flow name") else {
             skipToTopLevelItem()
             return
         }
+        let parameters = at == .leftParen ? parseParameters() : .empty
         let attributes = at == .leftBracket ? parseAttributes() : .empty
-        var flow = FlowDecl(name: name, attributes: attributes, starts: .empty, tabs: .empty, tabsSpan: nil,
+        var flow = FlowDecl(name: name, parameters: parameters, attributes: attributes, starts: .empty, tabs: .empty, tabsSpan: nil,
                             routes: IndexRange(Int32(tree.routes.count), Int32(tree.routes.count)),
                             handlers: IndexRange(Int32(tree.handlers.count), Int32(tree.handlers.count)))
         guard at == .leftBrace else {
@@ -21,7 +22,7 @@ extension Parser {
         }
         let open = token
         advance()
-        var starts: [Name] = []
+        var starts: [StartDecl] = []
         var tabs: [Name] = []
         while true {
             if at == .rightBrace {
@@ -34,8 +35,7 @@ extension Parser {
                 break
             }
             if at("start") {
-                advance()
-                if let target = expectName("route or flow name after 'start'") { starts.append(target) }
+                if let start = parseStartItem() { starts.append(start) }
             } else if at("tabs") {
                 if flow.tabsSpan == nil { flow.tabsSpan = span(token) }
                 advance()
@@ -49,11 +49,36 @@ extension Parser {
                 skipToFlowItem()
             }
         }
-        flow.starts = appendNames(starts)
+        flow.starts = IndexRange(Int32(tree.starts.count), Int32(tree.starts.count + starts.count))
+        tree.starts.append(contentsOf: starts)
         flow.tabs = appendNames(tabs)
         flow.routes.upper = Int32(tree.routes.count)
         flow.handlers.upper = Int32(tree.handlers.count)
         tree.flows.append(flow)
+    }
+
+    /// "start" IDENT [ args ] [ "when" guard ]
+    mutating func parseStartItem() -> StartDecl? {
+        advance()
+        guard let name = expectName("route or flow name after 'start'") else {
+            skipToFlowItem()
+            return nil
+        }
+        var start = StartDecl(name: name, arguments: .empty, guardName: nil, guardNegated: false, span: name.span)
+        if at == .leftParen {
+            start.arguments = parseArguments()
+            start.span.end = lastEnd
+        }
+        if at("when") {
+            advance()
+            start.guardNegated = consume(.bang)
+            guard let guardName = expectName("guard name after 'when'") else {
+                skipToFlowItem()
+                return nil
+            }
+            start.guardName = guardName
+        }
+        return start
     }
 
     /// IDENT { "," IDENT }

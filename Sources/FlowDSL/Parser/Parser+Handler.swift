@@ -20,7 +20,8 @@ extension Parser {
             handler.resultFlow = first
             handler.event = result
             handler.span.end = result.span.end
-        } else if at == .leftParen {
+        }
+        if at == .leftParen {
             handler.parameters = parseParameters()
         }
         if at("when") {
@@ -103,6 +104,8 @@ extension Parser {
             advance()
             guard let flow = expectName("flow name after 'start'") else { return nil }
             action.operand = flow
+            if at == .leftParen { action.arguments = parseArguments() }
+            action.operandSpan = span(from: flow.span.start, to: lastEnd)
             if at("as") {
                 advance()
                 if at("sheet") { action.mode = .sheet } else if at("cover") { action.mode = .cover } else if at("root") { action.mode = .root } else {
@@ -116,6 +119,8 @@ extension Parser {
             advance()
             guard let operand = expectName(action.kind == .finish ? "result name after 'finish'" : "tab name after 'select'") else { return nil }
             action.operand = operand
+            if action.kind == .finish, at == .leftParen { action.arguments = parseArguments() }
+            action.operandSpan = span(from: operand.span.start, to: lastEnd)
         } else {
             error(expected: "an action (push, sheet, cover, replace, set, pop, popToRoot, dismiss, start, finish, select)")
             return nil

@@ -15,7 +15,7 @@ extension Parser {
         advance()
     }
 
-    /// link = "link" STRING "->" IDENT { "/" IDENT } [ "(" arg { "," arg } ")" ] ;
+    /// link = "link" STRING "->" step { "/" step } ; step = IDENT [ args ] ;
     mutating func parseLink() {
         advance()
         guard at == .string else {
@@ -32,19 +32,18 @@ extension Parser {
         }
         let start = token.start
         var path: [Name] = []
+        var stepArguments: [IndexRange] = []
         repeat {
             guard let name = expectName("flow or route name in the link's target path") else {
                 skipToTopLevelItem()
                 return
             }
             path.append(name)
+            stepArguments.append(at == .leftParen ? parseArguments() : .empty)
         } while consume(.slash)
         var link = LinkDecl(pattern: pattern, patternSpan: patternSpan, path: appendNames(path),
-                            arguments: .empty, targetSpan: span(from: start, to: lastConsumedEnd))
-        if at == .leftParen {
-            link.arguments = parseArguments()
-            link.targetSpan.end = lastConsumedEnd
-        }
+                            arguments: stepArguments.last ?? .empty, targetSpan: span(from: start, to: lastConsumedEnd))
+        link.flowArguments = Array(stepArguments.dropLast())
         tree.links.append(link)
     }
 }

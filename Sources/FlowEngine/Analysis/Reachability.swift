@@ -10,6 +10,9 @@ extension Analyzer {
         var seeds: [Int32] = []
         for flow in program.flows {
             if case .route(let r) = flow.start { seeds.append(r) }
+            for item in program.startItems[flow.starts.range] {
+                if case .route(let r) = item.target { seeds.append(r) }
+            }
             for handler in program.handlers[flow.handlers.range] {
                 forEachShownRoute(handler) { seeds.append($0) }
             }
@@ -38,6 +41,13 @@ extension Analyzer {
             case .route(let r): global.add(flowNode(FlowID(f)), r)
             case .flow(let g): global.add(flowNode(FlowID(f)), flowNode(g))
             case .none: break
+            }
+            for item in program.startItems[flow.starts.range] {
+                switch item.target {
+                case .route(let r): global.add(flowNode(FlowID(f)), r)
+                case .flow(let g): global.add(flowNode(FlowID(f)), flowNode(g))
+                case .none: break
+                }
             }
             for tab in program.tabs(of: FlowID(f)) { global.add(flowNode(FlowID(f)), flowNode(tab)) }
         }

@@ -19,6 +19,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case selectOutsideTabs = "F111"
     case malformedTabContainer = "F112"
     case badAttribute = "F113"
+    case neverRunnable = "F114"
 
     case unreachableRoute = "F201"
     case flowNeverStarted = "F202"
@@ -66,6 +67,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .selectOutsideTabs: "`select` outside a tab container, or of a flow that is not a tab"
         case .malformedTabContainer: "tab container with routes or `start`, or pushed"
         case .badAttribute: "unknown or misplaced attribute"
+        case .neverRunnable: "the engine could never run this: a tab with parameters, a tab container inside a tab"
         case .unreachableRoute: "unreachable route"
         case .flowNeverStarted: "flow never started and not the entry"
         case .deadEnd: "dead end: no event can be handled and there is no back"

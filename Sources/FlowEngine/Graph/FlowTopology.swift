@@ -36,7 +36,13 @@ public struct FlowTopology: Sendable {
         var byParent = [[Edge]](repeating: [], count: program.flows.count)
         for (f, flow) in program.flows.enumerated() {
             let id = FlowID(f)
-            if case .flow(let child) = flow.start {
+            // Every `start` item that names a flow, guarded or not (v1).
+            for item in program.startItems[flow.starts.range] {
+                if case .flow(let child) = item.target {
+                    byParent[f].append(Edge(parent: id, child: child, mode: .flowStart, action: -1, span: item.span))
+                }
+            }
+            if flow.starts.isEmpty, case .flow(let child) = flow.start {
                 byParent[f].append(Edge(parent: id, child: child, mode: .flowStart, action: -1, span: flow.startSpan))
             }
             for tab in program.tabs(of: id) {

@@ -19,8 +19,9 @@ extension Program {
     /// arguments and its custom transition too.
     public func actionText(_ action: Action, arguments handler: Handler? = nil) -> String {
         let targetTexts = targets[action.targets.range].map { target in
-            name(routes[Int(target.route)].name) + (handler.map { argumentList(target.arguments, event: $0.parameters) } ?? "")
+            name(routes[Int(target.route)].name) + (handler.map { argumentList(target.arguments, scope: scope(of: $0)) } ?? "")
         }
+        let operandArguments = handler.map { argumentList(action.arguments, scope: scope(of: $0)) } ?? ""
         var text: String
         switch action.kind {
         case .push, .sheet, .cover, .replace, .popTo:
@@ -28,11 +29,11 @@ extension Program {
         case .set:
             text = "set [\(targetTexts.joined(separator: ", "))]"
         case .start:
-            text = "start \(name(flows[Int(action.flow)].name))" + (action.mode == .push ? "" : " as \(action.mode.rawValue)")
+            text = "start \(name(flows[Int(action.flow)].name))" + operandArguments + (action.mode == .push ? "" : " as \(action.mode.rawValue)")
         case .select:
             text = "select \(name(flows[Int(action.flow)].name))"
         case .finish:
-            text = "finish \(action.result.map(name) ?? "")"
+            text = "finish \(action.result.map(name) ?? "")" + operandArguments
         case .pop, .popToRoot, .dismiss:
             text = action.kind.rawValue
         }
@@ -52,12 +53,23 @@ extension Program {
     public func dump() -> String {
         var out = ""
         for (f, flow) in flows.enumerated() {
-            var header = "flow \(name(flow.name))"
+            var header = "flow \(name(flow.name))\(parameterList(flow.parameters))"
             if FlowID(f) == entry { header += " [entry]" }
-            switch flow.start {
-            case .route(let r): header += " start \(name(routes[Int(r)].name))"
-            case .flow(let g): header += " start \(name(flows[Int(g)].name))"
-            case .none: break
+            if flow.starts.isEmpty {
+                switch flow.start {
+                case .route(let r): header += " start \(name(routes[Int(r)].name))"
+                case .flow(let g): header += " start \(name(flows[Int(g)].name))"
+                case .none: break
+                }
+            }
+            for item in startItems[flow.starts.range] {
+                switch item.target {
+                case .route(let r): header += " start \(name(routes[Int(r)].name))"
+                case .flow(let g): header += " start \(name(flows[Int(g)].name))"
+                case .none: break
+                }
+                header += argumentList(item.arguments, scope: ArgumentScope(flow: flow.parameters))
+                if let condition = item.guardCondition { header += " when \(condition.negated ? "!" : "")\(name(condition.name))" }
             }
             if flow.isTabContainer {
                 header += " tabs " + tabs(of: FlowID(f)).map { name(flows[Int($0)].name) }.joined(separator: ", ")
@@ -78,8 +90,12 @@ extension Program {
             for h in flow.handlers.range { out += "  " + handlerText(handlers[h]) + "\n" }
         }
         for link in links {
-            let path = link.path.map { name(flows[Int($0)].name) } + [name(routes[Int(link.route)].name)]
-            out += "link \"\(link.patternText)\" -> \(path.joined(separator: "/"))\(argumentList(link.arguments, event: .empty))\n"
+            var path: [String] = []
+            for (i, f) in link.path.enumerated() {
+                path.append(name(flows[Int(f)].name) + (i < link.flowArguments.count ? argumentList(link.flowArguments[i], scope: ArgumentScope()) : ""))
+            }
+            path.append(name(routes[Int(link.route)].name))
+            out += "link \"\(link.patternText)\" -> \(path.joined(separator: "/"))\(argumentList(link.arguments, scope: ArgumentScope()))\n"
         }
         return out
     }
@@ -90,8 +106,35 @@ extension Program {
         return "(" + parameters[range.range].map { "\(name($0.name)): \($0.type.rawValue)" }.joined(separator: ", ") + ")"
     }
 
-    /// `(id: id, n: 3)`, with event parameters by name and link captures as `:name`.
-    func argumentList(_ range: IndexRange, event: IndexRange) -> String {
+    /// The parameters an argument's name may refer to (DSL.md §3).
+    public struct ArgumentScope {
+        public var event: IndexRange = .empty
+        public var route: IndexRange = .empty
+        public var flow: IndexRange = .empty
+    }
+
+    /// What a handler's arguments may name: its event's, its route's and
+    /// its flow's parameters.
+    public func scope(of handler: Handler) -> ArgumentScope {
+        ArgumentScope(event: handler.parameters,
+                      route: handler.route >= 0 ? routes[Int(handler.route)].parameters : .empty,
+                      flow: flows[Int(handler.flow)].parameters)
+    }
+
+    /// The type of an argument's value given by `handler` (nil for a link capture).
+    public func valueType(of argument: Argument, in handler: Handler) -> ValueType? {
+        let scope = scope(of: handler)
+        switch argument.source {
+        case .literal(let value): return value.type
+        case .eventParameter(let p): return parameters[scope.event.range.lowerBound + Int(p)].type
+        case .routeParameter(let p): return parameters[scope.route.range.lowerBound + Int(p)].type
+        case .flowParameter(let p): return parameters[scope.flow.range.lowerBound + Int(p)].type
+        case .capture: return nil
+        }
+    }
+
+    /// `(id: id, n: 3)`, with parameters by name and link captures as `:name`.
+    public func argumentList(_ range: IndexRange, scope: ArgumentScope) -> String {
         guard !range.isEmpty else { return "" }
         return "(" + arguments[range.range].map { argument in
             let value: String
@@ -100,7 +143,9 @@ extension Program {
             case .literal(.int(let i)): value = String(i)
             case .literal(.double(let d)): value = String(d)
             case .literal(.bool(let b)): value = String(b)
-            case .eventParameter(let p): value = name(parameters[event.range.lowerBound + Int(p)].name)
+            case .eventParameter(let p): value = name(parameters[scope.event.range.lowerBound + Int(p)].name)
+            case .routeParameter(let p): value = name(parameters[scope.route.range.lowerBound + Int(p)].name)
+            case .flowParameter(let p): value = name(parameters[scope.flow.range.lowerBound + Int(p)].name)
             case .capture(let c): value = ":" + name(c)
             }
             return "\(name(argument.name)): \(value)"

@@ -29,6 +29,8 @@ public struct Program: Sendable {
     public var arguments: [Argument] = []
     /// Parameters of routes and events, referenced by ranges.
     public var parameters: [Parameter] = []
+    /// `start` items of flows, referenced by `Flow.starts` (v1).
+    public var startItems: [StartItem] = []
     /// Tab lists of tab containers, referenced by `Flow.tabs`.
     public var tabFlows: [FlowID] = []
     public var links: [Link] = []
@@ -91,9 +93,15 @@ public struct Flow: Sendable {
     public var span: SourceSpan
     /// Marked `[entry]`.
     public var isMarkedEntry: Bool
+    /// The unguarded `start` (the fallback), what the analyses follow.
     public var start: FlowStart
     /// The span of the name after `start`, or of the flow's name if there is none.
     public var startSpan: SourceSpan
+    /// Every `start` item in `Program.startItems`: the guarded ones in source
+    /// order, then the fallback (v1). Empty for a tab container.
+    public var starts: IndexRange = .empty
+    /// The flow's parameters (v1), visible to all its routes and handlers.
+    public var parameters: IndexRange = .empty
     /// For a tab container: its tabs in `Program.tabFlows`, first selected.
     public var tabs: IndexRange
     public var routes: IndexRange
@@ -112,6 +120,25 @@ public struct Flow: Sendable {
         self.tabs = tabs
         self.routes = routes
         self.handlers = handlers
+    }
+}
+
+/// One `start` item: what a flow shows first, under a guard or as the
+/// fallback, with the arguments that bind the start route's (or started
+/// flow's) parameters from the flow's own.
+public struct StartItem: Hashable, Sendable {
+    public var target: FlowStart
+    public var guardCondition: Guard?
+    /// Bound to the target's parameters; values are `.flowParameter` or literals.
+    public var arguments: IndexRange
+    /// The span of the target's name.
+    public var span: SourceSpan
+
+    public init(target: FlowStart, guardCondition: Guard?, arguments: IndexRange, span: SourceSpan) {
+        self.target = target
+        self.guardCondition = guardCondition
+        self.arguments = arguments
+        self.span = span
     }
 }
 
@@ -190,11 +217,18 @@ public enum ArgumentSource: Hashable, Sendable {
     case literal(Value)
     /// The handler event's parameter with this index in `Handler.parameters`.
     case eventParameter(Int32)
+    /// A parameter of the route the handler is declared on, by its index in
+    /// `Route.parameters` (v1): the active entry's argument when it fired.
+    case routeParameter(Int32)
+    /// A parameter of the handling flow (or, in a `start` item, of the flow
+    /// being started), by its index in `Flow.parameters` (v1).
+    case flowParameter(Int32)
     /// A value captured by a link pattern (`:name`).
     case capture(Symbol)
 }
 
-/// `name: value` bound to the target route's parameter `parameter`.
+/// `name: value` bound to the target's parameter `parameter`: a route's, a
+/// started flow's, or, for a `finish` payload, its position in the payload.
 public struct Argument: Hashable, Sendable {
     public var name: Symbol
     /// Index of the bound parameter within the target route's parameters.
@@ -289,6 +323,9 @@ public struct Action: Sendable {
     public var mode: StartMode
     /// The result of `finish`.
     public var result: Symbol?
+    /// `start F(args)`: bound to F's parameters; `finish x(args)`: the
+    /// payload, in the order written (v1).
+    public var arguments: IndexRange = .empty
     /// The custom transition named by `with`.
     public var transition: Symbol?
     /// The span of the action keyword through its last token.
@@ -331,6 +368,8 @@ public struct Link: Sendable {
     public var patternText: String
     /// The flows on the target path, from the entry down.
     public var path: [FlowID]
+    /// For each flow of `path`, the arguments binding its parameters (v1).
+    public var flowArguments: [IndexRange] = []
     public var route: RouteID
     public var arguments: IndexRange
     /// The span of the pattern string.

@@ -55,6 +55,15 @@ public struct FlowInstance: Hashable, Sendable {
     public var parent: Int32
     /// False for a free slot (instances are reused to keep the array small).
     public var isRunning: Bool
+    /// The flow's arguments, in the order of `Flow.parameters` (v1).
+    public var arguments: [Value]
+
+    public init(flow: FlowID, parent: Int32, isRunning: Bool, arguments: [Value] = []) {
+        self.flow = flow
+        self.parent = parent
+        self.isRunning = isRunning
+        self.arguments = arguments
+    }
 }
 
 /// The engine's whole state (DSL.md §5): the flow tree, the pile of layers,

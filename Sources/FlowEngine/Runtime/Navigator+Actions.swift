@@ -1,18 +1,36 @@
 /// The navigation actions (DSL.md §5 "Actions"), `then` chains, `finish`
 /// with result delivery, and the silent end of flows left without screens.
 extension Navigator {
+    /// The values a handler's arguments may name (DSL.md §3): its event's
+    /// (a result's payload), and those of the route it is declared on (the
+    /// active entry's arguments when it fired). A flow's own come from its
+    /// instance.
+    struct HandlerValues {
+        var event: [Value]
+        var route: [Value] = []
+    }
+
     /// A frame of the action interpreter: the rest of one handler's actions.
     struct Frame {
         var handler: HandlerID
         var instance: Int32
         var next: Int
-        var values: [Value]
+        var values: HandlerValues
+    }
+
+    /// The arguments of the active entry if `handler` is declared on a route
+    /// with parameters (it fires only while that route is active).
+    func routeValues(_ handler: HandlerID) -> [Value] {
+        let route = program.handlers[Int(handler)].route
+        guard route >= 0, !program.routes[Int(route)].parameters.isEmpty,
+              let active = state.activeEntry, active.route == route else { return [] }
+        return active.arguments
     }
 
     /// Runs a handler's actions for `instance`. A `finish` delivers its
     /// result at once: the parent's handler runs before the rest of the
     /// finishing handler (an explicit stack of frames, not recursion).
-    mutating func run(_ handler: HandlerID, _ instance: Int32, _ values: [Value], event: String) throws(NavigationError) {
+    mutating func run(_ handler: HandlerID, _ instance: Int32, _ values: HandlerValues, event: String) throws(NavigationError) {
         var frames = [Frame(handler: handler, instance: instance, next: 0, values: values)]
         while var frame = frames.popLast() {
             let actions = program.handlers[Int(frame.handler)].actions
@@ -24,13 +42,16 @@ extension Navigator {
                 throw .unsupported(event: event, problem: "'\(describe(action))' runs after its flow has finished")
             }
             if let delivery = try perform(action, for: frame.instance, values: frame.values, event: event) {
-                frames.append(Frame(handler: delivery.0, instance: delivery.1, next: 0, values: []))
+                frames.append(Frame(handler: delivery.0, instance: delivery.1, next: 0,
+                                    values: HandlerValues(event: delivery.2, route: routeValues(delivery.0))))
             }
         }
     }
 
-    /// Performs one action; for `finish`, returns the handler that receives the result.
-    mutating func perform(_ action: Action, for instance: Int32, values: [Value], event: String) throws(NavigationError) -> (HandlerID, Int32)? {
+    /// Performs one action; for `finish`, returns the handler that receives
+    /// the result, the instance it runs for, and the payload in the order of
+    /// its parameters.
+    mutating func perform(_ action: Action, for instance: Int32, values: HandlerValues, event: String) throws(NavigationError) -> (HandlerID, Int32, [Value])? {
         let top = state.layers.count - 1
         guard top >= 0 else { throw .emptyScreen(event: event) }
         let selected = state.layers[top].selected
@@ -90,7 +111,9 @@ extension Navigator {
             }
             emit(.dismissed(removed.kind))
         case .start:
-            let child = newInstance(action.flow, parent: instance)
+            let arguments = try bind(action.arguments, to: program.flows[Int(action.flow)].parameters, instance, values,
+                                     what: "flow '\(program.name(program.flows[Int(action.flow)].name))'", event)
+            let child = newInstance(action.flow, parent: instance, arguments: arguments)
             let placed = try instantiate(action.flow, as: child)
             switch (action.mode, placed) {
             case (.push, .entry(let entry)):
@@ -111,7 +134,15 @@ extension Navigator {
                 throw .unsupported(event: event, problem: "tab container '\(program.name(program.flows[Int(action.flow)].name))' cannot be pushed")
             }
         case .finish:
-            return try finish(instance, result: action.result ?? cancelSymbol, event: event)
+            var payload: [(Symbol, Value)] = []
+            for argument in program.arguments[action.arguments.range] {
+                guard let value = evaluate(argument.source, instance, values) else {
+                    throw .unsupported(event: event, problem: "'\(describe(action))' has no value for '\(program.name(argument.name))'")
+                }
+                payload.append((argument.name, value))
+            }
+            guard let (handler, receiver) = try finish(instance, result: action.result ?? cancelSymbol, event: event) else { return nil }
+            return (handler, receiver, try order(payload, for: handler, event: event))
         case .select:
             try select(action.flow, from: instance, event: event)
         }
@@ -126,31 +157,69 @@ extension Navigator {
     }
 
     /// The entry for an action's single target.
-    func makeEntry(_ action: Action, _ instance: Int32, _ values: [Value], _ event: String) throws(NavigationError) -> Entry {
+    func makeEntry(_ action: Action, _ instance: Int32, _ values: HandlerValues, _ event: String) throws(NavigationError) -> Entry {
         try entry(for: program.targets[Int(action.targets.lower)], instance, values, event)
     }
 
-    /// An entry for `target`, its arguments taken from literals and the event's values.
-    func entry(for target: Target, _ instance: Int32, _ values: [Value], _ event: String) throws(NavigationError) -> Entry {
+    /// An entry for `target`, its arguments taken from literals and the
+    /// handler's values.
+    func entry(for target: Target, _ instance: Int32, _ values: HandlerValues, _ event: String) throws(NavigationError) -> Entry {
         let route = program.routes[Int(target.route)]
         if route.parameters.isEmpty { return Entry(route: target.route, instance: instance) }
-        var arguments = [Value?](repeating: nil, count: route.parameters.count)
-        for argument in program.arguments[target.arguments.range] {
-            switch argument.source {
-            case .literal(let value): arguments[Int(argument.parameter)] = value
-            case .eventParameter(let p) where Int(p) < values.count: arguments[Int(argument.parameter)] = values[Int(p)]
-            case .eventParameter, .capture: break
-            }
+        let arguments = try bind(target.arguments, to: route.parameters, instance, values,
+                                 what: "route '\(program.name(route.name))'", event)
+        return Entry(route: target.route, instance: instance, arguments: arguments)
+    }
+
+    /// The values of `arguments` in the order of `parameters`; throws if one
+    /// is missing (a program with F107 findings).
+    func bind(_ arguments: IndexRange, to parameters: IndexRange, _ instance: Int32, _ values: HandlerValues,
+              what: @autoclosure () -> String, _ event: String) throws(NavigationError) -> [Value] {
+        if parameters.isEmpty { return [] }
+        var bound = [Value?](repeating: nil, count: parameters.count)
+        for argument in program.arguments[arguments.range] where Int(argument.parameter) < bound.count {
+            bound[Int(argument.parameter)] = evaluate(argument.source, instance, values)
         }
         var complete: [Value] = []
-        for (offset, value) in arguments.enumerated() {
+        complete.reserveCapacity(bound.count)
+        for (offset, value) in bound.enumerated() {
             guard let value else {
-                let name = program.name(program.parameters[route.parameters.range.lowerBound + offset].name)
-                throw .unsupported(event: event, problem: "route '\(program.name(route.name))' needs argument '\(name)'")
+                let name = program.name(program.parameters[parameters.range.lowerBound + offset].name)
+                throw .unsupported(event: event, problem: "\(what()) needs argument '\(name)'")
             }
             complete.append(value)
         }
-        return Entry(route: target.route, instance: instance, arguments: complete)
+        return complete
+    }
+
+    /// The value an argument names: a literal, the event's, the route's or
+    /// the flow instance's; nil when there is none (a link capture here).
+    func evaluate(_ source: ArgumentSource, _ instance: Int32, _ values: HandlerValues) -> Value? {
+        switch source {
+        case .literal(let value): return value
+        case .eventParameter(let p): return Int(p) < values.event.count ? values.event[Int(p)] : nil
+        case .routeParameter(let p): return Int(p) < values.route.count ? values.route[Int(p)] : nil
+        case .flowParameter(let p):
+            guard instance >= 0, Int(instance) < state.instances.count else { return nil }
+            let arguments = state.instances[Int(instance)].arguments
+            return Int(p) < arguments.count ? arguments[Int(p)] : nil
+        case .capture: return nil
+        }
+    }
+
+    /// A result's payload in the order of the receiving handler's parameters.
+    func order(_ payload: [(Symbol, Value)], for handler: HandlerID, event: String) throws(NavigationError) -> [Value] {
+        let parameters = program.parameters[program.handlers[Int(handler)].parameters.range]
+        if parameters.isEmpty { return [] }
+        var values: [Value] = []
+        for parameter in parameters {
+            guard var value = payload.first(where: { $0.0 == parameter.name })?.1 else {
+                throw .unsupported(event: event, problem: "the result carries no '\(program.name(parameter.name))' for '\(program.eventText(program.handlers[Int(handler)].event))'")
+            }
+            if case .int(let i) = value, parameter.type == .double { value = .double(Double(i)) }
+            values.append(value)
+        }
+        return values
     }
 
     /// `set` and `start ... as root`: replaces all that `instance` (and its
@@ -208,7 +277,8 @@ extension Navigator {
         let child = first.instance
         guard state.instances[Int(child)].parent >= 0, !showsAnything(child) else { return }
         if let delivery = try finish(child, result: cancelSymbol, event: "back") {
-            try run(delivery.0, delivery.1, [], event: "back")
+            let values = HandlerValues(event: try order([], for: delivery.0, event: "back"), route: routeValues(delivery.0))
+            try run(delivery.0, delivery.1, values, event: "back")
         }
     }
 
@@ -294,24 +364,28 @@ extension Navigator {
         return .entry(try startEntry(flow, as: instance, insideTabs: false))
     }
 
-    /// The start route of `flow`, creating instances for flows started in place.
+    /// The start route of `flow`, creating instances for flows started in
+    /// place: at each flow, the first `start` item whose guard holds, else
+    /// the fallback, its arguments bound from that flow's own.
     mutating func startEntry(_ flow: FlowID, as instance: Int32, insideTabs: Bool) throws(NavigationError) -> Entry {
         var current = flow
         var owner = instance
         for _ in 0...program.flows.count {
             let f = program.flows[Int(current)]
-            switch f.start {
+            let item = chosenStart(current)
+            switch item?.target ?? f.start {
             case .route(let r):
-                guard program.routes[Int(r)].parameters.isEmpty else {
-                    throw .unsupported(event: "start", problem: "start route '\(program.qualifiedName(r))' needs arguments")
-                }
-                return Entry(route: r, instance: owner)
+                let arguments = try bind(item?.arguments ?? .empty, to: program.routes[Int(r)].parameters, owner, HandlerValues(event: []),
+                                         what: "start route '\(program.qualifiedName(r))'", "start")
+                return Entry(route: r, instance: owner, arguments: arguments)
             case .flow(let g):
                 if program.flows[Int(g)].isTabContainer {
                     throw .unsupported(event: "start", problem: insideTabs ? "tab containers cannot be nested"
                                        : "flow '\(program.name(f.name))' starts a tab container in its place")
                 }
-                owner = newInstance(g, parent: owner)
+                let arguments = try bind(item?.arguments ?? .empty, to: program.flows[Int(g)].parameters, owner, HandlerValues(event: []),
+                                         what: "flow '\(program.name(program.flows[Int(g)].name))'", "start")
+                owner = newInstance(g, parent: owner, arguments: arguments)
                 current = g
             case .none:
                 throw .unsupported(event: "start", problem: "flow '\(program.name(f.name))' has no start")
@@ -320,9 +394,25 @@ extension Navigator {
         throw .unsupported(event: "start", problem: "flows start each other in their place without end")
     }
 
-    mutating func newInstance(_ flow: FlowID, parent: Int32) -> Int32 {
+    /// The `start` item of `flow` that applies now: the first guarded one
+    /// whose guard holds, else the fallback (nil for a flow without items).
+    func chosenStart(_ flow: FlowID) -> StartItem? {
+        let items = program.flows[Int(flow)].starts
+        var fallback: StartItem?
+        for i in items.range {
+            let item = program.startItems[i]
+            guard let condition = item.guardCondition else {
+                fallback = item
+                continue
+            }
+            if state.guards.contains(condition.name) != condition.negated { return item }
+        }
+        return fallback
+    }
+
+    mutating func newInstance(_ flow: FlowID, parent: Int32, arguments: [Value] = []) -> Int32 {
         emit(.flowStarted(flow))
-        let instance = FlowInstance(flow: flow, parent: parent, isRunning: true)
+        let instance = FlowInstance(flow: flow, parent: parent, isRunning: true, arguments: arguments)
         if let slot = state.freeSlots.popLast() {
             state.instances[Int(slot)] = instance
             return slot
@@ -333,6 +423,7 @@ extension Navigator {
 
     mutating func free(_ instance: Int32) {
         state.instances[Int(instance)].isRunning = false
+        state.instances[Int(instance)].arguments = []
         state.freeSlots.append(instance)
     }
 

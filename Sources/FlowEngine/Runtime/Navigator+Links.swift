@@ -5,14 +5,27 @@ extension Navigator {
     /// Opens `url`: rebuilds the navigation to its link's target.
     @discardableResult
     public mutating func open(_ url: String) throws(NavigationError) -> [NavigationEffect] {
-        let (link, arguments) = try match(url)
+        let (link, binding) = try matchBinding(url)
         return try step("open") { (navigator: inout Navigator) throws(NavigationError) in
-            try navigator.rebuild(to: link, arguments: arguments)
+            try navigator.rebuild(to: link, binding)
         }
+    }
+
+    /// What a matching URL binds: the target route's arguments, and those
+    /// of each flow on the link's path (v1).
+    struct LinkBinding {
+        var route: [Value]
+        var flows: [[Value]]
     }
 
     /// The first link whose pattern matches `url`, and the target route's arguments.
     public func match(_ url: String) throws(NavigationError) -> (Link, [Value]) {
+        let (link, binding) = try matchBinding(url)
+        return (link, binding.route)
+    }
+
+    /// The first link whose pattern matches `url`, and what it binds.
+    func matchBinding(_ url: String) throws(NavigationError) -> (Link, LinkBinding) {
         guard !url.isEmpty else { throw .noMatchingLink(url: url, problem: "the URL is empty") }
         let parts: URLParts
         switch URLParts.split(url) {
@@ -37,14 +50,14 @@ extension Navigator {
             if query[key] == nil { query[key] = value }
         }
         for link in program.links where link.pattern.scheme == parts.scheme && link.pattern.segments.count == segments.count {
-            if let arguments = bind(link, segments, query) { return (link, arguments) }
+            if let binding = bind(link, segments, query) { return (link, binding) }
         }
         throw .noMatchingLink(url: String(url.prefix(200)), problem: "no link matches it")
     }
 
-    /// The target's arguments if `link` matches, converting each capture to
-    /// the type of the parameter it is bound to; nil if anything differs.
-    func bind(_ link: Link, _ segments: [String], _ query: [String: String]) -> [Value]? {
+    /// What `link` binds if it matches, converting each capture to the type
+    /// of the parameter it is bound to; nil if anything differs.
+    func bind(_ link: Link, _ segments: [String], _ query: [String: String]) -> LinkBinding? {
         var captured: [Symbol: String] = [:]
         for (segment, value) in zip(link.pattern.segments, segments) {
             switch segment {
@@ -56,22 +69,34 @@ extension Navigator {
             guard let value = query[item.key] else { return nil }
             captured[item.capture] = value
         }
-        let route = program.routes[Int(link.route)]
-        var arguments = [Value?](repeating: nil, count: route.parameters.count)
-        for argument in program.arguments[link.arguments.range] {
-            let type = program.parameters[route.parameters.range.lowerBound + Int(argument.parameter)].type
+        guard let route = bindCaptures(link.arguments, to: program.routes[Int(link.route)].parameters, captured) else { return nil }
+        var flows: [[Value]] = []
+        for (i, flow) in link.path.enumerated() {
+            let arguments = i < link.flowArguments.count ? link.flowArguments[i] : .empty
+            guard let values = bindCaptures(arguments, to: program.flows[Int(flow)].parameters, captured) else { return nil }
+            flows.append(values)
+        }
+        return LinkBinding(route: route, flows: flows)
+    }
+
+    /// The values of a link step's arguments in the order of `parameters`.
+    func bindCaptures(_ arguments: IndexRange, to parameters: IndexRange, _ captured: [Symbol: String]) -> [Value]? {
+        if parameters.isEmpty { return [] }
+        var bound = [Value?](repeating: nil, count: parameters.count)
+        for argument in program.arguments[arguments.range] where Int(argument.parameter) < bound.count {
+            let type = program.parameters[parameters.range.lowerBound + Int(argument.parameter)].type
             switch argument.source {
             case .literal(let value):
-                arguments[Int(argument.parameter)] = value
+                bound[Int(argument.parameter)] = value
             case .capture(let name):
                 guard let text = captured[name], let value = RouteArguments.convert(text, to: type) else { return nil }
-                arguments[Int(argument.parameter)] = value
-            case .eventParameter:
+                bound[Int(argument.parameter)] = value
+            case .eventParameter, .routeParameter, .flowParameter:
                 return nil
             }
         }
         var values: [Value] = []
-        for value in arguments {
+        for value in bound {
             guard let value else { return nil }
             values.append(value)
         }
@@ -80,7 +105,8 @@ extension Navigator {
 
     /// Keeps what the current navigation shares with the target path and
     /// replaces the rest (see DSL.md §5).
-    mutating func rebuild(to link: Link, arguments: [Value]) throws(NavigationError) {
+    mutating func rebuild(to link: Link, _ binding: LinkBinding) throws(NavigationError) {
+        let arguments = binding.route
         guard let active = state.activeEntry else { throw .emptyScreen(event: "open") }
         let chain = Array(state.ancestry(of: active.instance).reversed())
         let path = link.path
@@ -88,7 +114,9 @@ extension Navigator {
             throw .unsupported(event: "open", problem: "the link's path does not start at the running entry flow")
         }
         var depth = 0
-        while depth + 1 < chain.count, depth + 1 < path.count, state.instances[Int(chain[depth + 1])].flow == path[depth + 1] {
+        // A running flow is shared only with the arguments the link gives it.
+        while depth + 1 < chain.count, depth + 1 < path.count, state.instances[Int(chain[depth + 1])].flow == path[depth + 1],
+              depth + 1 >= binding.flows.count || state.instances[Int(chain[depth + 1])].arguments == binding.flows[depth + 1] {
             depth += 1
         }
         var current = chain[depth]
@@ -107,7 +135,8 @@ extension Navigator {
             try resetToStart(current)
         }
         while depth + 1 < path.count {
-            current = try startStep(from: current, to: path[depth + 1])
+            current = try startStep(from: current, to: path[depth + 1],
+                                    arguments: depth + 1 < binding.flows.count ? binding.flows[depth + 1] : [])
             depth += 1
         }
         // The target route comes last, once.
@@ -164,7 +193,7 @@ extension Navigator {
 
     /// One step Parent→Child of the target path, the way the parent first
     /// starts the child in the source.
-    mutating func startStep(from parent: Int32, to child: FlowID) throws(NavigationError) -> Int32 {
+    mutating func startStep(from parent: Int32, to child: FlowID, arguments: [Value]) throws(NavigationError) -> Int32 {
         let parentFlow = state.instances[Int(parent)].flow
         guard let edge = topology.firstEdge(from: parentFlow, to: child) else {
             throw .unsupported(event: "open", problem: "'\(program.name(program.flows[Int(parentFlow)].name))' never starts '\(program.name(program.flows[Int(child)].name))'")
@@ -180,7 +209,7 @@ extension Navigator {
         case .tab:
             return try selectAndResetTab(child, of: parent)
         case .push, .sheet, .cover, .root:
-            let instance = newInstance(child, parent: parent)
+            let instance = newInstance(child, parent: parent, arguments: arguments)
             let placed = try instantiate(child, as: instance)
             let top = state.layers.count - 1
             switch (edge.mode, placed) {

@@ -38,9 +38,11 @@ public struct Navigator: Sendable {
     /// Whether the last step ran on a copy (it may have changed the flow tree).
     public internal(set) var lastStepChangedFlows = false
 
-    /// A navigator at the entry flow's start. Throws if the program has no
+    /// A navigator at the entry flow's start, with the guards `assuming`
+    /// set before it starts (they choose among guarded `start` items; names
+    /// the program does not use are ignored). Throws if the program has no
     /// entry or its start cannot be shown.
-    public init(program: Program) throws(NavigationError) {
+    public init(program: Program, assuming guards: [String] = []) throws(NavigationError) {
         self.program = program
         topology = FlowTopology(program)
         backSymbol = program.symbols.lookup("back") ?? Symbol(-1)
@@ -69,6 +71,7 @@ public struct Navigator: Sendable {
         }
         directPushTarget = Navigator.directPushTargets(program)
         guard program.entry >= 0 else { throw .unsupported(event: "start", problem: "the program has no entry flow") }
+        for name in guards { if let symbol = program.symbols.lookup(name) { state.guards.insert(symbol) } }
         try reset()
     }
 
@@ -126,8 +129,9 @@ public struct Navigator: Sendable {
     /// checked before it changes anything (a push, sheet, cover, replace,
     /// pop or dismiss, or a start that cannot fail), on a copy of the state
     /// otherwise.
-    mutating func fire(_ handler: HandlerID, _ instance: Int32, _ values: [Value], event: String) throws(NavigationError) -> [NavigationEffect] {
+    mutating func fire(_ handler: HandlerID, _ instance: Int32, _ eventValues: [Value], event: String) throws(NavigationError) -> [NavigationEffect] {
         let actions = program.handlers[Int(handler)].actions
+        let values = HandlerValues(event: eventValues, route: routeValues(handler))
         if actions.count == 1 {
             let action = program.actions[Int(actions.lower)]
             switch action.kind {
@@ -200,7 +204,8 @@ public struct Navigator: Sendable {
         var current = flow
         for _ in 0...program.flows.count {
             let f = program.flows[Int(current)]
-            if f.isTabContainer { return false }
+            // Parameters or guarded starts: binding or choosing can fail.
+            if f.isTabContainer || !f.parameters.isEmpty || f.starts.count > 1 { return false }
             switch f.start {
             case .route(let r): return program.routes[Int(r)].parameters.isEmpty
             case .flow(let g): current = g

@@ -19,6 +19,8 @@ struct SavedState: Codable {
     struct SavedFlow: Codable {
         var flow: String
         var parent: Int
+        /// The flow's arguments as text (v1); absent for a flow without parameters.
+        var arguments: [String]?
     }
 
     struct SavedLayer: Codable {
@@ -46,7 +48,8 @@ extension Navigator {
         var flows: [SavedState.SavedFlow] = []
         for (i, instance) in state.instances.enumerated() where instance.isRunning {
             renumber[i] = flows.count
-            flows.append(SavedState.SavedFlow(flow: program.name(program.flows[Int(instance.flow)].name), parent: Int(instance.parent)))
+            flows.append(SavedState.SavedFlow(flow: program.name(program.flows[Int(instance.flow)].name), parent: Int(instance.parent),
+                                              arguments: instance.arguments.isEmpty ? nil : instance.arguments.map(Navigator.text)))
         }
         for i in flows.indices where flows[i].parent >= 0 { flows[i].parent = renumber[flows[i].parent] }
         let layers = state.layers.map { layer in
@@ -99,7 +102,9 @@ extension Navigator {
             guard saved.parent >= -1, saved.parent < Int(Int32.max) else {
                 throw .invalidState("flow #\(i) ('\(saved.flow)') has parent #\(saved.parent), which does not exist")
             }
-            restored.instances.append(FlowInstance(flow: flow, parent: Int32(saved.parent), isRunning: true))
+            let arguments = try restoreArguments(saved.arguments ?? [], of: program.flows[Int(flow)].parameters,
+                                                 what: "flow #\(i) ('\(saved.flow)')")
+            restored.instances.append(FlowInstance(flow: flow, parent: Int32(saved.parent), isRunning: true, arguments: arguments))
         }
         for (i, instance) in restored.instances.enumerated() where Int(instance.parent) >= restored.instances.count {
             throw .invalidState("flow #\(i) has parent #\(instance.parent), which does not exist")
@@ -124,8 +129,7 @@ extension Navigator {
             restoredLayer.selected = layer.selected
             restored.layers.append(restoredLayer)
         }
-        var guardNames: [String: Symbol] = [:]
-        for handler in program.handlers { if let g = handler.guardCondition { guardNames[program.name(g.name)] = g.name } }
+        let guardNames = program.guardSymbols
         for name in saved.guards {
             guard let symbol = guardNames[name] else { throw .invalidState("guard '\(name)' is not used by the program") }
             restored.guards.insert(symbol)
@@ -146,18 +150,25 @@ extension Navigator {
         guard saved.flow >= 0, saved.flow < restored.instances.count, restored.instances[saved.flow].flow == FlowID(flow) else {
             throw .invalidState("route '\(saved.route)' is shown by flow #\(saved.flow), which is not a running '\(parts[0])'")
         }
-        let parameters = program.parameters[program.routes[route].parameters.range]
-        guard parameters.count == saved.arguments.count else {
-            throw .invalidState("route '\(saved.route)' takes \(parameters.count) arguments, the state has \(saved.arguments.count)")
+        let values = try restoreArguments(saved.arguments, of: program.routes[route].parameters, what: "route '\(saved.route)'")
+        return Entry(route: RouteID(route), instance: Int32(saved.flow), arguments: values)
+    }
+
+    /// Saved argument texts converted by the parameters' types; throws when
+    /// their number or a value does not fit.
+    private func restoreArguments(_ texts: [String], of range: IndexRange, what: String) throws(NavigationError) -> [Value] {
+        let parameters = program.parameters[range.range]
+        guard parameters.count == texts.count else {
+            throw .invalidState("\(what) takes \(parameters.count) arguments, the state has \(texts.count)")
         }
         var values: [Value] = []
-        for (parameter, text) in zip(parameters, saved.arguments) {
+        for (parameter, text) in zip(parameters, texts) {
             guard let value = RouteArguments.convert(text, to: parameter.type) else {
-                throw .invalidState("argument '\(program.name(parameter.name))' of '\(saved.route)' is not \(parameter.type.rawValue): '\(text.prefix(40))'")
+                throw .invalidState("argument '\(program.name(parameter.name))' of \(what) is not \(parameter.type.rawValue): '\(text.prefix(40))'")
             }
             values.append(value)
         }
-        return Entry(route: RouteID(route), instance: Int32(saved.flow), arguments: values)
+        return values
     }
 
     static func decodingProblem(_ error: Error) -> String {

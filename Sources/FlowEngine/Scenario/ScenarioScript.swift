@@ -49,6 +49,19 @@ public struct ScenarioScript: Sendable {
 
     public var lines: [Line]
 
+    /// The guards set by the `assume` steps that come before every other
+    /// step (DSL.md §7, v1): they are in force when the entry starts. A
+    /// guard cleared later in that run (`assume !g`) is not set.
+    public static func leadingGuards(_ lines: [Line]) -> [String] {
+        var guards: [String] = []
+        for line in lines {
+            guard case .assume(let name, let value) = line.step else { break }
+            guards.removeAll { $0 == name }
+            if value { guards.append(name) }
+        }
+        return guards
+    }
+
     /// Parses a whole script; every bad line is reported.
     public static func parse(_ text: String) -> (script: ScenarioScript, errors: [ParseError]) {
         var lines: [Line] = []
