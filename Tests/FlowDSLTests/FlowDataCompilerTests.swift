@@ -173,7 +173,39 @@ struct FlowDataCompilerTests {
             """)
     }
 
+    @Test("a gated link compiles to its guard and its actions, run for the entry flow")
+    func gatedLinkDump() {
+        let (program, diagnostics) = compile("""
+            flow App [entry] { start home  route home [final]  route item(id: Int) [final]  on Auth.done -> push home }
+            flow Auth { start login  route login { on ok -> finish done } }
+            link "app://item/:id" -> App/item(id: id) when !guest else start Auth as cover then push home
+            """)
+        #expect(diagnostics.filter { $0.severity == .error }.isEmpty)
+        #expect(program.dump().hasSuffix("""
+            link "app://item/:id" -> App/item(id: :id) when !guest else start Auth as cover then push home
+
+            """))
+        #expect(program.guardSymbols.keys.sorted() == ["guest"])
+    }
+
+    @Test("a gated link's actions are checked like a handler's, in the entry flow", arguments: [
+        ("start 1️⃣Auht as cover", "F102"),
+        ("push 1️⃣itme", "F101"),
+        ("push 1️⃣item", "F107"),
+    ])
+    func gatedLinkActions(actions: String, code: String) {
+        let source = MarkedSource("""
+            flow App [entry] { start home  route home { on go -> start Auth }  route item(id: Int) [final]  on Auth.done -> push home }
+            flow Auth { start login  route login { on ok -> finish done } }
+            link "app://item/:id" -> App/item(id: id) when ok else \(actions)
+            """)
+        #expect(findings(source.text).filter { $0.code < "F200" } == [Finding(code, source["1"].line, source["1"].column)])
+    }
+
     @Test("new syntax recovers from mistakes at the exact column", arguments: [
+        ("flow A [entry] { start a  route a [final] }\nlink \"a://b\" -> A/a when g push a", Finding("F001", 2, 28)),
+        ("flow A [entry] { start a  route a [final] }\nlink \"a://b\" -> A/a when else push a", Finding("F001", 2, 31)),
+        ("flow A [entry] { start a  route a [final] }\nlink \"a://b\" -> A/a when g else\nflow B { start b  route b [final] }", Finding("F001", 3, 1)),
         ("flow P(username String) { start a  route a [final] }", Finding("F001", 1, 17)),
         ("flow A [entry] { start a when -> route a [final] }", Finding("F001", 1, 31)),
         ("flow A [entry] { start a(x: ) route a [final] }", Finding("F001", 1, 29)),

@@ -159,5 +159,9 @@ public struct LinkDecl: Sendable {
     /// For each flow of the path (all names but the last), the arguments
     /// binding its parameters (v1), in `SyntaxTree.arguments`.
     public var flowArguments: [IndexRange] = []
+    /// `when g else A then B` (v1): the gate's guard and its action chain.
+    public var gateName: Name?
+    public var gateNegated = false
+    public var gateActions: IndexRange = .empty
     public var targetSpan: SourceSpan
 }

@@ -34,7 +34,7 @@ extension Compiler {
 
     func eventText(_ event: EventKey) -> String { program.eventText(event) }
 
-    private mutating func compileAction(_ decl: ActionDecl, in tree: SyntaxTree, flow: FlowID, handler: Handler) -> Action? {
+    mutating func compileAction(_ decl: ActionDecl, in tree: SyntaxTree, flow: FlowID, handler: Handler) -> Action? {
         var action = Action(kind: decl.kind, targets: .empty, flow: -1, mode: decl.mode, result: nil,
                             transition: decl.transition?.symbol, span: decl.span)
         switch decl.kind {

@@ -38,7 +38,31 @@ extension Compiler {
         var link = Link(pattern: pattern, patternText: decl.pattern, path: path, route: route,
                         arguments: arguments, span: decl.patternSpan, targetSpan: decl.targetSpan)
         link.flowArguments = flowArguments
+        if let gate = decl.gateName {
+            link.gate = Guard(name: gate.symbol, negated: decl.gateNegated)
+            link.gateHandler = compileGate(decl, gate, in: tree)
+        }
         program.links.append(link)
+    }
+
+    /// The actions of `when g else A then B`, as a handler of the entry flow
+    /// outside every dispatch range: its routes are the entry's, its
+    /// arguments literals (no event, route or flow parameter is in scope).
+    private mutating func compileGate(_ decl: LinkDecl, _ gate: Name, in tree: SyntaxTree) -> HandlerID {
+        let entry = program.entry
+        let routes = program.flows[Int(entry)].routes
+        for r in routes.range { routeBySymbol[Int(program.routes[r].name.id)] = RouteID(r) }
+        defer { for r in routes.range { routeBySymbol[Int(program.routes[r].name.id)] = -1 } }
+        let event = program.symbols.intern("link \"\(decl.pattern)\"")
+        var handler = Handler(flow: entry, route: -1, event: EventKey(name: event), parameters: .empty,
+                              guardCondition: nil, actions: .empty, span: gate.span)
+        let lower = ActionID(program.actions.count)
+        for a in decl.gateActions.range {
+            if let action = compileAction(tree.actions[a], in: tree, flow: entry, handler: handler) { program.actions.append(action) }
+        }
+        handler.actions = IndexRange(lower, ActionID(program.actions.count))
+        program.handlers.append(handler)
+        return HandlerID(program.handlers.count - 1)
     }
 
     /// The flows of the path (entry first) and the target route, or nil after F302.

@@ -53,10 +53,13 @@ public struct Compiler {
         for flow in compiler.program.flows.indices { compiler.compileBody(of: FlowID(flow)) }
         compiler.checkPayloads()
         // The flow tree does not depend on which flow is the entry: built once.
-        let topology = FlowTopology(compiler.program)
+        var topology = FlowTopology(compiler.program)
         compiler.chooseEntry(topology)
-        compiler.checkFlowTree(topology)
+        let handlerCount = compiler.program.handlers.count
         compiler.compileLinks(topology)
+        // A gated link's actions (v1) may start flows: the tree includes them.
+        if compiler.program.handlers.count != handlerCount { topology = FlowTopology(compiler.program) }
+        compiler.checkFlowTree(topology)
         compiler.diagnostics.sort(by: Diagnostic.sourceOrder)
         return CompileResult(program: compiler.program, diagnostics: compiler.diagnostics)
     }

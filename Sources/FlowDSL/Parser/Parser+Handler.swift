@@ -51,7 +51,7 @@ extension Parser {
         tree.handlers.append(handler)
     }
 
-    private mutating func consumeThen() -> Bool {
+    mutating func consumeThen() -> Bool {
         guard at("then") else { return false }
         advance()
         return true

@@ -15,7 +15,8 @@ extension Parser {
         advance()
     }
 
-    /// link = "link" STRING "->" step { "/" step } ; step = IDENT [ args ] ;
+    /// link = "link" STRING "->" step { "/" step } [ "when" guard "else" action { "then" action } ] ;
+    /// step = IDENT [ args ] ;
     mutating func parseLink() {
         advance()
         guard at == .string else {
@@ -44,6 +45,32 @@ extension Parser {
         var link = LinkDecl(pattern: pattern, patternSpan: patternSpan, path: appendNames(path),
                             arguments: stepArguments.last ?? .empty, targetSpan: span(from: start, to: lastConsumedEnd))
         link.flowArguments = Array(stepArguments.dropLast())
+        if at("when") {
+            advance()
+            link.gateNegated = consume(.bang)
+            guard let name = expectName("guard name after 'when'") else {
+                if !atTopLevelKeyword && !atEnd { skipToTopLevelItem() }
+                return
+            }
+            guard at("else") else {
+                error(expected: "'else' and the actions to run while '\(Diagnostic.quoted(symbols[name.symbol]))' does not hold")
+                if !atTopLevelKeyword && !atEnd { skipToTopLevelItem() }
+                return
+            }
+            advance()
+            var actions: [ActionDecl] = []
+            repeat {
+                guard let action = parseAction() else {
+                    if !atTopLevelKeyword && !atEnd { skipToTopLevelItem() }
+                    return
+                }
+                actions.append(action)
+            } while consumeThen()
+            link.gateName = name
+            let lower = Int32(tree.actions.count)
+            tree.actions.append(contentsOf: actions)
+            link.gateActions = IndexRange(lower, Int32(tree.actions.count))
+        }
         tree.links.append(link)
     }
 }

@@ -95,7 +95,13 @@ extension Program {
                 path.append(name(flows[Int(f)].name) + (i < link.flowArguments.count ? argumentList(link.flowArguments[i], scope: ArgumentScope()) : ""))
             }
             path.append(name(routes[Int(link.route)].name))
-            out += "link \"\(link.patternText)\" -> \(path.joined(separator: "/"))\(argumentList(link.arguments, scope: ArgumentScope()))\n"
+            out += "link \"\(link.patternText)\" -> \(path.joined(separator: "/"))\(argumentList(link.arguments, scope: ArgumentScope()))"
+            if let gate = link.gate, link.gateHandler >= 0 {
+                let handler = handlers[Int(link.gateHandler)]
+                out += " when \(gate.negated ? "!" : "")\(name(gate.name)) else "
+                    + actions[handler.actions.range].map { actionText($0, arguments: handler) }.joined(separator: " then ")
+            }
+            out += "\n"
         }
         return out
     }

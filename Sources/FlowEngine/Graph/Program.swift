@@ -370,6 +370,12 @@ public struct Link: Sendable {
     public var path: [FlowID]
     /// For each flow of `path`, the arguments binding its parameters (v1).
     public var flowArguments: [IndexRange] = []
+    /// `when g else A` (v1): while `gate` does not hold, opening runs the
+    /// actions of `gateHandler` on behalf of the entry flow and keeps the URL
+    /// pending. The gate's handler is in `Program.handlers` but in no
+    /// flow's or route's range, so no event dispatches to it.
+    public var gate: Guard?
+    public var gateHandler: HandlerID = -1
     public var route: RouteID
     public var arguments: IndexRange
     /// The span of the pattern string.

@@ -60,4 +60,10 @@ public enum NavigationEffect: Hashable, Sendable {
     case guardSet(Symbol, Bool)
     /// A custom transition named by `with`, passed through to the UI.
     case transition(Symbol)
+    /// A gated link's guard did not hold: its actions ran and the URL waits (v1).
+    case linkPending(String)
+    /// The pending URL opened at the end of a step after which its guard held.
+    case linkOpened(String)
+    /// The pending URL was dropped: the user cancelled, or it can no longer open.
+    case linkDropped(String)
 }

@@ -48,6 +48,31 @@ public struct Layer: Hashable, Sendable {
     public var stack: [Entry] { stacks[selected] }
 }
 
+/// A deep link opened while its gate's guard did not hold (DSL.md §5
+/// "Gated links"): the URL, and the screens the gate's actions showed.
+public struct PendingLink: Hashable, Sendable {
+    public var url: String
+    /// What the gate's actions put on screen. While none of it is shown and
+    /// the guard still does not hold at the end of a step, the user
+    /// cancelled: the URL is dropped.
+    public var shown: [Mark]
+
+    /// A screen: a route shown by a flow instance.
+    public struct Mark: Hashable, Sendable {
+        public var route: RouteID
+        public var instance: Int32
+        public init(route: RouteID, instance: Int32) {
+            self.route = route
+            self.instance = instance
+        }
+    }
+
+    public init(url: String, shown: [Mark]) {
+        self.url = url
+        self.shown = shown
+    }
+}
+
 /// A running flow (a coordinator instance) and its parent instance.
 public struct FlowInstance: Hashable, Sendable {
     public var flow: FlowID
@@ -76,6 +101,8 @@ public struct NavigationState: Hashable, Sendable {
     public var layers: [Layer] = []
     /// Guards that are currently true.
     public var guards: Set<Symbol> = []
+    /// A gated deep link waiting for its guard (v1), if any.
+    public var pendingLink: PendingLink?
     /// Slots of `instances` free for reuse.
     var freeSlots: [Int32] = []
 

@@ -8,12 +8,20 @@ extension Navigator {
         let instances = state.instances
         func running(_ i: Int32) -> Bool { i >= 0 && Int(i) < instances.count && instances[Int(i)].isRunning }
         guard let base = state.layers.first else { return ["there is no layer"] }
+        if let pending = state.pendingLink, pending.shown.contains(where: { !running($0.instance) }) {
+            problems.append("the pending link remembers a screen of a flow that is not running")
+        }
         if base.kind != .base { problems.append("the bottom layer is a \(base.kind.rawValue), not the base") }
         var roots = 0
         for (i, instance) in instances.enumerated() where instance.isRunning {
             guard instance.flow >= 0, Int(instance.flow) < program.flows.count else {
                 problems.append("instance \(i) runs an unknown flow")
                 continue
+            }
+            let parameters = program.flows[Int(instance.flow)].parameters
+            if instance.arguments.count != parameters.count
+                || zip(instance.arguments, program.parameters[parameters.range]).contains(where: { $0.type != $1.type }) {
+                problems.append("instance \(i) of '\(program.name(program.flows[Int(instance.flow)].name))' has arguments that do not fit its parameters")
             }
             if instance.parent < 0 {
                 roots += 1

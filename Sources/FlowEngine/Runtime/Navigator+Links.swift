@@ -6,7 +6,14 @@ extension Navigator {
     @discardableResult
     public mutating func open(_ url: String) throws(NavigationError) -> [NavigationEffect] {
         let (link, binding) = try matchBinding(url)
+        if isClosed(link) {
+            return try step("open") { (navigator: inout Navigator) throws(NavigationError) in
+                try navigator.openClosed(link, url: url)
+            }
+        }
         return try step("open") { (navigator: inout Navigator) throws(NavigationError) in
+            // A newer URL replaces a pending one.
+            navigator.state.pendingLink = nil
             try navigator.rebuild(to: link, binding)
         }
     }

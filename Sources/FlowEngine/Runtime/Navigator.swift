@@ -144,6 +144,7 @@ public struct Navigator: Sendable {
                     lastStepChangedFlows = true
                     endUnusedInstances()
                 }
+                if state.pendingLink != nil { settlePendingLink() }
                 return effects
             default:
                 break
@@ -168,7 +169,10 @@ public struct Navigator: Sendable {
         }
         if let implicit = implicitBack(for: active) {
             // Popping a screen of a flow that keeps another on top cannot fail: in place.
-            if implicit == .pop, popDirectly(active.instance) { return effects }
+            if implicit == .pop, popDirectly(active.instance) {
+                if state.pendingLink != nil { settlePendingLink() }
+                return effects
+            }
             // Swiping down a sheet of a flow that still shows the screen below: in place.
             let top = state.layers.count - 1
             if implicit == .dismiss, top > 0, !state.layers[top].isTabContainer,
@@ -178,6 +182,7 @@ public struct Navigator: Sendable {
                 effects.removeAll(keepingCapacity: true)
                 let removed = state.layers.removeLast()
                 emit(.dismissed(removed.kind))
+                if state.pendingLink != nil { settlePendingLink() }
                 return effects
             }
             return try step("back") { (navigator: inout Navigator) throws(NavigationError) in
@@ -195,7 +200,12 @@ public struct Navigator: Sendable {
     public mutating func assume(_ guardName: String, _ value: Bool = true) -> [NavigationEffect] {
         guard let symbol = program.symbols.lookup(guardName) else { return [] }
         if value { state.guards.insert(symbol) } else { state.guards.remove(symbol) }
-        return recordsEffects ? [.guardSet(symbol, value)] : []
+        guard state.pendingLink != nil else { return recordsEffects ? [.guardSet(symbol, value)] : [] }
+        // `assume` is a step: a pending link may open (or be dropped) at its end.
+        effects.removeAll(keepingCapacity: true)
+        emit(.guardSet(symbol, value))
+        settlePendingLink()
+        return effects
     }
 
     /// Whether starting `flow` always succeeds: its start chain reaches a
@@ -234,6 +244,7 @@ public struct Navigator: Sendable {
             effects.removeAll(keepingCapacity: true)
             throw error
         }
+        if state.pendingLink != nil { settlePendingLink() }
         return effects
     }
 

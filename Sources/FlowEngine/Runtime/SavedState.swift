@@ -15,6 +15,19 @@ struct SavedState: Codable {
     var flows: [SavedFlow]
     var layers: [SavedLayer]
     var guards: [String]
+    /// A gated link waiting for its guard (v1); absent when there is none.
+    var pending: SavedPending?
+
+    struct SavedPending: Codable {
+        var url: String
+        /// What the gate's actions showed: `Flow.route` and the index in `flows`.
+        var shown: [SavedMark]
+    }
+
+    struct SavedMark: Codable {
+        var route: String
+        var flow: Int
+    }
 
     struct SavedFlow: Codable {
         var flow: String
@@ -64,9 +77,15 @@ extension Navigator {
         }
         let saved = SavedState(format: SavedState.format, version: SavedState.version,
                                entry: program.name(program.flows[Int(program.entry)].name), flows: flows, layers: layers,
-                               guards: state.guards.map { program.name($0) }.sorted())
+                               guards: state.guards.map { program.name($0) }.sorted(),
+                               pending: state.pendingLink.map { pending in
+                                   SavedState.SavedPending(url: pending.url, shown: pending.shown.compactMap { mark in
+                                       let flow = renumber[Int(mark.instance)]
+                                       return flow >= 0 ? SavedState.SavedMark(route: program.qualifiedName(mark.route), flow: flow) : nil
+                                   })
+                               })
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(saved) else { return "{}" }
         return String(decoding: data, as: UTF8.self) + "\n"
     }
@@ -134,13 +153,26 @@ extension Navigator {
             guard let symbol = guardNames[name] else { throw .invalidState("guard '\(name)' is not used by the program") }
             restored.guards.insert(symbol)
         }
+        if let pending = saved.pending {
+            var marks: [PendingLink.Mark] = []
+            for mark in pending.shown {
+                let entry = try restoreEntry(SavedState.SavedEntry(route: mark.route, flow: mark.flow, arguments: []), restored, checkingArguments: false)
+                marks.append(PendingLink.Mark(route: entry.route, instance: entry.instance))
+            }
+            do throws(NavigationError) {
+                _ = try matchBinding(pending.url)
+            } catch {
+                throw .invalidState("the pending link '\(pending.url.prefix(200))' matches no link of the program")
+            }
+            restored.pendingLink = PendingLink(url: pending.url, shown: marks)
+        }
         var candidate = self
         candidate.state = restored
         if let problem = candidate.invariantViolations().first { throw .invalidState(problem) }
         self = candidate
     }
 
-    private func restoreEntry(_ saved: SavedState.SavedEntry, _ restored: NavigationState) throws(NavigationError) -> Entry {
+    private func restoreEntry(_ saved: SavedState.SavedEntry, _ restored: NavigationState, checkingArguments: Bool = true) throws(NavigationError) -> Entry {
         let parts = saved.route.split(separator: ".", maxSplits: 1)
         guard parts.count == 2 else { throw .invalidState("route '\(saved.route)' is not written Flow.route") }
         guard let flow = program.flows.firstIndex(where: { program.name($0.name) == parts[0] }),
@@ -150,6 +182,7 @@ extension Navigator {
         guard saved.flow >= 0, saved.flow < restored.instances.count, restored.instances[saved.flow].flow == FlowID(flow) else {
             throw .invalidState("route '\(saved.route)' is shown by flow #\(saved.flow), which is not a running '\(parts[0])'")
         }
+        guard checkingArguments else { return Entry(route: RouteID(route), instance: Int32(saved.flow)) }
         let values = try restoreArguments(saved.arguments, of: program.routes[route].parameters, what: "route '\(saved.route)'")
         return Entry(route: RouteID(route), instance: Int32(saved.flow), arguments: values)
     }

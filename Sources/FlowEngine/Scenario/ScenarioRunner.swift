@@ -161,6 +161,9 @@ public enum EffectText {
             case .flowEnded(let f): "\(flow(f)) ends"
             case .guardSet(let g, let value): "\(value ? "" : "!")\(program.name(g))"
             case .transition(let t): "with \(program.name(t))"
+            case .linkPending(let url): "\(url) waits"
+            case .linkOpened(let url): "open \(url)"
+            case .linkDropped(let url): "drop \(url)"
             }
         }
         return parts.isEmpty ? "no change" : parts.joined(separator: ", ")

@@ -1,0 +1,78 @@
+/// Gated deep links (DSL.md §5 "Gated links (v1)"): `link P -> T when g
+/// else A`. While `g` does not hold, opening runs `A` on behalf of the entry
+/// flow and keeps the URL pending; at the end of each later step the pending
+/// URL opens (its guard holds), stays (what `A` showed is still shown) or is
+/// dropped (the user cancelled, or it can no longer open).
+extension Navigator {
+    /// Whether `link` is gated by a guard that does not hold now.
+    func isClosed(_ link: Link) -> Bool {
+        guard let gate = link.gate else { return false }
+        return state.guards.contains(gate.name) == gate.negated
+    }
+
+    /// Opening a gated link whose guard does not hold: runs the gate's
+    /// actions for the entry flow and keeps `url` pending (replacing any
+    /// older one), remembering the screens the actions put on screen.
+    mutating func openClosed(_ link: Link, url: String) throws(NavigationError) {
+        guard let entry = state.instances.indices.first(where: { state.instances[$0].isRunning && state.instances[$0].parent < 0 }) else {
+            throw .emptyScreen(event: "open")
+        }
+        let before = Set(shownMarks())
+        try run(link.gateHandler, Int32(entry), HandlerValues(event: []), event: "open")
+        if needsCollection { endUnusedInstances() }
+        let shown = shownMarks().filter { !before.contains($0) }
+        state.pendingLink = PendingLink(url: url, shown: shown)
+        emit(.linkPending(url))
+    }
+
+    /// Every screen on the screen, bottom first.
+    func shownMarks() -> [PendingLink.Mark] {
+        var marks: [PendingLink.Mark] = []
+        for layer in state.layers {
+            for stack in layer.stacks {
+                for entry in stack { marks.append(PendingLink.Mark(route: entry.route, instance: entry.instance)) }
+            }
+        }
+        return marks
+    }
+
+    /// The end of a step: opens the pending URL if its guard now holds
+    /// (as part of the step; if it cannot open, it is dropped and the step
+    /// still succeeds), drops it if nothing its gate showed is still shown.
+    mutating func settlePendingLink() {
+        guard let pending = state.pendingLink else { return }
+        state.pendingLink = nil
+        guard let (link, binding) = try? matchBinding(pending.url) else {
+            emit(.linkDropped(pending.url))
+            return
+        }
+        if isClosed(link) {
+            // Keep only what is still shown: a mark of an ended flow may not outlive it.
+            let shown = Set(shownMarks())
+            let still = pending.shown.filter { shown.contains($0) }
+            if !still.isEmpty {
+                state.pendingLink = PendingLink(url: pending.url, shown: still)
+            } else {
+                emit(.linkDropped(pending.url))
+            }
+            return
+        }
+        let saved = state
+        let savedEffects = effects
+        do throws(NavigationError) {
+            try rebuild(to: link, binding)
+            if needsCollection { endUnusedInstances() }
+            guard let top = state.layers.last, !top.stack.isEmpty,
+                  !state.layers.contains(where: { $0.stacks.contains(where: \.isEmpty) }) else {
+                throw NavigationError.emptyScreen(event: "open")
+            }
+            lastStepChangedFlows = true
+            emit(.linkOpened(pending.url))
+        } catch {
+            state = saved
+            needsCollection = false
+            effects = savedEffects
+            emit(.linkDropped(pending.url))
+        }
+    }
+}

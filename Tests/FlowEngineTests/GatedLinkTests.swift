@@ -1,0 +1,99 @@
+import FlowEngine
+import FlowTestSupport
+import Foundation
+import Testing
+
+/// DSL.md §5 "Gated links (v1)": `link P -> T when g else A`.
+@Suite("Gated deep links")
+struct GatedLinkTests {
+    static let app = """
+        flow App [entry] {
+          start home
+          route home { on browse -> push item(id: 1) }
+          route item(id: Int) [final]
+          route about [final]
+          on Auth.done -> push about
+        }
+        flow Auth {
+          start login
+          route login { on close -> dismiss  on submit -> finish done }
+        }
+        link "app://item/:id" -> App/item(id: id) when loggedIn else start Auth as cover
+        link "app://about" -> App/about
+        """
+
+    @Test("while the guard holds, a gated link opens as usual")
+    func openGate() throws {
+        var nav = try navigator(Self.app)
+        walk(&nav, "assume loggedIn\nopen \"app://item/3\"\nexpect stack home > item(id: 3)")
+        #expect(nav.state.pendingLink == nil)
+    }
+
+    @Test("while it does not, the gate's actions run and the URL waits; it opens at the end of the step after which the guard holds")
+    func pendingThenOpened() throws {
+        var nav = try navigator(Self.app)
+        walk(&nav, "open \"app://item/3\"\nexpect stack home | cover: login")
+        #expect(nav.state.pendingLink?.url == "app://item/3")
+        let effects = nav.assume("loggedIn")
+        #expect(nav.stackDescription == "home > item(id: 3)")
+        #expect(effects.last == .linkOpened("app://item/3"))
+        #expect(nav.state.pendingLink == nil)
+        #expect(nav.state.instances.filter(\.isRunning).count == 1)
+    }
+
+    @Test("an event after which the guard still does not hold keeps the URL while the gate's screens are shown")
+    func keptWhileShown() throws {
+        var nav = try navigator(Self.app)
+        walk(&nav, "open \"app://item/3\"\nsend open\nexpect error")
+        #expect(nav.state.pendingLink?.url == "app://item/3")
+    }
+
+    @Test("the user cancels: the gate's screens are gone and the guard does not hold, so the URL is dropped")
+    func droppedOnCancel() throws {
+        var nav = try navigator(Self.app)
+        walk(&nav, "open \"app://item/3\"\nclose\nexpect stack home")
+        #expect(nav.state.pendingLink == nil)
+        walk(&nav, "assume loggedIn\nexpect stack home")
+    }
+
+    @Test("finishing the gate's flow while the guard does not hold drops the URL too; the result is still handled")
+    func droppedOnFinishWithoutGuard() throws {
+        var nav = try navigator(Self.app)
+        walk(&nav, "open \"app://item/3\"\nsubmit\nexpect stack home > about")
+        #expect(nav.state.pendingLink == nil)
+    }
+
+    @Test("a newer URL replaces the pending one")
+    func newerReplaces() throws {
+        var nav = try navigator(Self.app)
+        walk(&nav, "open \"app://item/3\"\nopen \"app://about\"\nexpect stack home > about")
+        #expect(nav.state.pendingLink == nil)
+        walk(&nav, "assume loggedIn\nexpect stack home > about")
+    }
+
+    @Test("the pending URL is part of the saved state and restores")
+    func savedPending() throws {
+        var nav = try navigator(Self.app)
+        walk(&nav, "open \"app://item/3\"")
+        let saved = nav.savedState()
+        #expect(saved.contains("\"pending\""))
+        var other = try navigator(Self.app)
+        try other.restore(from: Array(saved.utf8))
+        #expect(other.state.pendingLink == nav.state.pendingLink)
+        other.assume("loggedIn")
+        #expect(other.stackDescription == "home > item(id: 3)")
+        // The twin: no pending link, no key.
+        #expect(!(try navigator(Self.app)).savedState().contains("\"pending\""))
+    }
+
+    @Test("a saved pending URL that matches no link is rejected")
+    func badPending() throws {
+        var nav = try navigator(Self.app)
+        walk(&nav, "open \"app://item/3\"")
+        let saved = nav.savedState().replacingOccurrences(of: "app://item/3", with: "app://nothing")
+        var other = try navigator(Self.app)
+        expectRejected(&other, .invalidState("the pending link 'app://nothing' matches no link of the program")) { (n: inout Navigator) throws(NavigationError) in
+            try n.restore(from: Array(saved.utf8))
+        }
+    }
+}
