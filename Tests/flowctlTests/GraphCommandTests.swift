@@ -25,7 +25,7 @@ func renderWithGraphviz(_ source: String) throws -> (Int32, String) {
 }
 
 let drawnFiles = ["flows/login.flow", "flows/placesfinder.flow", "flows/shop.flow", "flows/swiftui-coordinator.flow",
-                  "flows/wayfarer.flow", "Tests/flowctlTests/Fixtures/hostile.flow"]
+                  "flows/wayfarer.flow", "Tests/flowctlTests/Fixtures/hostile.flow", "Tests/flowctlTests/Fixtures/data.flow"]
 
 @Suite("flowctl graph")
 struct GraphCommandTests {
@@ -84,6 +84,25 @@ struct GraphCommandTests {
         let typo = try runFlowctl(["graph", "flows/wayfarer.flow", "--flow", "Bookin"])
         #expect(typo.status == 2)
         #expect(typo.stderr == "flowctl graph: no flow named 'Bookin' in 'flows/wayfarer.flow'; did you mean 'Booking'?\nSee 'flowctl graph --help'.\n")
+    }
+
+    @Test("flow parameters, start arguments, payloads and gated links are legible in DOT, Mermaid and JSON")
+    func dataFeatures() throws {
+        let dot = try runFlowctl(["graph", "Tests/flowctlTests/Fixtures/data.flow"]).stdout
+        #expect(dot.contains(#"label="Profile(username: String)""#))
+        #expect(dot.contains(#"r0 -> r2 [label="open(name: String) → Profile(username: name)""#))
+        #expect(dot.contains(#"r3 -> x2 [label="choose(id: Int) → picked(id: id)""#))
+        #expect(dot.contains(#"x2 -> r1 [label="Picker.picked(id: Int)""#))
+        #expect(dot.contains(#"l0 -> r1 [label="when loggedIn""#))
+        #expect(dot.contains(#"l0 -> r4 [label="else (while !loggedIn)""#))
+        let mermaid = try runFlowctl(["graph", "Tests/flowctlTests/Fixtures/data.flow", "--format", "mermaid"]).stdout
+        #expect(mermaid.contains("state \"Profile(username#58; String)\" as f1"))
+        #expect(mermaid.contains("r3 --> x2 : choose(id#58; Int) #8594; picked(id#58; id) #183; finish"))
+        let json = try runFlowctl(["graph", "Tests/flowctlTests/Fixtures/data.flow", "--format", "json"]).stdout
+        #expect(json.contains(#""parameters":[{"name":"username","type":"String"}]"#) || json.contains(#""parameters": [{"name": "username", "type": "String"}]"#))
+        // The twin: a flow without parameters has an empty list and a plain label.
+        #expect(dot.contains(#"label="Picker"; "#))
+        #expect(json.contains(#""parameters":[]"#) || json.contains(#""parameters": []"#))
     }
 
     @Test("Mermaid output quotes every label safely")

@@ -30,6 +30,36 @@ struct SimulateCommandTests {
             """)
     }
 
+    static let guarded = """
+        flow App [entry] {
+          start Main when loggedIn
+          start login
+          route login { on done -> start Main as root }
+        }
+        flow Main { start feed  route feed [final] }
+        """
+
+    @Test("--assume and leading assume steps are in force when the entry starts; later ones are not", arguments: [
+        ([String](), "expect top login"),
+        (["--assume", "loggedIn"], "expect top feed"),
+        (["-e", "assume loggedIn"], "expect top feed"),
+        (["-e", "assume loggedIn", "-e", "assume !loggedIn"], "expect top login"),
+        (["-e", "expect top login", "-e", "assume loggedIn"], "expect top login"),
+    ])
+    func guardsAtStart(options: [String], expectation: String) throws {
+        let file = try temporaryFile(Self.guarded, suffix: ".flow")
+        let result = try runFlowctl(["simulate", file] + options + ["-e", expectation])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test("--assume of a guard the program does not use is a usage error naming its guards")
+    func unknownAssume() throws {
+        let file = try temporaryFile(Self.guarded, suffix: ".flow")
+        let result = try runFlowctl(["simulate", file, "--assume", "logedIn", "-e", "back"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--assume logedIn: the program has no guard 'logedIn' (its guards: loggedIn)"))
+    }
+
     @Test("a failed expectation exits 1 and names its line")
     func failedExpectation() throws {
         let script = try temporaryFile("ready\nexpect top login\n")
@@ -129,10 +159,10 @@ struct SimulateCommandTests {
 }
 
 /// A file in a fresh temporary directory holding `text`; returns its path.
-func temporaryFile(_ text: String) throws -> String {
+func temporaryFile(_ text: String, suffix: String = ".txt") throws -> String {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowctl-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let path = directory.appendingPathComponent("file.txt").path
+    let path = directory.appendingPathComponent("file" + suffix).path
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     return path
 }

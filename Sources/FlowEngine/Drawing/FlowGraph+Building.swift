@@ -53,14 +53,30 @@ struct GraphBuilder {
             flowNode[f] = addNode("c\(f)", .collapsedFlow, cluster: -1, label: program.name(program.flows[f].name))
         }
         addStructureEdges()
-        for (h, handler) in program.handlers.enumerated() where visibility[Int(handler.flow)] == 1 {
+        var isGate = [Bool](repeating: false, count: program.handlers.count)
+        for link in program.links where link.gateHandler >= 0 { isGate[Int(link.gateHandler)] = true }
+        for (h, handler) in program.handlers.enumerated() where visibility[Int(handler.flow)] == 1 && !isGate[h] {
             addEdge(for: HandlerID(h), handler)
         }
         for (l, link) in program.links.enumerated() where routeNode[Int(link.route)] >= 0 {
             let node = addNode("l\(l)", .link, cluster: -1, label: link.patternText)
-            edges.append(FlowGraph.Edge(from: node, to: routeNode[Int(link.route)], kind: .link, mode: nil, label: "",
-                                        event: "", guardText: nil, transition: nil, detail: "link \"\(link.patternText)\"",
+            let gate = link.gate.map { ($0.negated ? "!" : "") + program.name($0.name) }
+            edges.append(FlowGraph.Edge(from: node, to: routeNode[Int(link.route)], kind: .link, mode: nil,
+                                        label: gate.map { "when " + $0 } ?? "",
+                                        event: "", guardText: gate, transition: nil, detail: "link \"\(link.patternText)\"",
                                         isResult: false, intoCluster: -1, outOfCluster: -1, handler: -1, findings: []))
+            // A gated link (v1): its `else` actions, drawn from the link.
+            if link.gateHandler >= 0, visibility[Int(program.entry)] == 1 {
+                let before = edges.count
+                addEdge(for: link.gateHandler, program.handlers[Int(link.gateHandler)])
+                if edges.count > before {
+                    edges[before].from = node
+                    edges[before].outOfCluster = -1
+                    let closed = link.gate.map { ($0.negated ? "" : "!") + program.name($0.name) } ?? ""
+                    edges[before].label = "else (while \(closed))"
+                    edges[before].event = ""
+                }
+            }
         }
         if options.showBack { addImplicitBacks() }
         attach(findings)
@@ -85,7 +101,7 @@ struct GraphBuilder {
 
     mutating func addCluster(_ flow: FlowID) {
         let f = program.flows[Int(flow)]
-        var label = program.name(f.name)
+        var label = program.name(f.name) + program.parameterList(f.parameters)
         if flow == program.entry { label += " [entry]" }
         clusterIndex[Int(flow)] = clusters.count
         clusters.append(FlowGraph.Cluster(flow: flow, label: label, isEntry: flow == program.entry,

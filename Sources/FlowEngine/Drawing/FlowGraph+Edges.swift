@@ -57,6 +57,12 @@ extension GraphBuilder {
             label += " when " + (guardText ?? "")
         }
         if handler.route < 0 && !handler.event.isResult { label += " (any screen)" }
+        // v1 data: what a `start` passes to the child and what a `finish` carries.
+        if let last = handler.actions.range.last.map({ program.actions[$0] }), !last.arguments.isEmpty,
+           last.kind == .start || last.kind == .finish {
+            let operand = last.kind == .start ? program.name(program.flows[Int(last.flow)].name) : last.result.map(program.name) ?? ""
+            label += " → " + operand + program.argumentList(last.arguments, scope: program.scope(of: handler))
+        }
         if let transition { label += " [\(transition)]" }
         edges.append(FlowGraph.Edge(from: from, to: to, kind: kind, mode: mode, label: label, event: event, guardText: guardText,
                                     transition: transition, detail: program.handlerText(handler), isResult: handler.event.isResult,

@@ -12,6 +12,16 @@ public enum GraphJSONWriter {
             json.field("id", "f\(cluster.flow)")
             json.field("name", graph.program.name(graph.program.flows[Int(cluster.flow)].name))
             json.field("entry", cluster.isEntry)
+            // v1: the flow's parameters, each {"name", "type"}.
+            json.key("parameters")
+            json.beginArray()
+            for parameter in graph.program.parameters[graph.program.flows[Int(cluster.flow)].parameters.range] {
+                json.beginObject()
+                json.field("name", graph.program.name(parameter.name))
+                json.field("type", parameter.type.rawValue)
+                json.endObject()
+            }
+            json.endArray()
             json.key("tabs")
             json.beginArray()
             for tab in graph.program.tabs(of: cluster.flow) { json.string(graph.program.name(graph.program.flows[Int(tab)].name)) }
