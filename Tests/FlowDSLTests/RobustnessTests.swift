@@ -100,6 +100,73 @@ struct RobustnessTests {
         }
     }
 
+    /// Every v1 data feature in one program: flow parameters, start items
+    /// with arguments and guards, payloads, route and flow names in
+    /// arguments, link steps binding a flow's parameters, a gated link.
+    static let dataProgram = """
+        flow App [entry] {
+          start Main when loggedIn
+          start home
+          route home { on open(name: String) -> start Profile(username: name)  on pick -> start Picker as sheet }
+          route item(id: Int, who: String) [final]
+          on Picker.picked(id: Int) -> push item(id: id, who: "x")
+          on Auth.done -> push home
+        }
+        flow Main { start feed  route feed { on me -> start Profile(username: "me") as cover } }
+        flow Profile(username: String) {
+          start page(user: username)
+          route page(user: String) { on follow -> push page(user: user)  on close -> finish closed(who: username) }
+        }
+        flow Picker { start list  route list { on choose(id: Int) -> finish picked(id: id)  on close -> dismiss } }
+        flow Auth { start login  route login { on ok -> finish done  on close -> dismiss } }
+        link "app://u/:name" -> App/Profile(username: name)/page(user: name) when loggedIn else start Auth as cover then push home
+        link "app://item/:id" -> App/item(id: id, who: "link")
+        """
+
+    @Test("every prefix of a program using v1's data features compiles without crashing")
+    func dataTruncations() {
+        let bytes = Array(Self.dataProgram.utf8)
+        for length in 0...bytes.count {
+            let result = validate(bytes: Array(bytes[0..<length]))
+            for diagnostic in result.diagnostics { #expect(diagnostic.span.end <= Int32(length)) }
+        }
+    }
+
+    @Test("mutations of v1's data syntax compile; those without errors run, open links and restore without crashing")
+    func dataMutations() {
+        let original = Array(Self.dataProgram.utf8)
+        let words = ["when ", "else ", "then ", "start ", "finish ", "(a: b)", "(id: Int)", "(x: 1)", "!", "/", ",", "("].map { Array($0.utf8) }
+        var rng = SplitMix64(seed: 7)
+        var ran = 0
+        for _ in 0..<400 {
+            var bytes = original
+            for _ in 0..<Int.random(in: 1...4, using: &rng) where !bytes.isEmpty {
+                let at = Int.random(in: 0..<bytes.count, using: &rng)
+                switch Int.random(in: 0..<3, using: &rng) {
+                case 0: bytes.removeSubrange(at..<min(bytes.count, at + Int.random(in: 1...12, using: &rng)))
+                case 1: bytes.insert(contentsOf: words.randomElement(using: &rng) ?? [], at: at)
+                default: bytes[at] = Array("(),:/ ".utf8).randomElement(using: &rng) ?? 32
+                }
+            }
+            let result = validate(bytes: bytes)
+            for diagnostic in result.diagnostics { #expect(diagnostic.span.end <= Int32(bytes.count)) }
+            guard result.errorCount == 0, !result.program.isLibrary,
+                  var navigator = try? Navigator(program: result.program, assuming: ["loggedIn"]) else { continue }
+            ran += 1
+            let summary = RandomWalk.run(&navigator, steps: 200, seed: UInt64(ran))
+            #expect(summary.brokenInvariant == nil)
+            for url in ["app://u/ann", "app://item/3", "app://u/%ZZ"] {
+                _ = navigator.assume("loggedIn", Bool.random(using: &rng))
+                _ = try? navigator.open(url)
+                #expect(navigator.invariantViolations() == [])
+            }
+            let saved = navigator.savedState()
+            var copy = navigator
+            #expect((try? copy.restore(from: Array(saved.utf8))) != nil)
+        }
+        #expect(ran > 0)
+    }
+
     @Test("the bundled flows validate without errors")
     func bundledFlowsAreClean() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: flowsDirectory).filter { $0.hasSuffix(".flow") }

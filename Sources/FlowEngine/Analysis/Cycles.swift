@@ -26,7 +26,10 @@ extension Analyzer {
             builder.add(context(edge.child), context(edge.parent))
         }
         // Growth edges carry their action id as label; the others -1.
-        for handler in program.handlers {
+        // A gated link's `else` actions (v1) run when a URL opens, not on a
+        // tap: opening the same URL again and again is no push cycle.
+        let gates = Set(program.links.map(\.gateHandler))
+        for (h, handler) in program.handlers.enumerated() where !gates.contains(HandlerID(h)) {
             let source = handler.route >= 0 ? handler.route
                 : handler.event.isResult ? returnedFrom(handler.event.flow) : context(handler.flow)
             for a in handler.actions.range {
