@@ -104,6 +104,29 @@ struct FlowDataTests {
         #expect(nav.activeRouteName == top)
     }
 
+    @Test("a guarded start may name a tab container, started in the flow's place")
+    func guardedTabContainer() throws {
+        let source = """
+            flow App [entry] { start Main when loggedIn  start login  route login { on done -> start Main as root } }
+            flow Main { tabs A, B }
+            flow A { start a  route a { on next -> push more }  route more [final] }
+            flow B { start b  route b [final] }
+            link "app://b" -> App/Main/B/b
+            """
+        let (program, diagnostics) = compile(source)
+        #expect(diagnostics.filter { $0.severity == .error }.isEmpty)
+        var nav = try Navigator(program: program, assuming: ["loggedIn"])
+        walk(&nav, "expect tab A\nnext\nopen \"app://b\"\nexpect tab B\nexpect stack b")
+        #expect(nav.invariantViolations() == [])
+        var summary = RandomWalk.run(&nav, steps: 500, seed: 3)
+        #expect(summary.brokenInvariant == nil)
+        // The twin: without the guard, the fallback route, then the root swap to the same tabs.
+        var plain = try Navigator(program: program)
+        walk(&plain, "expect stack login\ndone\nexpect tab A")
+        summary = RandomWalk.run(&plain, steps: 500, seed: 4)
+        #expect(summary.brokenInvariant == nil)
+    }
+
     @Test("guards set after the start do not change what started")
     func guardsAfterStart() throws {
         var nav = try navigator(Self.guarded)

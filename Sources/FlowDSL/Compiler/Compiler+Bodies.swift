@@ -67,9 +67,11 @@ extension Compiler {
         for start in starts {
             let condition = start.guardName.map { Guard(name: $0.symbol, negated: start.guardNegated) }
             if let first = seen[condition] {
-                let message = condition == nil
-                    ? "flow '\(name)' has more than one unguarded 'start': the guarded ones come first, then one fallback"
-                    : "flow '\(name)' already has a 'start' when \(start.guardNegated ? "!" : "")\(text(start.guardName?.symbol ?? Symbol(0)))"
+                let message = if let condition {
+                    "flow '\(name)' already has a 'start' when \(condition.negated ? "!" : "")\(text(condition.name))"
+                } else {
+                    "flow '\(name)' has more than one unguarded 'start': the guarded ones come first, then one fallback"
+                }
                 report(.duplicateDeclaration, start.name.span, message,
                        notes: [DiagnosticNote(span: first, message: "first 'start' here")])
                 continue

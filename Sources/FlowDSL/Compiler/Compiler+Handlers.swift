@@ -83,27 +83,30 @@ extension Compiler {
         case startItem(FlowID)
     }
 
-    /// What an argument list is bound to, for messages and checks.
+    /// What an argument list is bound to, for messages and checks. Its
+    /// texts are made only when a finding needs them (compiling a large
+    /// program binds hundreds of thousands of argument lists).
     struct ArgumentTarget {
-        /// "route 'product'" or "flow 'Profile'".
-        var what: String
-        /// The bare name, quoted as messages quote it.
-        var name: String
+        var isFlow: Bool
+        var symbol: Symbol
         var parameters: IndexRange
         /// Where the route or flow is declared (for notes).
         var declaration: SourceSpan
     }
 
+    /// "route 'product'" or "flow 'Profile'".
+    func what(_ target: ArgumentTarget) -> String { "\(target.isFlow ? "flow" : "route") '\(text(target.symbol))'" }
+
     /// The parameters of `route` as an argument target.
     func target(route: RouteID) -> ArgumentTarget {
         let r = program.routes[Int(route)]
-        return ArgumentTarget(what: "route '\(text(r.name))'", name: text(r.name), parameters: r.parameters, declaration: r.span)
+        return ArgumentTarget(isFlow: false, symbol: r.name, parameters: r.parameters, declaration: r.span)
     }
 
     /// The parameters of `flow` as an argument target.
     func target(flow: FlowID) -> ArgumentTarget {
         let f = program.flows[Int(flow)]
-        return ArgumentTarget(what: "flow '\(text(f.name))'", name: text(f.name), parameters: f.parameters, declaration: f.span)
+        return ArgumentTarget(isFlow: true, symbol: f.name, parameters: f.parameters, declaration: f.span)
     }
 
     /// Checks `decls` against a route's parameters (F107, F108, F303) and
@@ -122,8 +125,8 @@ extension Compiler {
             guard let index = params.firstIndex(where: { $0.name == decl.name.symbol }) else {
                 let mismatch: DiagnosticCode = if case .link = binding { .linkParameterUnbound } else { .argumentMismatch }
                 report(mismatch, span,
-                       "\(target.what) has no parameter '\(text(decl.name.symbol))'\(didYouMean(decl.name.symbol, params.map(\.name)))",
-                       notes: [DiagnosticNote(span: target.declaration, message: "'\(target.name)' declared here")])
+                       "\(what(target)) has no parameter '\(text(decl.name.symbol))'\(didYouMean(decl.name.symbol, params.map(\.name)))",
+                       notes: [DiagnosticNote(span: target.declaration, message: "'\(text(target.symbol))' declared here")])
                 continue
             }
             let parameter = program.parameters[index]
@@ -139,7 +142,7 @@ extension Compiler {
             } else if case .capture = source {
                 // A capture is converted to the parameter's type when a URL opens.
             } else if type != parameter.type {
-                let message = "argument '\(text(decl.name.symbol))' of '\(target.name)' must be \(article(parameter.type)), "
+                let message = "argument '\(text(decl.name.symbol))' of '\(text(target.symbol))' must be \(article(parameter.type)), "
                     + (declared.map { "but \($0.what) '\(text($0.name))' is \(article(type))" } ?? "not \(article(type))")
                 report(.typeMismatch, decl.span, message,
                        notes: [DiagnosticNote(span: parameter.span, message: "parameter declared here")]
@@ -150,7 +153,7 @@ extension Compiler {
         }
         for (offset, parameter) in params.enumerated() where !bound.contains(Int32(offset)) {
             if decls.contains(where: { $0.name.symbol == parameter.name }) { continue }
-            let message = "missing argument '\(text(parameter.name)): \(parameter.type.rawValue)' for \(target.what)"
+            let message = "missing argument '\(text(parameter.name)): \(parameter.type.rawValue)' for \(what(target))"
             switch binding {
             case .event, .startItem:
                 report(.argumentMismatch, span, message, notes: [DiagnosticNote(span: parameter.span, message: "parameter declared here")])

@@ -5,15 +5,18 @@ import FlowEngine
 extension Compiler {
     mutating func checkPayloads() {
         var receivers: [EventKey: [HandlerID]] = [:]
+        let cancel = program.symbols.lookup("cancel")
         for (h, handler) in program.handlers.enumerated() where handler.event.isResult {
             receivers[handler.event, default: []].append(HandlerID(h))
             // The implicit `cancel` of the back button never carries a payload.
-            if handler.event.name == program.symbols.lookup("cancel"), let first = program.parameters[handler.parameters.range].first {
+            if handler.event.name == cancel, let first = program.parameters[handler.parameters.range].first {
                 report(.argumentMismatch, first.span,
                        "'\(eventText(handler.event))' never carries a payload: the back button ends '\(text(program.flows[Int(handler.event.flow)].name))' with no values")
             }
         }
-        guard !receivers.isEmpty else { return }
+        // Only handlers that receive a payload, or finishes that give one, can disagree.
+        guard receivers.keys.contains(where: { key in receivers[key]?.contains { !program.handlers[Int($0)].parameters.isEmpty } ?? false })
+              || program.actions.contains(where: { $0.kind == .finish && !$0.arguments.isEmpty }) else { return }
         for handler in program.handlers {
             for a in handler.actions.range where program.actions[a].kind == .finish {
                 let action = program.actions[a]

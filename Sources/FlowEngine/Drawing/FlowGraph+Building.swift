@@ -114,7 +114,8 @@ struct GraphBuilder {
                 label += "(" + parameters.map { "\(program.name($0.name)): \($0.type.rawValue)" }.joined(separator: ", ") + ")"
             }
             if program.titles[r] != nil { label += "\n" + program.name(route.name) }
-            let isStart = f.start == .route(RouteID(r))
+            // Every `start` item's route is a first screen (v1: guarded ones too).
+            let isStart = f.start == .route(RouteID(r)) || program.startItems[f.starts.range].contains { $0.target == .route(RouteID(r)) }
             routeNode[r] = addNode("r\(r)", .route, cluster: flow, label: label, route: RouteID(r), isStart: isStart)
         }
         if f.isTabContainer {

@@ -353,36 +353,43 @@ extension Navigator {
     /// Starts `flow` as instance `instance`: follows `start` through flows
     /// that start another flow in their place, to a route or a tab container.
     mutating func instantiate(_ flow: FlowID, as instance: Int32) throws(NavigationError) -> Placed {
-        if program.flows[Int(flow)].isTabContainer {
-            var stacks: [[Entry]] = []
-            for tab in program.tabs(of: flow) {
-                let child = newInstance(tab, parent: instance)
-                stacks.append([try startEntry(tab, as: child, insideTabs: true)])
-            }
-            return .tabs(container: instance, stacks: stacks)
-        }
-        return .entry(try startEntry(flow, as: instance, insideTabs: false))
+        try startChain(flow, as: instance, insideTabs: false)
     }
 
-    /// The start route of `flow`, creating instances for flows started in
-    /// place: at each flow, the first `start` item whose guard holds, else
-    /// the fallback, its arguments bound from that flow's own.
+    /// The start route of `flow` (a tab's: no tab container may follow).
     mutating func startEntry(_ flow: FlowID, as instance: Int32, insideTabs: Bool) throws(NavigationError) -> Entry {
+        switch try startChain(flow, as: instance, insideTabs: insideTabs) {
+        case .entry(let entry): return entry
+        case .tabs: throw .unsupported(event: "start", problem: "flow '\(program.name(program.flows[Int(flow)].name))' starts a tab container in its place")
+        }
+    }
+
+    /// Follows the start chain of `flow`, creating instances for flows
+    /// started in place: at each flow, the first `start` item whose guard
+    /// holds, else the fallback, its arguments bound from that flow's own;
+    /// a tab container at the end starts all its tabs (its instance is the
+    /// last one created).
+    private mutating func startChain(_ flow: FlowID, as instance: Int32, insideTabs: Bool) throws(NavigationError) -> Placed {
         var current = flow
         var owner = instance
         for _ in 0...program.flows.count {
             let f = program.flows[Int(current)]
+            if f.isTabContainer {
+                if insideTabs { throw .unsupported(event: "start", problem: "tab containers cannot be nested") }
+                var stacks: [[Entry]] = []
+                for tab in program.tabs(of: current) {
+                    let child = newInstance(tab, parent: owner)
+                    stacks.append([try startEntry(tab, as: child, insideTabs: true)])
+                }
+                return .tabs(container: owner, stacks: stacks)
+            }
             let item = chosenStart(current)
             switch item?.target ?? f.start {
             case .route(let r):
                 let arguments = try bind(item?.arguments ?? .empty, to: program.routes[Int(r)].parameters, owner, HandlerValues(event: []),
                                          what: "start route '\(program.qualifiedName(r))'", "start")
-                return Entry(route: r, instance: owner, arguments: arguments)
+                return .entry(Entry(route: r, instance: owner, arguments: arguments))
             case .flow(let g):
-                if program.flows[Int(g)].isTabContainer {
-                    throw .unsupported(event: "start", problem: insideTabs ? "tab containers cannot be nested"
-                                       : "flow '\(program.name(f.name))' starts a tab container in its place")
-                }
                 let arguments = try bind(item?.arguments ?? .empty, to: program.flows[Int(g)].parameters, owner, HandlerValues(event: []),
                                          what: "flow '\(program.name(program.flows[Int(g)].name))'", "start")
                 owner = newInstance(g, parent: owner, arguments: arguments)
