@@ -21,6 +21,7 @@ extension Navigator {
     /// The arguments of the active entry if `handler` is declared on a route
     /// with parameters (it fires only while that route is active).
     func routeValues(_ handler: HandlerID) -> [Value] {
+        guard readsRouteValues[Int(handler)] else { return [] }
         let route = program.handlers[Int(handler)].route
         guard route >= 0, !program.routes[Int(route)].parameters.isEmpty,
               let active = state.activeEntry, active.route == route else { return [] }
@@ -164,10 +165,11 @@ extension Navigator {
     /// An entry for `target`, its arguments taken from literals and the
     /// handler's values.
     func entry(for target: Target, _ instance: Int32, _ values: HandlerValues, _ event: String) throws(NavigationError) -> Entry {
-        let route = program.routes[Int(target.route)]
-        if route.parameters.isEmpty { return Entry(route: target.route, instance: instance) }
-        let arguments = try bind(target.arguments, to: route.parameters, instance, values,
-                                 what: "route '\(program.name(route.name))'", event)
+        let parameters = program.routes[Int(target.route)].parameters
+        if parameters.isEmpty { return Entry(route: target.route, instance: instance) }
+        guard let arguments = bound(target.arguments, to: parameters, instance, values) else {
+            throw missingArgument(target.arguments, to: parameters, what: "route '\(program.name(program.routes[Int(target.route)].name))'", event)
+        }
         return Entry(route: target.route, instance: instance, arguments: arguments)
     }
 
@@ -176,20 +178,41 @@ extension Navigator {
     func bind(_ arguments: IndexRange, to parameters: IndexRange, _ instance: Int32, _ values: HandlerValues,
               what: @autoclosure () -> String, _ event: String) throws(NavigationError) -> [Value] {
         if parameters.isEmpty { return [] }
+        guard let bound = bound(arguments, to: parameters, instance, values) else {
+            throw missingArgument(arguments, to: parameters, what: what(), event)
+        }
+        return bound
+    }
+
+    /// The values of `arguments` in the order of `parameters`, or nil if one is missing.
+    @inline(__always)
+    func bound(_ arguments: IndexRange, to parameters: IndexRange, _ instance: Int32, _ values: HandlerValues) -> [Value]? {
         var bound = [Value?](repeating: nil, count: parameters.count)
-        for argument in program.arguments[arguments.range] where Int(argument.parameter) < bound.count {
-            bound[Int(argument.parameter)] = evaluate(argument.source, instance, values)
+        var a = Int(arguments.lower)
+        while a < Int(arguments.upper) {
+            let argument = program.arguments[a]
+            a += 1
+            guard Int(argument.parameter) < bound.count else { continue }
+            switch argument.source {
+            case .literal(let value): bound[Int(argument.parameter)] = value
+            case .eventParameter(let p) where Int(p) < values.event.count: bound[Int(argument.parameter)] = values.event[Int(p)]
+            default: bound[Int(argument.parameter)] = evaluate(argument.source, instance, values)
+            }
         }
         var complete: [Value] = []
         complete.reserveCapacity(bound.count)
-        for (offset, value) in bound.enumerated() {
-            guard let value else {
-                let name = program.name(program.parameters[parameters.range.lowerBound + offset].name)
-                throw .unsupported(event: event, problem: "\(what()) needs argument '\(name)'")
-            }
+        for value in bound {
+            guard let value else { return nil }
             complete.append(value)
         }
         return complete
+    }
+
+    /// The error for an argument list that leaves a parameter unbound.
+    func missingArgument(_ arguments: IndexRange, to parameters: IndexRange, what: String, _ event: String) -> NavigationError {
+        let given = Set(program.arguments[arguments.range].map(\.parameter))
+        let missing = parameters.range.first { !given.contains(Int32($0 - parameters.range.lowerBound)) } ?? parameters.range.lowerBound
+        return .unsupported(event: event, problem: "\(what) needs argument '\(program.name(program.parameters[missing].name))'")
     }
 
     /// The value an argument names: a literal, the event's, the route's or

@@ -31,6 +31,9 @@ public struct Navigator: Sendable {
     /// For each handler, the route a random walk may push directly, or -1
     /// (see `Navigator+DirectSteps.swift`).
     let directPushTarget: [RouteID]
+    /// For each handler: whether an argument of its actions names a
+    /// parameter of its route (then firing it reads the active entry's).
+    let readsRouteValues: [Bool]
     /// Whether steps record their effects (a random walk turns this off).
     public var recordsEffects = true
     var effects: [NavigationEffect] = []
@@ -70,6 +73,14 @@ public struct Navigator: Sendable {
             program.handlers[route.handlers.range].contains { !$0.event.isResult && $0.event.name == back }
         }
         directPushTarget = Navigator.directPushTargets(program)
+        readsRouteValues = program.handlers.map { handler in
+            program.actions[handler.actions.range].contains { action in
+                let lists = program.targets[action.targets.range].map(\.arguments) + [action.arguments]
+                return lists.contains { list in
+                    program.arguments[list.range].contains { if case .routeParameter = $0.source { true } else { false } }
+                }
+            }
+        }
         guard program.entry >= 0 else { throw .unsupported(event: "start", problem: "the program has no entry flow") }
         for name in guards { if let symbol = program.symbols.lookup(name) { state.guards.insert(symbol) } }
         try reset()
