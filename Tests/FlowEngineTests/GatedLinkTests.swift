@@ -71,6 +71,34 @@ struct GatedLinkTests {
         walk(&nav, "assume loggedIn\nexpect stack home > about")
     }
 
+    @Test("a pending URL that can no longer open when its guard holds is dropped; the step still succeeds")
+    func droppedWhenItCannotOpen() throws {
+        // The path runs through Main, started in App's place only when
+        // loggedIn holds: with premium but not loggedIn, it cannot open.
+        var nav = try navigator("""
+            flow App [entry] { start Main when loggedIn  start Guest }
+            flow Main { start feed  route feed [final] }
+            flow Guest { start intro  route intro [final] }
+            flow Auth { start login  route login { on close -> dismiss } }
+            link "app://feed" -> App/Main/feed when premium else start Auth as cover
+            """)
+        walk(&nav, "open \"app://feed\"\nexpect stack intro | cover: login")
+        let effects = nav.assume("premium")
+        #expect(effects == [.guardSet(nav.program.symbols.lookup("premium") ?? Symbol(-1), true), .linkDropped("app://feed")])
+        #expect(nav.stackDescription == "intro | cover: login")
+        #expect(nav.state.pendingLink == nil)
+        #expect(nav.invariantViolations() == [])
+        // The twin: logged in as well, the same URL opens.
+        var other = try navigator("""
+            flow App [entry] { start Main when loggedIn  start Guest }
+            flow Main { start feed  route feed [final] }
+            flow Guest { start intro  route intro [final] }
+            flow Auth { start login  route login { on close -> dismiss } }
+            link "app://feed" -> App/Main/feed when premium else start Auth as cover
+            """)
+        walk(&other, "open \"app://feed\"\nassume loggedIn\nexpect stack intro | cover: login\nassume premium\nexpect stack feed")
+    }
+
     @Test("the pending URL is part of the saved state and restores")
     func savedPending() throws {
         var nav = try navigator(Self.app)
