@@ -28,9 +28,7 @@ extension Analyzer {
         // Growth edges carry their action id as label; the others -1.
         // A gated link's `else` actions (v1) run when a URL opens, not on a
         // tap: opening the same URL again and again is no push cycle.
-        var isGate = [Bool](repeating: false, count: program.handlers.count)
-        for link in program.links where link.gateHandler >= 0 { isGate[Int(link.gateHandler)] = true }
-        for (h, handler) in program.handlers.enumerated() where !isGate[h] {
+        for (h, handler) in program.handlers.enumerated() where handler.route >= 0 || !program.isLinkGate(HandlerID(h)) {
             let source = handler.route >= 0 ? handler.route
                 : handler.event.isResult ? returnedFrom(handler.event.flow) : context(handler.flow)
             for a in handler.actions.range {

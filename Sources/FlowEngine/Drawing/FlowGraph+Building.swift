@@ -53,9 +53,7 @@ struct GraphBuilder {
             flowNode[f] = addNode("c\(f)", .collapsedFlow, cluster: -1, label: program.name(program.flows[f].name))
         }
         addStructureEdges()
-        var isGate = [Bool](repeating: false, count: program.handlers.count)
-        for link in program.links where link.gateHandler >= 0 { isGate[Int(link.gateHandler)] = true }
-        for (h, handler) in program.handlers.enumerated() where visibility[Int(handler.flow)] == 1 && !isGate[h] {
+        for (h, handler) in program.handlers.enumerated() where visibility[Int(handler.flow)] == 1 && !program.isLinkGate(HandlerID(h)) {
             addEdge(for: HandlerID(h), handler)
         }
         for (l, link) in program.links.enumerated() where routeNode[Int(link.route)] >= 0 {

@@ -1,5 +1,13 @@
-/// The guards a program uses.
+/// The guards a program uses, and the handlers of gated links.
 extension Program {
+    /// Whether `handler` holds a gated link's `else` actions (v1): a handler
+    /// of the entry flow outside its flow's and routes' ranges, so no event
+    /// dispatches to it. Tools that list a program's events skip it.
+    public func isLinkGate(_ handler: HandlerID) -> Bool {
+        let h = handlers[Int(handler)]
+        return h.route < 0 && !flows[Int(h.flow)].handlers.range.contains(Int(handler))
+    }
+
     /// Every guard named by a handler, a `start` item or a link's gate, by name.
     public var guardSymbols: [String: Symbol] {
         var symbols: [String: Symbol] = [:]
