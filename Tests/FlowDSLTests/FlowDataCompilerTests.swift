@@ -82,6 +82,20 @@ struct FlowDataCompilerTests {
                 flow App [entry] { start home  route home { on pick -> start Picker as sheet }  on Picker.picked -> dismiss }
                 flow Picker { start list  route list { on choose -> finish picked } }
                 """),
+        Row(name: "a handler of the back button's cancel takes a payload", code: "F107",
+            message: "'Picker.cancel' never carries a payload: the back button ends 'Picker' with no values",
+            triggers: """
+                flow App [entry] { start home  route home { on pick -> start Picker as sheet }  on Picker.cancel(1️⃣id: Int) -> push home }
+                flow Picker { start list  route list { on choose(n: Int) -> finish picked(id: n) } }
+                """,
+            clean: """
+                flow App [entry] { start home  route home { on pick -> start Picker as sheet }  on Picker.cancel -> push home }
+                flow Picker { start list  route list { on choose(n: Int) -> finish picked(id: n) } }
+                """),
+        Row(name: "start F names a parameter F does not have", code: "F107",
+            message: "flow 'Profile' has no parameter 'usernme'; did you mean 'username'?",
+            triggers: "flow App [entry] { start home  route home { on go -> start 1️⃣Profile(usernme: \"a\", username: \"b\") } }\n" + profile,
+            clean: "flow App [entry] { start home  route home { on go -> start Profile(username: \"b\") } }\n" + profile),
         Row(name: "two unguarded starts", code: "F103",
             message: "flow 'App' has more than one unguarded 'start': the guarded ones come first, then one fallback",
             triggers: "flow App [entry] { start main  start 1️⃣login  route main [final]  route login [final] }",
