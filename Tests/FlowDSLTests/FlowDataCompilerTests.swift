@@ -114,6 +114,12 @@ struct FlowDataCompilerTests {
                 + "\nlink \"app://u/:name\" -> 1️⃣App/Profile/page(user: name)",
             clean: "flow App [entry] { start home  route home { on go -> start Profile(username: \"a\") } }\n" + profile
                 + "\nlink \"app://u/:name\" -> App/Profile(username: name)/page(user: name)"),
+        Row(name: "a link step gives arguments to a flow started in its parent's place", code: "F303",
+            message: "a link cannot give 'Profile' arguments: 'App' starts it in its place, and that 'start' item binds them",
+            triggers: "flow App [entry] { start Profile(username: \"me\") }\n" + profile
+                + "\nlink \"app://u/:name\" -> App/Profile(1️⃣username: name)/page(user: name)",
+            clean: "flow App [entry] { start Profile(username: \"me\") }\n" + profile
+                + "\nlink \"app://u/:name\" -> App/Profile/page(user: name)"),
         Row(name: "a tab container inside a tab", code: "F114",
             message: "tab 'Inner' starts the tab container 'More' in its place: a tab container cannot be inside a tab",
             triggers: """

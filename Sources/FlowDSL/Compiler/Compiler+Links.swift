@@ -31,6 +31,18 @@ extension Compiler {
         var flowArguments: [IndexRange] = []
         for (i, flow) in path.enumerated() {
             let decls = i < decl.flowArguments.count ? tree.arguments[decl.flowArguments[i].range] : []
+            // A flow started in its parent's place (or the entry) gets its
+            // arguments from there, never from a link.
+            let inPlace = i == 0 || topology.firstEdge(from: path[i - 1], to: flow)?.mode == .flowStart
+            if inPlace {
+                if let first = decls.first {
+                    let how = i == 0 ? "it is the entry flow"
+                        : "'\(text(program.flows[Int(path[i - 1])].name))' starts it in its place, and that 'start' item binds them"
+                    report(.linkParameterUnbound, first.span, "a link cannot give '\(text(program.flows[Int(flow)].name))' arguments: \(how)")
+                }
+                flowArguments.append(.empty)
+                continue
+            }
             flowArguments.append(compileArguments(decls, to: target(flow: flow), target: decl.targetSpan, binding: .link(captures)))
         }
         let arguments = compileArguments(tree.arguments[decl.arguments.range], to: route, target: decl.targetSpan,
