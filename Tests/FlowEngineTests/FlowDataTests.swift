@@ -171,6 +171,17 @@ struct FlowDataTests {
         }
     }
 
+    @Test("a link through a flow started in its parent's place keeps the arguments its start item gave")
+    func linkThroughFlowInPlace() throws {
+        var nav = try navigator("""
+            flow App [entry] { start Profile(username: "me") }
+            flow Profile(username: String) { start page(user: username)  route page(user: String) { on more -> push detail(of: username) }  route detail(of: String) [final] }
+            link "app://detail" -> App/Profile/detail(of: "link")
+            """)
+        walk(&nav, "more\nopen \"app://detail\"\nexpect stack page(user: \"me\") > detail(of: \"link\")")
+        #expect(nav.state.instances.filter(\.isRunning).map(\.arguments) == [[], [.string("me")]])
+    }
+
     @Test("a link step binds a flow's parameters; a different argument starts a new instance")
     func linkFlowArguments() throws {
         var nav = try navigator("""

@@ -22,7 +22,9 @@ extension Navigator {
     /// of each flow on the link's path (v1).
     struct LinkBinding {
         var route: [Value]
-        var flows: [[Value]]
+        /// Nil for a flow the link does not bind: the entry, or one started
+        /// in its parent's place (its `start` item binds it).
+        var flows: [[Value]?]
     }
 
     /// The first link whose pattern matches `url`, and the target route's arguments.
@@ -77,10 +79,15 @@ extension Navigator {
             captured[item.capture] = value
         }
         guard let route = bindCaptures(link.arguments, to: program.routes[Int(link.route)].parameters, captured) else { return nil }
-        var flows: [[Value]] = []
+        var flows: [[Value]?] = []
         for (i, flow) in link.path.enumerated() {
             let arguments = i < link.flowArguments.count ? link.flowArguments[i] : .empty
-            guard let values = bindCaptures(arguments, to: program.flows[Int(flow)].parameters, captured) else { return nil }
+            let parameters = program.flows[Int(flow)].parameters
+            if arguments.isEmpty && !parameters.isEmpty {
+                flows.append(nil)
+                continue
+            }
+            guard let values = bindCaptures(arguments, to: parameters, captured) else { return nil }
             flows.append(values)
         }
         return LinkBinding(route: route, flows: flows)
@@ -123,7 +130,7 @@ extension Navigator {
         var depth = 0
         // A running flow is shared only with the arguments the link gives it.
         while depth + 1 < chain.count, depth + 1 < path.count, state.instances[Int(chain[depth + 1])].flow == path[depth + 1],
-              depth + 1 >= binding.flows.count || state.instances[Int(chain[depth + 1])].arguments == binding.flows[depth + 1] {
+              depth + 1 >= binding.flows.count || binding.flows[depth + 1].map({ state.instances[Int(chain[depth + 1])].arguments == $0 }) ?? true {
             depth += 1
         }
         var current = chain[depth]
@@ -143,7 +150,7 @@ extension Navigator {
         }
         while depth + 1 < path.count {
             current = try startStep(from: current, to: path[depth + 1],
-                                    arguments: depth + 1 < binding.flows.count ? binding.flows[depth + 1] : [])
+                                    arguments: depth + 1 < binding.flows.count ? binding.flows[depth + 1] ?? [] : [])
             depth += 1
         }
         // The target route comes last, once.
