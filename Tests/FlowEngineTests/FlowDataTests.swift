@@ -171,6 +171,26 @@ struct FlowDataTests {
         }
     }
 
+    @Test("programs with F114 or F303 errors are refused at run time, never run with unbound parameters")
+    func refusedWithoutArguments() throws {
+        let (tabs, _) = compile("""
+            flow App [entry] { tabs Home, Profile }
+            flow Home { start a  route a [final] }
+            flow Profile(username: String) { start page  route page [final] }
+            """)
+        #expect(throws: NavigationError.unsupported(event: "start", problem: "tab 'Profile' has parameters (F114)")) { try Navigator(program: tabs) }
+        let (link, diagnostics) = compile("""
+            flow App [entry] { start home  route home { on go -> start Profile(username: "a") } }
+            flow Profile(username: String) { start page  route page [final] }
+            link "app://p" -> App/Profile/page
+            """)
+        #expect(diagnostics.map(\.code) == [.linkParameterUnbound])
+        var nav = try Navigator(program: link)
+        expectRejected(&nav, .unsupported(event: "open", problem: "the link does not bind the parameters of 'Profile' (F303)")) { (n: inout Navigator) throws(NavigationError) in
+            try n.open("app://p")
+        }
+    }
+
     @Test("a link through a flow started in its parent's place keeps the arguments its start item gave")
     func linkThroughFlowInPlace() throws {
         var nav = try navigator("""

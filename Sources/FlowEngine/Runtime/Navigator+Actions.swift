@@ -401,6 +401,9 @@ extension Navigator {
                 if insideTabs { throw .unsupported(event: "start", problem: "tab containers cannot be nested") }
                 var stacks: [[Entry]] = []
                 for tab in program.tabs(of: current) {
+                    guard program.flows[Int(tab)].parameters.isEmpty else {
+                        throw .unsupported(event: "start", problem: "tab '\(program.name(program.flows[Int(tab)].name))' has parameters (F114)")
+                    }
                     let child = newInstance(tab, parent: owner)
                     stacks.append([try startEntry(tab, as: child, insideTabs: true)])
                 }

@@ -223,6 +223,9 @@ extension Navigator {
         case .tab:
             return try selectAndResetTab(child, of: parent)
         case .push, .sheet, .cover, .root:
+            guard arguments.count == program.flows[Int(child)].parameters.count else {
+                throw .unsupported(event: "open", problem: "the link does not bind the parameters of '\(program.name(program.flows[Int(child)].name))' (F303)")
+            }
             let instance = newInstance(child, parent: parent, arguments: arguments)
             let placed = try instantiate(child, as: instance)
             let top = state.layers.count - 1
