@@ -99,6 +99,14 @@ struct GatedLinkTests {
         walk(&other, "open \"app://feed\"\nassume loggedIn\nexpect stack intro | cover: login\nassume premium\nexpect stack feed")
     }
 
+    @Test("a newer gated URL runs the gate's actions again and replaces the pending one")
+    func newerGatedReplaces() throws {
+        var nav = try navigator(Self.app)
+        walk(&nav, "open \"app://item/3\"\nopen \"app://item/4\"\nexpect stack home | cover: login | cover: login")
+        #expect(nav.state.pendingLink?.url == "app://item/4")
+        walk(&nav, "assume loggedIn\nexpect stack home > item(id: 4)")
+    }
+
     @Test("the pending URL is part of the saved state and restores")
     func savedPending() throws {
         var nav = try navigator(Self.app)
