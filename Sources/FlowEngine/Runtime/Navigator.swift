@@ -74,11 +74,11 @@ public struct Navigator: Sendable {
         }
         directPushTarget = Navigator.directPushTargets(program)
         readsRouteValues = program.handlers.map { handler in
-            program.actions[handler.actions.range].contains { action in
-                let lists = program.targets[action.targets.range].map(\.arguments) + [action.arguments]
-                return lists.contains { list in
-                    program.arguments[list.range].contains { if case .routeParameter = $0.source { true } else { false } }
-                }
+            func readsRoute(_ list: IndexRange) -> Bool {
+                program.arguments[list.range].contains { if case .routeParameter = $0.source { true } else { false } }
+            }
+            return handler.route >= 0 && program.actions[handler.actions.range].contains { action in
+                readsRoute(action.arguments) || program.targets[action.targets.range].contains { readsRoute($0.arguments) }
             }
         }
         guard program.entry >= 0 else { throw .unsupported(event: "start", problem: "the program has no entry flow") }
