@@ -105,6 +105,20 @@ struct GraphCommandTests {
         #expect(json.contains(#""parameters":[]"#) || json.contains(#""parameters": []"#))
     }
 
+    @Test("guarded starts of flows in place say when each applies")
+    func guardedStarts() {
+        let (program, _) = compile("""
+            flow App [entry] { start Main when loggedIn  start Guest }
+            flow Main { start feed  route feed [final] }
+            flow Guest { start intro  route intro { on login -> start Main as cover } }
+            """)
+        let dot = DOTWriter.write(FlowGraph(program, findings: []))
+        #expect(dot.contains(#"a0 [label="starts Main when loggedIn, else Guest""#))
+        #expect(dot.contains(#"a0 -> r0 [label="when loggedIn""#))
+        // The twin: the fallback's edge has no label.
+        #expect(dot.contains(#"a0 -> r1 [color="#))
+    }
+
     @Test("Mermaid output quotes every label safely")
     func mermaid() throws {
         let result = try runFlowctl(["graph", "--format", "mermaid", "Tests/flowctlTests/Fixtures/hostile.flow"])

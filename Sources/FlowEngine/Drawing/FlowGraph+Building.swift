@@ -87,8 +87,11 @@ struct GraphBuilder {
             guard flowNode[Int(edge.parent)] >= 0, let to = entryNode(edge.child), edge.child != edge.parent else { continue }
             let child = program.name(program.flows[Int(edge.child)].name)
             let isTab = edge.mode == .tab
+            // A guarded `start` item (v1) says when it applies.
+            let item = isTab ? nil : program.startItems[program.flows[Int(edge.parent)].starts.range].first { $0.span == edge.span }
+            let guardText = item?.guardCondition.map { ($0.negated ? "!" : "") + program.name($0.name) }
             edges.append(FlowGraph.Edge(from: flowNode[Int(edge.parent)], to: to, kind: isTab ? .tab : .startsInPlace, mode: nil,
-                                        label: isTab ? child : "", event: "", guardText: nil, transition: nil,
+                                        label: isTab ? child : guardText.map { "when " + $0 } ?? "", event: "", guardText: guardText, transition: nil,
                                         detail: isTab ? "tab \(child)" : "start \(child) in its place", isResult: false,
                                         intoCluster: visibility[Int(edge.child)] == 1 ? edge.child : -1, outOfCluster: -1,
                                         handler: -1, findings: []))
@@ -121,11 +124,25 @@ struct GraphBuilder {
             flowNode[Int(flow)] = addNode("t\(flow)", .tabs, cluster: flow, label: "tabs: " + tabs, isStart: true)
         } else if case .flow(let inner) = f.start, f.routes.isEmpty {
             flowNode[Int(flow)] = addNode("a\(flow)", .anchor, cluster: flow,
-                                          label: "starts " + program.name(program.flows[Int(inner)].name), isStart: true)
+                                          label: "starts " + startsText(f, fallback: inner), isStart: true)
         }
     }
 
     @discardableResult
+    /// `Main when loggedIn, else Guest` (v1), or the one flow started in place.
+    func startsText(_ flow: Flow, fallback: FlowID) -> String {
+        let items = program.startItems[flow.starts.range]
+        guard items.count > 1 else { return program.name(program.flows[Int(fallback)].name) }
+        return items.map { item in
+            let name: String = switch item.target {
+            case .flow(let g): program.name(program.flows[Int(g)].name)
+            case .route(let r): program.name(program.routes[Int(r)].name)
+            case .none: "?"
+            }
+            return item.guardCondition.map { "\(name) when \($0.negated ? "!" : "")\(program.name($0.name))" } ?? "else \(name)"
+        }.joined(separator: ", ")
+    }
+
     mutating func addNode(_ id: String, _ kind: FlowGraph.NodeKind, cluster: FlowID, label: String,
                           route: RouteID = -1, isStart: Bool = false) -> Int {
         let isFinal = route >= 0 && program.routes[Int(route)].attributes.contains(.final)
