@@ -6,13 +6,18 @@ let package = Package(
     products: [
         .library(name: "FlowDSL", targets: ["FlowDSL"]),
         .library(name: "FlowEngine", targets: ["FlowEngine"]),
+        .library(name: "FlowKit", targets: ["FlowKit"]),
         .executable(name: "flowctl", targets: ["flowctl"]),
         .plugin(name: "FlowKitPlugin", targets: ["FlowKitPlugin"]),
     ],
     targets: [
         .target(name: "FlowEngine"),
         .target(name: "FlowDSL", dependencies: ["FlowEngine"]),
-        .executableTarget(name: "flowctl", dependencies: ["FlowDSL", "FlowEngine"]),
+        // What apps import: the typed navigator over generated programs (DSL.md §8).
+        .target(name: "FlowKit", dependencies: ["FlowEngine", "FlowDSL"]),
+        // `flowctl generate swift`: a program to Swift source, a pure function.
+        .target(name: "FlowGenerator", dependencies: ["FlowDSL", "FlowEngine"]),
+        .executableTarget(name: "flowctl", dependencies: ["FlowDSL", "FlowEngine", "FlowGenerator"]),
         // Runs `flowctl generate swift` for the .flow files of the target that uses it.
         .plugin(name: "FlowKitPlugin", capability: .buildTool(), dependencies: ["flowctl"]),
         .target(name: "FlowTestSupport", dependencies: ["FlowDSL", "FlowEngine"], path: "Tests/FlowTestSupport"),
@@ -24,6 +29,8 @@ let package = Package(
             // Read from the source tree by path (see FlowTestSupport), not bundled.
             exclude: ["Golden", "Fixtures"]
         ),
+        // Generated/ holds the committed output of every bundled app: compiling this target proves it compiles.
+        .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "FlowGenerator", "FlowDSL", "FlowEngine", "FlowTestSupport"]),
         // The plugin's planning code, compiled here through symbolic links (a plugin cannot be a dependency).
         .testTarget(name: "FlowKitPluginTests"),
     ],

@@ -1,0 +1,105 @@
+import FlowEngine
+
+/// The arguments of a route or an event, in parameter order.
+///
+/// Generated code reads them with the typed accessors; a position that is
+/// missing or holds another type reads as the type's zero value, which
+/// cannot happen for a program that passed FlowKit's load-time check (the
+/// engine keeps every argument of the declared type).
+public struct FlowArguments: Hashable, Sendable {
+    var values: [Value]
+
+    /// No arguments.
+    public init() { values = [] }
+
+    /// The given values, in parameter order.
+    public init(_ values: [FlowValue]) {
+        self.values = values.map { value in
+            switch value {
+            case .string(let s): .string(s)
+            case .int(let i): .int(i)
+            case .bool(let b): .bool(b)
+            case .double(let d): .double(d)
+            }
+        }
+    }
+
+    init(engine values: [Value]) { self.values = values }
+
+    /// The number of arguments.
+    public var count: Int { values.count }
+
+    /// The value at `index`.
+    public subscript(index: Int) -> FlowValue? {
+        guard values.indices.contains(index) else { return nil }
+        switch values[index] {
+        case .string(let s): return .string(s)
+        case .int(let i): return .int(i)
+        case .bool(let b): return .bool(b)
+        case .double(let d): return .double(d)
+        }
+    }
+
+    /// The `String` at `index` ("" if it is not one).
+    public func string(_ index: Int) -> String {
+        guard values.indices.contains(index), case .string(let s) = values[index] else { return "" }
+        return s
+    }
+
+    /// The `Int` at `index` (0 if it is not one).
+    public func int(_ index: Int) -> Int {
+        guard values.indices.contains(index), case .int(let i) = values[index] else { return 0 }
+        return i
+    }
+
+    /// The `Bool` at `index` (false if it is not one).
+    public func bool(_ index: Int) -> Bool {
+        guard values.indices.contains(index), case .bool(let b) = values[index] else { return false }
+        return b
+    }
+
+    /// The `Double` at `index` (0 if it is not one).
+    public func double(_ index: Int) -> Double {
+        guard values.indices.contains(index), case .double(let d) = values[index] else { return 0 }
+        return d
+    }
+}
+
+extension FlowCode {
+    /// The code of an event case that shares its name with others (Swift
+    /// cannot pattern-match such overloaded cases): found by reflection
+    /// among `cases`, each a case name, its labels and its event index.
+    /// Returns id -1 when none fits (then `send` throws).
+    public static func reflecting(_ event: Any, among cases: [(name: String, labels: [String], id: Int)]) -> FlowCode {
+        guard let child = Mirror(reflecting: event).children.first, let name = child.label else { return FlowCode(-1) }
+        let payload = Mirror(reflecting: child.value).children
+        let labels = payload.count == 1 && payload.first?.label == nil ? [] : payload.map { $0.label ?? "" }
+        for candidate in cases where candidate.name == name {
+            var values: [FlowValue] = []
+            if candidate.labels.count == 1 {
+                // A single labelled value is a one-element tuple: its only child, or the value itself.
+                guard labels.count <= 1, labels.isEmpty || labels[0] == candidate.labels[0] else { continue }
+                guard let value = flowValue(payload.first?.value ?? child.value) else { continue }
+                values = [value]
+            } else {
+                guard labels == candidate.labels else { continue }
+                for item in payload {
+                    guard let value = flowValue(item.value) else { return FlowCode(-1) }
+                    values.append(value)
+                }
+            }
+            return FlowCode(candidate.id, FlowArguments(values))
+        }
+        return FlowCode(-1)
+    }
+
+    private static func flowValue(_ any: Any) -> FlowValue? {
+        switch any {
+        case let s as String: .string(s)
+        case let i as Int: .int(i)
+        case let b as Bool: .bool(b)
+        case let d as Double: .double(d)
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import FlowEngine
+
+extension FlowNavigator {
+    /// Tells the navigator that the user popped screens of layer `layer`
+    /// themselves (the back button, its long-press menu, a swipe), as a
+    /// SwiftUI `NavigationStack` path binding does.
+    ///
+    /// `stack` must be what the layer's visible stack (the selected tab's,
+    /// for a tab container) becomes after some number of `back` steps: a
+    /// prefix of it. They are applied as one step, on a copy: if any of them
+    /// fails, or the result is not `stack`, this throws and nothing changes.
+    /// The same stack is no step at all. Only the top layer can be synced
+    /// (the user cannot touch a stack under a modal).
+    @discardableResult
+    public mutating func syncStack(_ stack: [P.Screen], layer: Int) throws(FlowError) -> [FlowEffect<P>] {
+        let layers = engine.state.layers
+        guard layers.indices.contains(layer) else {
+            throw .invalidStack("there is no layer \(layer) (the screen has \(layers.count))")
+        }
+        let current = layers[layer].stack.map(screen)
+        if current == stack { return [] }
+        guard layer == layers.count - 1 else {
+            throw .invalidStack("layer \(layer) is under \(layers.count - 1 - layer) modal layer(s); only the top layer can be synced")
+        }
+        guard stack.count < current.count else {
+            throw .invalidStack("the new stack has \(stack.count) screens, the layer has \(current.count); going back never adds screens")
+        }
+        guard !stack.isEmpty else {
+            throw .invalidStack("a stack keeps its root; to leave a modal layer, go back from its root")
+        }
+        guard Array(current.prefix(stack.count)) == stack else {
+            let index = stack.indices.first { current[$0] != stack[$0] } ?? 0
+            throw .invalidStack("screen #\(index) is \(stack[index]), the layer shows \(current[index]) there: not a prefix of the layer's stack")
+        }
+        var copy = self
+        let before = engine.state
+        var effects: [NavigationEffect] = []
+        for _ in stack.count..<current.count {
+            do {
+                effects += try copy.engine.back()
+            } catch {
+                throw .invalidStack("going back from \(copy.top) is refused: \(error)")
+            }
+        }
+        let after = copy.engine.state.layers
+        guard after.count == layers.count, after[layer].stack.map(copy.screen) == stack else {
+            throw .invalidStack("going back \(current.count - stack.count) time(s) does not leave that stack: the screens have their own back handling")
+        }
+        self = copy
+        return typed(effects, before: before)
+    }
+}

@@ -1,0 +1,191 @@
+import FlowEngine
+
+/// Runs a generated program with typed screens, events, guards and tabs
+/// (DSL.md §8): the engine's `Navigator`, spoken to in the program's own
+/// Swift types.
+///
+/// A value type, `Sendable`: copy it freely. Every mutating operation is
+/// one atomic step: it returns the step's effects, or throws a `FlowError`
+/// and leaves the state exactly as it was.
+public struct FlowNavigator<P: FlowProgram>: Sendable {
+    /// The untyped engine underneath (read-only): for tools, tracing and tests.
+    public internal(set) var engine: Navigator
+    let loaded: FlowDefinition.Loaded
+
+    /// Starts the entry flow with `guards` set (they choose among guarded
+    /// `start` items). Throws when the embedded program cannot run.
+    public init(assuming guards: [P.Guard] = []) throws(FlowError) {
+        loaded = try P.definition.loaded()
+        do {
+            engine = try Navigator(program: loaded.program, assuming: guards.map(\.rawValue))
+        } catch {
+            throw .rejected(error)
+        }
+    }
+
+    // MARK: - Steps
+
+    /// Sends a user event.
+    @discardableResult
+    public mutating func send(_ event: P.Event) throws(FlowError) -> [FlowEffect<P>] {
+        let code = P.code(for: event)
+        guard code.id >= 0, code.id < loaded.eventSymbols.count else {
+            throw .invalidProgram("event \(event) has no index in the embedded program; regenerate the code")
+        }
+        let before = engine.state
+        do {
+            let effects = try engine.send(loaded.eventSymbols[code.id], labels: loaded.eventLabels[code.id], values: code.arguments.values)
+            return typed(effects, before: before)
+        } catch {
+            throw .rejected(error)
+        }
+    }
+
+    /// The system back button, or a swipe-down of a sheet.
+    @discardableResult
+    public mutating func back() throws(FlowError) -> [FlowEffect<P>] {
+        let before = engine.state
+        do {
+            return typed(try engine.back(), before: before)
+        } catch {
+            throw .rejected(error)
+        }
+    }
+
+    /// Opens a deep link: rebuilds the navigation to its target.
+    @discardableResult
+    public mutating func open(_ url: String) throws(FlowError) -> [FlowEffect<P>] {
+        let before = engine.state
+        do {
+            return typed(try engine.open(url), before: before)
+        } catch {
+            throw .rejected(error)
+        }
+    }
+
+    /// Sets or clears a guard. A step: a pending gated link may open (or be
+    /// dropped) at its end, which the effects report.
+    @discardableResult
+    public mutating func assume(_ guardCase: P.Guard, _ value: Bool = true) -> [FlowEffect<P>] {
+        let before = engine.state
+        return typed(engine.assume(guardCase.rawValue, value), before: before)
+    }
+
+    /// Whether a guard is set.
+    public func isAssumed(_ guardCase: P.Guard) -> Bool {
+        guard let symbol = loaded.guardSymbols[guardCase.rawValue] else { return false }
+        return engine.state.guards.contains(symbol)
+    }
+
+    /// Returns to the entry flow's start, keeping the guards.
+    @discardableResult
+    public mutating func reset() throws(FlowError) -> [FlowEffect<P>] {
+        var copy = engine
+        do {
+            try copy.reset()
+        } catch {
+            throw .rejected(error)
+        }
+        engine = copy
+        return []
+    }
+
+    // MARK: - What is on screen
+
+    /// The active route: the top of the visible stack of the top layer.
+    public var top: P.Screen {
+        guard let entry = engine.state.activeEntry else { return P.screen(for: FlowCode(-1)) }
+        return screen(entry)
+    }
+
+    /// Every layer, bottom first.
+    public var layers: [FlowLayer<P>] {
+        engine.state.layers.map(layer)
+    }
+
+    /// The selected tab of the topmost tab container, if any.
+    public var selectedTab: P.Tab? {
+        layers.last(where: \.isTabContainer)?.selectedTab
+    }
+
+    /// The user events the active screen would handle now, as the program names them
+    /// (`select(id: String)`), for debugging and tools.
+    public var availableEvents: [String] { engine.availableEvents.map(\.signature) }
+
+    // MARK: - Conversions
+
+    func screen(_ entry: Entry) -> P.Screen {
+        P.screen(for: FlowCode(Int(entry.route), FlowArguments(engine: entry.arguments)))
+    }
+
+    func layer(_ layer: Layer) -> FlowLayer<P> {
+        let kind = FlowLayerKind(rawValue: layer.kind.rawValue) ?? .sheet
+        guard layer.isTabContainer, Int(layer.container) < engine.state.instances.count else {
+            return FlowLayer(kind: kind, stack: layer.stack.map(screen))
+        }
+        let container = engine.state.instances[Int(layer.container)].flow
+        var tabs: [P.Tab] = []
+        var stacks: [[P.Screen]] = []
+        var selected: P.Tab?
+        for (index, (flow, stack)) in zip(engine.program.tabs(of: container), layer.stacks).enumerated() {
+            guard let tab = tab(flow) else { continue }
+            tabs.append(tab)
+            stacks.append(stack.map(screen))
+            if index == layer.selected { selected = tab }
+        }
+        return FlowLayer(kind: kind, stack: layer.stack.map(screen), selectedTab: selected, tabs: tabs, tabStacks: stacks)
+    }
+
+    func tab(_ flow: FlowID) -> P.Tab? {
+        guard Int(flow) < loaded.flowNames.count else { return nil }
+        return P.Tab(rawValue: loaded.flowNames[Int(flow)])
+    }
+
+    func flowName(_ flow: FlowID) -> String {
+        Int(flow) < loaded.flowNames.count && flow >= 0 ? loaded.flowNames[Int(flow)] : "?"
+    }
+
+    /// The screen of the topmost entry of `route` in `state`, or in `other`.
+    func screen(_ route: RouteID, in state: NavigationState, or other: NavigationState) -> P.Screen {
+        for candidate in [state, other] {
+            for layer in candidate.layers.reversed() {
+                for stack in [layer.stack] + layer.stacks {
+                    if let entry = stack.last(where: { $0.route == route }) { return screen(entry) }
+                }
+            }
+        }
+        return P.screen(for: FlowCode(Int(route)))
+    }
+
+    /// The engine's effects in typed form; screens as shown after the step
+    /// (or before it, for what the step removed).
+    func typed(_ effects: [NavigationEffect], before: NavigationState) -> [FlowEffect<P>] {
+        let after = engine.state
+        let program = engine.program
+        var result: [FlowEffect<P>] = []
+        result.reserveCapacity(effects.count)
+        for effect in effects {
+            switch effect {
+            case .pushed(let r): result.append(.pushed(screen(r, in: after, or: before)))
+            case .popped(let r): result.append(.popped(screen(r, in: before, or: after)))
+            case .replaced(let old, let new):
+                result.append(.replaced(old: screen(old, in: before, or: after), new: screen(new, in: after, or: before)))
+            case .presented(let kind, let r):
+                result.append(.presented(FlowLayerKind(rawValue: kind.rawValue) ?? .sheet, screen(r, in: after, or: before)))
+            case .dismissed(let kind): result.append(.dismissed(FlowLayerKind(rawValue: kind.rawValue) ?? .sheet))
+            case .stackSet(let routes): result.append(.stackSet(routes.map { screen($0, in: after, or: before) }))
+            case .tabSelected(let flow): if let tab = tab(flow) { result.append(.tabSelected(tab)) }
+            case .flowStarted(let flow): result.append(.flowStarted(flowName(flow)))
+            case .flowFinished(let flow, let symbol): result.append(.flowFinished(flowName(flow), result: program.name(symbol)))
+            case .flowEnded(let flow): result.append(.flowEnded(flowName(flow)))
+            case .guardSet(let symbol, let value):
+                if let g = P.Guard(rawValue: program.name(symbol)) { result.append(.guardSet(g, value)) }
+            case .transition(let symbol): result.append(.transition(program.name(symbol)))
+            case .linkPending(let url): result.append(.linkPending(url))
+            case .linkOpened(let url): result.append(.linkOpened(url))
+            case .linkDropped(let url): result.append(.linkDropped(url))
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,38 @@
+import FlowDSL
+import FlowGenerator
+import FlowTestSupport
+import Foundation
+import Testing
+
+/// The committed output of every bundled app and of the hostile-names
+/// fixture: regenerating gives the same bytes (compiling this target proves
+/// that each compiles). After a deliberate change run
+/// `scripts/generate-goldens.sh` and review the diff.
+@Suite struct GoldenTests {
+    static let cases: [(file: String, name: String?, golden: String)] = [
+        ("flows/login.flow", "Login", "Login"),
+        ("flows/placesfinder.flow", "PlacesFinder", "PlacesFinder"),
+        ("flows/shop.flow", "Shop", "Shop"),
+        ("flows/swiftui-coordinator.flow", "SwiftUICoordinator", "SwiftUICoordinator"),
+        ("flows/wayfarer.flow", "Wayfarer", "Wayfarer"),
+        ("Tests/flowctlTests/Fixtures/hostile.flow", nil, "Hostile"),
+    ]
+
+    @Test(arguments: cases)
+    func regeneratesTheCommittedFile(_ item: (file: String, name: String?, golden: String)) throws {
+        let validation = try Validation.run(repositoryRoot + "/" + item.file)
+        #expect(validation.errorCount == 0)
+        let source = try SwiftGenerator.generate(validation.program, options: .init(name: item.name))
+        let committed = try String(contentsOfFile: repositoryRoot + "/Tests/FlowKitTests/Generated/\(item.golden).swift", encoding: .utf8)
+        #expect(source == committed, "run scripts/generate-goldens.sh and review the diff")
+    }
+
+    @Test func sameProgramSameBytesWhateverThePath() throws {
+        let absolute = try Validation.run(repositoryRoot + "/flows/shop.flow")
+        let relative = try Validation.run(repositoryRoot + "/flows/../flows/./shop.flow")
+        let a = try SwiftGenerator.generate(absolute.program)
+        let b = try SwiftGenerator.generate(relative.program)
+        #expect(a == b)
+        #expect(a.contains("\"shop.flow\": #\"\"\""))
+    }
+}

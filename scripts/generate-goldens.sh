@@ -1,0 +1,9 @@
+#!/bin/sh
+# Regenerates the Swift files FlowKitTests compiles and compares (review the diff by eye).
+set -e
+cd "$(dirname "$0")/.."
+swift build --product flowctl
+for pair in login:Login placesfinder:PlacesFinder shop:Shop swiftui-coordinator:SwiftUICoordinator wayfarer:Wayfarer; do
+  .build/debug/flowctl generate swift "flows/${pair%%:*}.flow" --name "${pair##*:}" -o "Tests/FlowKitTests/Generated/${pair##*:}.swift" 2>/dev/null
+done
+.build/debug/flowctl generate swift Tests/flowctlTests/Fixtures/hostile.flow -o Tests/FlowKitTests/Generated/Hostile.swift
