@@ -58,16 +58,17 @@ extension SwiftGenerator {
     mutating func eventType() -> String {
         var out = "    /// A user event: one case per event name and label list (not `back`, not results).\n"
         out += "    \(access)enum Event: Swift.Hashable, Swift.Sendable {\n"
+        let signatures = interface.eventSignatures(program)
         for (i, event) in interface.events.enumerated() {
-            out += "        /// `\(program.name(event.name))`, handled at \(location(program.handlers[Int(interface.eventHandlers[i])].span)).\n"
+            out += "        /// `\(signatures[i])`, handled at \(location(program.handlers[Int(interface.eventHandlers[i])].span)).\n"
             let parameters = zip(names.eventLabels[i], event.types).map { "\(SwiftNames.escaped($0)): \(swiftType($1))" }
             let payload = parameters.isEmpty ? "" : "(" + parameters.joined(separator: ", ") + ")"
             out += "        case \(SwiftNames.escaped(names.eventCase[i]))\(payload)\n"
         }
         for (i, alias) in names.eventAlias.enumerated() {
             guard let alias else { continue }
-            out += "\n        /// `\(program.name(interface.events[i].name))` without arguments (the case is `\(names.eventCase[i])`:"
-            out += " Swift has no case beside one with the same name and labels).\n"
+            out += "\n        /// `\(program.name(interface.events[i].name))` without arguments: its case is `\(names.eventCase[i])`,"
+            out += " as Swift allows no parameterless case beside cases of that name with arguments.\n"
             out += "        \(access)static var \(SwiftNames.escaped(alias)): Event { .\(SwiftNames.escaped(names.eventCase[i])) }\n"
         }
         return out + "    }\n"
@@ -172,7 +173,7 @@ extension SwiftGenerator {
             guard let caseName = names.flowCase[f] else { continue }
             for r in flow.routes.range {
                 let parameters = program.routes[r].parameters.range.enumerated().map { i, p in
-                    "\(SwiftNames.escaped(names.label[p])): a.\(reader(program.parameters[p].type))(\(i))"
+                    "\(SwiftNames.argumentLabel(names.label[p])): a.\(reader(program.parameters[p].type))(\(i))"
                 }
                 let payload = parameters.isEmpty ? "" : "(" + parameters.joined(separator: ", ") + ")"
                 let value = ".\(SwiftNames.escaped(caseName))(.\(SwiftNames.escaped(names.routeCase[r]))\(payload))"

@@ -2,14 +2,15 @@
 /// flow cases, backticks for keywords, and a trailing `_` for the few names
 /// Swift gives a meaning of its own in the place they would go.
 enum SwiftNames {
-    /// Words that need backticks to be an identifier.
+    /// Words that need backticks to be an identifier (contextual keywords
+    /// such as `open` or `some` do not).
     static let keywords: Set<String> = [
-        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func", "import",
-        "init", "inout", "internal", "let", "nonisolated", "open", "operator", "private", "precedencegroup", "protocol",
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import",
+        "init", "inout", "internal", "let", "operator", "private", "precedencegroup", "protocol",
         "public", "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
         "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch",
         "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
-        "_", "async", "some", "any", "package", "each", "macro",
+        "_",
     ]
 
     /// Names that cannot be a case even with backticks (`.self`, `.Type`,
@@ -46,6 +47,11 @@ enum SwiftNames {
     /// The identifier as Swift source: backticks around keywords.
     static func escaped(_ name: String) -> String {
         keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// A label in an argument list, where only `inout`, `var` and `let` need backticks.
+    static func argumentLabel(_ name: String) -> String {
+        ["inout", "var", "let"].contains(name) ? "`\(name)`" : name
     }
 
     /// A name not in `taken` and not `reserved`: `name`, else `name_`, `name__`, ...

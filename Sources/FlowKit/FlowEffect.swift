@@ -1,6 +1,6 @@
 /// What a step changed, in order: what a UI that animates changes itself
-/// would apply. Screens carry their arguments as they were on screen: after
-/// the step for what was shown, before it for what was removed.
+/// would apply. Screens carry their arguments: each effect takes the entry
+/// the step added (or removed) for its route, in order.
 public enum FlowEffect<P: FlowProgram>: Hashable, Sendable {
     case pushed(P.Screen)
     case popped(P.Screen)

@@ -7,8 +7,10 @@ extension FlowNavigator {
     ///
     /// `stack` must be what the layer's visible stack (the selected tab's,
     /// for a tab container) becomes after some number of `back` steps: a
-    /// prefix of it. They are applied as one step, on a copy: if any of them
-    /// fails, or the result is not `stack`, this throws and nothing changes.
+    /// prefix of it. They are taken until the stack is no deeper than
+    /// `stack` (a route's own `back` handler may remove several screens),
+    /// as one step, on a copy: if any of them fails, or the result is not
+    /// `stack`, this throws and nothing changes.
     /// The same stack is no step at all. Only the top layer can be synced
     /// (the user cannot touch a stack under a modal).
     @discardableResult
@@ -35,7 +37,11 @@ extension FlowNavigator {
         var copy = self
         let before = engine.state
         var effects: [NavigationEffect] = []
+        // Back steps until the layer is no deeper than asked (a route's own
+        // back handler may remove more than one screen), at most one per screen.
         for _ in stack.count..<current.count {
+            let shown = copy.engine.state.layers
+            guard shown.count == layers.count, shown[layer].stack.count > stack.count else { break }
             do {
                 effects += try copy.engine.back()
             } catch {

@@ -145,35 +145,58 @@ public struct FlowNavigator<P: FlowProgram>: Sendable {
         Int(flow) < loaded.flowNames.count && flow >= 0 ? loaded.flowNames[Int(flow)] : "?"
     }
 
-    /// The screen of the topmost entry of `route` in `state`, or in `other`.
-    func screen(_ route: RouteID, in state: NavigationState, or other: NavigationState) -> P.Screen {
-        for candidate in [state, other] {
-            for layer in candidate.layers.reversed() {
-                for stack in [layer.stack] + layer.stacks {
-                    if let entry = stack.last(where: { $0.route == route }) { return screen(entry) }
+    /// The entries of `state` that `other` does not show, in the order a
+    /// step adds them (bottom layer first, root first) or removes them
+    /// (`reversed`: top layer first, top of stack first).
+    static func difference(_ state: NavigationState, _ other: NavigationState, reversed: Bool) -> [Entry] {
+        var remaining: [Entry: Int] = [:]
+        for layer in other.layers { for stack in layer.stacks { for entry in stack { remaining[entry, default: 0] += 1 } } }
+        var result: [Entry] = []
+        for layer in state.layers {
+            for stack in layer.stacks {
+                for entry in stack {
+                    if let n = remaining[entry], n > 0 { remaining[entry] = n - 1 } else { result.append(entry) }
                 }
             }
         }
-        return P.screen(for: FlowCode(Int(route)))
+        return reversed ? result.reversed() : result
+    }
+
+    /// Screens as a step added or removed them: each effect takes the next
+    /// entry of its route from `entries`, or the topmost of `state`.
+    struct ScreenSource {
+        var entries: [Entry]
+        let state: NavigationState
+
+        mutating func take(_ route: RouteID) -> Entry {
+            if let i = entries.firstIndex(where: { $0.route == route }) { return entries.remove(at: i) }
+            for layer in state.layers.reversed() {
+                if let entry = layer.stack.last(where: { $0.route == route }) { return entry }
+            }
+            return Entry(route: route, instance: -1)
+        }
     }
 
     /// The engine's effects in typed form; screens as shown after the step
     /// (or before it, for what the step removed).
     func typed(_ effects: [NavigationEffect], before: NavigationState) -> [FlowEffect<P>] {
+        guard !effects.isEmpty else { return [] }
         let after = engine.state
         let program = engine.program
+        var added = ScreenSource(entries: Self.difference(after, before, reversed: false), state: after)
+        var removed = ScreenSource(entries: Self.difference(before, after, reversed: true), state: before)
         var result: [FlowEffect<P>] = []
         result.reserveCapacity(effects.count)
         for effect in effects {
             switch effect {
-            case .pushed(let r): result.append(.pushed(screen(r, in: after, or: before)))
-            case .popped(let r): result.append(.popped(screen(r, in: before, or: after)))
+            case .pushed(let r): result.append(.pushed(screen(added.take(r))))
+            case .popped(let r): result.append(.popped(screen(removed.take(r))))
             case .replaced(let old, let new):
-                result.append(.replaced(old: screen(old, in: before, or: after), new: screen(new, in: after, or: before)))
+                result.append(.replaced(old: screen(removed.take(old)), new: screen(added.take(new))))
             case .presented(let kind, let r):
-                result.append(.presented(FlowLayerKind(rawValue: kind.rawValue) ?? .sheet, screen(r, in: after, or: before)))
+                result.append(.presented(FlowLayerKind(rawValue: kind.rawValue) ?? .sheet, screen(added.take(r))))
+            case .stackSet(let routes): result.append(.stackSet(routes.map { screen(added.take($0)) }))
             case .dismissed(let kind): result.append(.dismissed(FlowLayerKind(rawValue: kind.rawValue) ?? .sheet))
-            case .stackSet(let routes): result.append(.stackSet(routes.map { screen($0, in: after, or: before) }))
             case .tabSelected(let flow): if let tab = tab(flow) { result.append(.tabSelected(tab)) }
             case .flowStarted(let flow): result.append(.flowStarted(flowName(flow)))
             case .flowFinished(let flow, let symbol): result.append(.flowFinished(flowName(flow), result: program.name(symbol)))

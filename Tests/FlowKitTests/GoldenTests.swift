@@ -15,6 +15,7 @@ import Testing
         ("flows/shop.flow", "Shop", "Shop"),
         ("flows/swiftui-coordinator.flow", "SwiftUICoordinator", "SwiftUICoordinator"),
         ("flows/wayfarer.flow", "Wayfarer", "Wayfarer"),
+        ("Tests/FlowKitTests/Fixtures/navigation.flow", "Nav", "Nav"),
         ("Tests/flowctlTests/Fixtures/hostile.flow", nil, "Hostile"),
     ]
 

@@ -52,9 +52,9 @@ enum PlacesFinder: FlowProgram {
     enum Event: Swift.Hashable, Swift.Sendable {
         /// `loaded`, handled at placesfinder.flow:12.
         case loaded
-        /// `submit`, handled at placesfinder.flow:23.
+        /// `submit(query: String)`, handled at placesfinder.flow:23.
         case submit(query: Swift.String)
-        /// `select`, handled at placesfinder.flow:26.
+        /// `select(id: String)`, handled at placesfinder.flow:26.
         case select(id: Swift.String)
         /// `showSettings`, handled at placesfinder.flow:29.
         case showSettings

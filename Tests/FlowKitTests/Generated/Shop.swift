@@ -70,11 +70,11 @@ enum Shop: FlowProgram {
         case close
         /// `created`, handled at shop.flow:22.
         case created
-        /// `select`, handled at shop.flow:28.
+        /// `select(id: String)`, handled at shop.flow:28.
         case select(id: Swift.String)
         /// `buy`, handled at shop.flow:30.
         case buy
-        /// `related`, handled at shop.flow:31.
+        /// `related(id: String)`, handled at shop.flow:31.
         case related(id: Swift.String)
         /// `pay`, handled at shop.flow:39.
         case pay

@@ -56,8 +56,8 @@ enum SwiftUICoordinator: FlowProgram {
         case sent
         /// `cancel`, handled at swiftui-coordinator.flow:22.
         case cancel
-        /// `open`, handled at swiftui-coordinator.flow:29.
-        case `open`(id: Swift.Int)
+        /// `open(id: Int)`, handled at swiftui-coordinator.flow:29.
+        case open(id: Swift.Int)
         /// `showCart`, handled at swiftui-coordinator.flow:30.
         case showCart
         /// `signOut`, handled at swiftui-coordinator.flow:31.
@@ -233,7 +233,7 @@ link "coordinator://product/:id" -> App/Catalog/product(id: id)
         case .created: return FlowCode(3)
         case .sent: return FlowCode(4)
         case .cancel: return FlowCode(5)
-        case let .`open`(v0): return FlowCode(6, FlowArguments([.int(v0)]))
+        case let .open(v0): return FlowCode(6, FlowArguments([.int(v0)]))
         case .showCart: return FlowCode(7)
         case .signOut: return FlowCode(8)
         case .addToCart: return FlowCode(9)

@@ -198,20 +198,20 @@ enum Wayfarer: FlowProgram {
         case verified
         /// `resend`, handled at wayfarer.flow:45.
         case resend
-        /// `search`, handled at wayfarer.flow:57.
+        /// `search(query: String)`, handled at wayfarer.flow:57.
         case search(query: Swift.String)
-        /// `openDestination`, handled at wayfarer.flow:58.
+        /// `openDestination(id: String)`, handled at wayfarer.flow:58.
         case openDestination(id: Swift.String)
         /// `showMap`, handled at wayfarer.flow:59.
         case showMap
-        /// `hotels`, handled at wayfarer.flow:62.
+        /// `hotels(query: String)`, handled at wayfarer.flow:62.
         case hotels(query: Swift.String)
         /// `guide`, handled at wayfarer.flow:63.
         case guide
         /// `close`, handled at wayfarer.flow:66.
         case close
-        /// `open`, handled at wayfarer.flow:69.
-        case `open`(id: Swift.Int)
+        /// `open(id: Int)`, handled at wayfarer.flow:69.
+        case open(id: Swift.Int)
         /// `filter`, handled at wayfarer.flow:70.
         case filter
         /// `map`, handled at wayfarer.flow:71.
@@ -220,13 +220,13 @@ enum Wayfarer: FlowProgram {
         case apply
         /// `reset`, handled at wayfarer.flow:75.
         case reset
-        /// `rooms`, handled at wayfarer.flow:82.
+        /// `rooms(hotel: Int)`, handled at wayfarer.flow:82.
         case rooms(hotel: Swift.Int)
-        /// `reviews`, handled at wayfarer.flow:83.
+        /// `reviews(hotel: Int)`, handled at wayfarer.flow:83.
         case reviews(hotel: Swift.Int)
         /// `gallery`, handled at wayfarer.flow:84.
         case gallery
-        /// `author`, handled at wayfarer.flow:87.
+        /// `author(name: String)`, handled at wayfarer.flow:87.
         case author(name: Swift.String)
         /// `reserve`, handled at wayfarer.flow:93.
         case reserve
@@ -246,7 +246,7 @@ enum Wayfarer: FlowProgram {
         case failed
         /// `explore`, handled at wayfarer.flow:136.
         case explore
-        /// `itinerary`, handled at wayfarer.flow:139.
+        /// `itinerary(trip: Int)`, handled at wayfarer.flow:139.
         case itinerary(trip: Swift.Int)
         /// `cancelTrip`, handled at wayfarer.flow:140.
         case cancelTrip
@@ -260,7 +260,7 @@ enum Wayfarer: FlowProgram {
         case compose
         /// `attachments`, handled at wayfarer.flow:168.
         case attachments
-        /// `sender`, handled at wayfarer.flow:169.
+        /// `sender(name: String)`, handled at wayfarer.flow:169.
         case sender(name: Swift.String)
         /// `send`, handled at wayfarer.flow:173.
         case send
@@ -278,12 +278,12 @@ enum Wayfarer: FlowProgram {
         case privacy
         /// `currency`, handled at wayfarer.flow:188.
         case currency
-        /// `choose`, handled at wayfarer.flow:200.
+        /// `choose(code: String)`, handled at wayfarer.flow:200.
         case choose(code: Swift.String)
         /// `trips`, handled at wayfarer.flow:209.
         case trips
-        /// `open`, handled at wayfarer.flow:217.
-        case `open`(slug: Swift.String)
+        /// `open(slug: String)`, handled at wayfarer.flow:217.
+        case open(slug: Swift.String)
         /// `contact`, handled at wayfarer.flow:220.
         case contact
         /// `end`, handled at wayfarer.flow:223.
