@@ -7,4 +7,5 @@ for pair in login:Login placesfinder:PlacesFinder shop:Shop swiftui-coordinator:
   .build/debug/flowctl generate swift "flows/${pair%%:*}.flow" --name "${pair##*:}" -o "Tests/FlowKitTests/Generated/${pair##*:}.swift" 2>/dev/null
 done
 .build/debug/flowctl generate swift Tests/FlowKitTests/Fixtures/navigation.flow --name Nav -o Tests/FlowKitTests/Generated/Nav.swift 2>/dev/null
+.build/debug/flowctl generate swift Tests/FlowKitTests/Fixtures/clashes.flow --name Clashes -o Tests/FlowKitTests/Generated/Clashes.swift 2>/dev/null
 .build/debug/flowctl generate swift Tests/flowctlTests/Fixtures/hostile.flow -o Tests/FlowKitTests/Generated/Hostile.swift

@@ -16,6 +16,7 @@ import Testing
         ("flows/swiftui-coordinator.flow", "SwiftUICoordinator", "SwiftUICoordinator"),
         ("flows/wayfarer.flow", "Wayfarer", "Wayfarer"),
         ("Tests/FlowKitTests/Fixtures/navigation.flow", "Nav", "Nav"),
+        ("Tests/FlowKitTests/Fixtures/clashes.flow", "Clashes", "Clashes"),
         ("Tests/flowctlTests/Fixtures/hostile.flow", nil, "Hostile"),
     ]
 
