@@ -1,0 +1,138 @@
+import FlowDSL
+@testable import FlowGenerator
+import FlowTestSupport
+import Testing
+
+/// The generator's naming, escaping and refusals, on small programs.
+@Suite struct SwiftGeneratorTests {
+    func generate(_ source: String, name: String? = nil, isPublic: Bool = false) throws -> String {
+        let validation = Validation.run(text: source, path: "t.flow")
+        #expect(validation.errorCount == 0, "\(validation.diagnostics.map(\.message))")
+        return try SwiftGenerator.generate(validation.program, options: .init(name: name, isPublic: isPublic))
+    }
+
+    func refusal(_ source: String, name: String? = nil) -> GenerateError? {
+        do {
+            _ = try generate(source, name: name)
+            return nil
+        } catch let error as GenerateError {
+            return error
+        } catch {
+            return GenerateError("\(error)")
+        }
+    }
+
+    @Test(arguments: [("Shop", "shop"), ("URLPicker", "urlPicker"), ("URL", "url"), ("graph", "graph"), ("HTTP2", "http2"),
+                      ("A", "a"), ("ABCd", "abCd"), ("_Tab", "_Tab"), ("Über", "über")])
+    func lowerCamelCase(_ item: (String, String)) {
+        #expect(SwiftNames.lowerCamel(item.0) == item.1)
+    }
+
+    @Test func flowCasesAndTheirTypes() throws {
+        let source = try generate("flow URLPicker [entry] { start pick  route pick { on go -> start graph } }\nflow graph { start node  route node [final] }")
+        #expect(source.contains("        case urlPicker(URLPicker)\n"))
+        #expect(source.contains("        case graph(Graph)\n"))
+        #expect(source.contains("enum URLPicker: FlowProgram {"))
+    }
+
+    @Test func keywordsAreEscapedAndReservedNamesRenamed() throws {
+        let source = try generate("flow A [entry] {\n start default\n route default { on self(in: Int) -> push Type(for: in) }\n route Type(for: Int) [final]\n}")
+        #expect(source.contains("case `default`\n"))
+        #expect(source.contains("case Type_(`for`: Swift.Int)\n"))
+        #expect(source.contains("case self_(`in`: Swift.Int)\n"))
+        #expect(source.contains("return .a(.Type_(for: a.int(0)))"))
+    }
+
+    @Test func sameLabelsWithOtherTypesIsAnError() throws {
+        let error = try #require(refusal("flow A [entry] {\n start x\n route x { on go(id: Int) -> push y }\n route y { on go(id: String) -> pop }\n}"))
+        #expect(error.message.hasPrefix("event 'go' takes the same labels as another handler with different types"))
+        #expect(error.span.start > 0)
+        #expect(error.notes.count == 1)
+    }
+
+    @Test func sameLabelsInAnotherOrderAreOneCase() throws {
+        let source = try generate("flow A [entry] {\n start x\n route x { on go(a: Int, b: Bool) -> push y }\n route y { on go(b: Bool, a: Int) -> pop }\n}")
+        #expect(source.components(separatedBy: "case go(").count == 2)
+    }
+
+    @Test func otherLabelsAreAnotherCase() throws {
+        let source = try generate("flow A [entry] {\n start x\n route x { on go(a: Int) -> push y }\n route y { on go(b: Int) -> pop }\n on go -> push y\n}")
+        #expect(source.contains("case go(a: Swift.Int)\n"))
+        #expect(source.contains("case go(b: Swift.Int)\n"))
+        #expect(source.contains("case go_\n"))
+        #expect(source.contains("static var go: Event { .go_ }"))
+        #expect(source.contains("FlowCode.reflecting(event, among: ["))
+    }
+
+    @Test func aLibraryOrAReservedNameIsRefused() {
+        #expect(refusal("flow A { start x  route x [final] }\nflow B { start y  route y [final] }")?.message.contains("no entry flow") == true)
+        #expect(refusal("flow Screen [entry] { start x  route x [final] }")?.message
+            == "'Screen' cannot name the program's Swift type; choose another name with --name")
+        #expect(refusal("flow A [entry] { start x  route x [final] }", name: "FlowCode") != nil)
+        #expect(refusal("flow A [entry] { start x  route x [final] }", name: "Fine") == nil)
+    }
+
+    @Test func publicAccess() throws {
+        let source = try generate("flow A [entry] { start x  route x [final] }", isPublic: true)
+        #expect(source.contains("public enum A: FlowProgram {"))
+        #expect(source.contains("    public enum Screen:"))
+        #expect(source.contains("    public static let definition = FlowDefinition("))
+        #expect(source.contains("    public static func code(for screen: Screen) -> FlowCode {"))
+        let internalSource = try generate("flow A [entry] { start x  route x [final] }")
+        #expect(!internalSource.contains("public "))
+    }
+
+    @Test(arguments: ["plain", "quote \"\"\" and \"\"\"# and \\#(x)", "cr\r\nlf", "nul\u{0}and\u{7F}", "ends without newline", "\n\n", "tab\there #\"\"\"##"])
+    func rawBlocksKeepTheTextExactly(_ text: String) throws {
+        // The literal's value is checked by compiling: here, that it round-trips through the
+        // Swift lexer's rules as implemented by `RawBlockReader`, a tiny reader of what we write.
+        let block = SwiftLiteral.rawBlock(text)
+        #expect(RawBlockReader.value(of: block) == text)
+    }
+
+    @Test func pathsAreRelativeToTheRootsDirectory() {
+        #expect(SwiftGenerator.relativePaths(["flows/app.flow", "flows/lib/a.flow", "shared/b.flow"]) == ["app.flow", "lib/a.flow", "../shared/b.flow"])
+        #expect(SwiftGenerator.relativePaths(["/x/y/app.flow", "/x/z.flow"]) == ["app.flow", "../z.flow"])
+        #expect(SwiftGenerator.relativePaths(["app.flow", "../up.flow"]) == ["app.flow", "../up.flow"])
+    }
+
+    @Test func linkBuildersEncodeAndConvert() throws {
+        let source = try generate("""
+        flow A [entry] {
+          start x
+          route x { on go -> push item(n: 1, f: true) }
+          route item(n: Int, f: Bool) [final]
+        }
+        link "app://item/:n?flag=:f" -> A/item(n: n, f: f)
+        link "app://other/:n/:f" -> A/item(n: n, f: f)
+        """)
+        #expect(source.contains("static func itemURL(n v0: Swift.Int, f v1: Swift.Bool) -> Swift.String {\n        \"app://item/\" + FlowURL.encode(Swift.String(v0)) + \"?flag=\" + FlowURL.encode(Swift.String(v1))\n"))
+        #expect(source.contains("static func itemURL2(n v0: Swift.Int, f v1: Swift.Bool) -> Swift.String {"))
+    }
+}
+
+/// Reads back the value of a literal `SwiftLiteral.rawBlock` wrote, by
+/// Swift's rules for multi-line raw strings (delimiter lines, `\#...` escapes).
+enum RawBlockReader {
+    static func value(of block: String) -> String? {
+        var hashes = ""
+        for c in block { if c == "#" { hashes.append(c) } else { break } }
+        guard block.hasPrefix(hashes + "\"\"\"\n"), block.hasSuffix("\n\"\"\"" + hashes) else { return nil }
+        var body = Substring(block.unicodeScalars.dropFirst(hashes.count + 4).dropLast(hashes.count + 4).map(Character.init).map(String.init).joined())
+        var out = ""
+        let escape = "\\" + hashes + "u{"
+        while !body.isEmpty {
+            if body.hasPrefix(escape), let close = body.firstIndex(of: "}") {
+                let hex = body[body.index(body.startIndex, offsetBy: escape.count)..<close]
+                guard let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) else { return nil }
+                out.unicodeScalars.append(scalar)
+                body = body[body.index(after: close)...]
+            } else {
+                guard let first = body.unicodeScalars.first else { return nil }
+                out.unicodeScalars.append(first)
+                body = Substring(body.unicodeScalars.dropFirst())
+            }
+        }
+        return out
+    }
+}
