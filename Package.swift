@@ -3,10 +3,13 @@ import PackageDescription
 
 let package = Package(
     name: "FlowKit",
+    // The store uses Observation (iOS 17, macOS 14); the command line and the engine need nothing newer.
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "FlowDSL", targets: ["FlowDSL"]),
         .library(name: "FlowEngine", targets: ["FlowEngine"]),
         .library(name: "FlowKit", targets: ["FlowKit"]),
+        .library(name: "FlowKitUI", targets: ["FlowKitUI"]),
         .executable(name: "flowctl", targets: ["flowctl"]),
         .plugin(name: "FlowKitPlugin", targets: ["FlowKitPlugin"]),
     ],
@@ -15,6 +18,8 @@ let package = Package(
         .target(name: "FlowDSL", dependencies: ["FlowEngine"]),
         // What apps import: the typed navigator over generated programs (DSL.md §8).
         .target(name: "FlowKit", dependencies: ["FlowEngine", "FlowDSL"]),
+        // The SwiftUI host of a FlowStore: built where SwiftUI exists, empty elsewhere (Linux).
+        .target(name: "FlowKitUI", dependencies: ["FlowKit"]),
         // `flowctl generate swift`: a program to Swift source, a pure function.
         .target(name: "FlowGenerator", dependencies: ["FlowDSL", "FlowEngine"]),
         .executableTarget(name: "flowctl", dependencies: ["FlowDSL", "FlowEngine", "FlowGenerator"]),
@@ -32,6 +37,12 @@ let package = Package(
         // Generated/ holds the committed output of every bundled app: compiling this target proves it compiles.
         .testTarget(name: "FlowKitTests", dependencies: ["FlowKit", "FlowGenerator", "FlowDSL", "FlowEngine", "FlowTestSupport"],
                     exclude: ["Fixtures"]),
+        // The store, over the committed Swift generated from Flows/*.flow (a test checks it is current).
+        .testTarget(
+            name: "FlowKitStoreTests",
+            dependencies: ["FlowKit", "FlowGenerator", "FlowDSL", "FlowTestSupport"],
+            exclude: ["Flows"]
+        ),
         // The plugin's planning code, compiled here through symbolic links (a plugin cannot be a dependency).
         .testTarget(name: "FlowKitPluginTests"),
     ],

@@ -1,0 +1,81 @@
+import FlowKit
+import Testing
+
+@MainActor
+@Suite("FlowStore: tabs")
+struct StoreTabTests {
+    @Test("each tab has its own path; the tab view's selection is the engine's")
+    func tabPaths() throws {
+        let store = try FlowStore<Tabbed>()
+        #expect(store.tabs(layer: 0) == [.search, .profile])
+        #expect(store.tabs(layer: 1) == [])
+        #expect(store.selectedTab(layer: 0) == .search)
+        #expect(store.send(.find(query: "owls")))
+        #expect(store.path(layer: 0, tab: .search) == [.search(.results(query: "owls"))])
+        #expect(store.path(layer: 0, tab: .profile) == [])
+        #expect(store.root(layer: 0, tab: .profile) == .profile(.profile))
+        #expect(store.path(layer: 0) == store.path(layer: 0, tab: .search))
+    }
+
+    @Test("a select action switches tabs, each keeping its stack, and observers of the selection see it")
+    func selectAction() throws {
+        let store = try FlowStore<Tabbed>()
+        #expect(store.send(.find(query: "owls")))
+        let probe = ObservationProbe { _ = store.selectedTab(layer: 0) }
+        #expect(store.send(.showProfile))
+        #expect(probe.didFire)
+        #expect(store.selectedTab(layer: 0) == .profile)
+        #expect(store.send(.showSearch))
+        #expect(store.top == .search(.results(query: "owls")))
+    }
+
+    @Test("tapping the selected tab is no step")
+    func tapSelected() throws {
+        let store = try FlowStore<Tabbed>()
+        var steps = 0
+        store.onEffects = { _ in steps += 1 }
+        #expect(store.setSelectedTab(.search, layer: 0))
+        #expect(steps == 0 && store.refusedWrites == 0)
+    }
+
+    @Test("tapping another tab is refused until the engine has the tab step: nothing changes, the tab view re-reads")
+    func tapOtherIsRefusedForNow() throws {
+        let store = try FlowStore<Tabbed>()
+        let before = snapshot(store)
+        let probe = ObservationProbe { _ = store.selectedTab(layer: 0) }
+        #expect(!store.setSelectedTab(.profile, layer: 0))
+        #expect(snapshot(store) == before)
+        #expect(store.refusedWrites == 1)
+        #expect(store.lastError != nil)
+        #expect(probe.didFire)
+    }
+
+    @Test("a tab's path popped by the user is syncStack on that tab")
+    func tabPathPop() throws {
+        let store = try FlowStore<Tabbed>()
+        #expect(store.send(.find(query: "owls")) && store.send(.refine))
+        #expect(store.setPath([.search(.results(query: "owls"))], layer: 0, tab: .search))
+        #expect(store.top == .search(.results(query: "owls")))
+    }
+
+    @Test("writes about a tab that is not selected, or a tab bar under a sheet, are refused")
+    func refusedTabWrites() throws {
+        let store = try FlowStore<Tabbed>()
+        #expect(store.send(.find(query: "owls")))
+        #expect(store.send(.showProfile))
+        #expect(store.send(.edit))
+        #expect(store.send(.showSearch))
+        let before = snapshot(store)
+        // The profile tab is not selected: its NavigationStack cannot have been popped.
+        #expect(!store.setPath([], layer: 0, tab: .profile))
+        #expect(snapshot(store) == before)
+
+        #expect(store.send(.filters))
+        let withSheet = snapshot(store)
+        #expect(!store.setSelectedTab(.search, layer: 0))
+        #expect(!store.setSelectedTab(.search, layer: 3))
+        #expect(!store.setSelectedTab(.search, layer: 1))     // the sheet is not a tab container
+        #expect(snapshot(store) == withSheet)
+        #expect(store.refusedWrites == 4)
+    }
+}
