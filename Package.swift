@@ -23,6 +23,8 @@ let package = Package(
         // `flowctl generate swift`: a program to Swift source, a pure function.
         .target(name: "FlowGenerator", dependencies: ["FlowDSL", "FlowEngine"]),
         .executableTarget(name: "flowctl", dependencies: ["FlowDSL", "FlowEngine", "FlowGenerator"]),
+        // `swift run -c release flowkit-bench`: the typed navigator's cost per step (not a product).
+        .executableTarget(name: "flowkit-bench", dependencies: ["FlowKit", "FlowEngine"], path: "Benchmarks/FlowKitBench"),
         // Runs `flowctl generate swift` for the .flow files of the target that uses it.
         .plugin(name: "FlowKitPlugin", capability: .buildTool(), dependencies: ["flowctl"]),
         .target(name: "FlowTestSupport", dependencies: ["FlowDSL", "FlowEngine"], path: "Tests/FlowTestSupport"),

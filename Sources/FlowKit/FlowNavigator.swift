@@ -100,7 +100,10 @@ public struct FlowNavigator<P: FlowProgram>: Sendable {
 
     /// Every layer, bottom first.
     public var layers: [FlowLayer<P>] {
-        engine.state.layers.map(layer)
+        var result: [FlowLayer<P>] = []
+        result.reserveCapacity(engine.state.layers.count)
+        for layer in engine.state.layers { result.append(self.layer(layer)) }
+        return result
     }
 
     /// The selected tab of the topmost tab container, if any.
@@ -118,10 +121,17 @@ public struct FlowNavigator<P: FlowProgram>: Sendable {
         P.screen(for: FlowCode(Int(entry.route), FlowArguments(engine: entry.arguments)))
     }
 
+    func screens(_ stack: [Entry]) -> [P.Screen] {
+        var result: [P.Screen] = []
+        result.reserveCapacity(stack.count)
+        for entry in stack { result.append(screen(entry)) }
+        return result
+    }
+
     func layer(_ layer: Layer) -> FlowLayer<P> {
         let kind = FlowLayerKind(rawValue: layer.kind.rawValue) ?? .sheet
         guard layer.isTabContainer, Int(layer.container) < engine.state.instances.count else {
-            return FlowLayer(kind: kind, stack: layer.stack.map(screen))
+            return FlowLayer(kind: kind, stack: screens(layer.stack))
         }
         let container = engine.state.instances[Int(layer.container)].flow
         var tabs: [P.Tab] = []
@@ -130,10 +140,10 @@ public struct FlowNavigator<P: FlowProgram>: Sendable {
         for (index, (flow, stack)) in zip(engine.program.tabs(of: container), layer.stacks).enumerated() {
             guard let tab = tab(flow) else { continue }
             tabs.append(tab)
-            stacks.append(stack.map(screen))
+            stacks.append(screens(stack))
             if index == layer.selected { selected = tab }
         }
-        return FlowLayer(kind: kind, stack: layer.stack.map(screen), selectedTab: selected, tabs: tabs, tabStacks: stacks)
+        return FlowLayer(kind: kind, stack: screens(layer.stack), selectedTab: selected, tabs: tabs, tabStacks: stacks)
     }
 
     func tab(_ flow: FlowID) -> P.Tab? {
@@ -181,6 +191,17 @@ public struct FlowNavigator<P: FlowProgram>: Sendable {
     /// (or before it, for what the step removed).
     func typed(_ effects: [NavigationEffect], before: NavigationState) -> [FlowEffect<P>] {
         guard !effects.isEmpty else { return [] }
+        // The common steps, a push or a pop, name the active entry after or before them.
+        if effects.count == 1 {
+            switch effects[0] {
+            case .pushed(let r):
+                if let entry = engine.state.activeEntry, entry.route == r { return [.pushed(screen(entry))] }
+            case .popped(let r):
+                if let entry = before.activeEntry, entry.route == r { return [.popped(screen(entry))] }
+            default:
+                break
+            }
+        }
         let after = engine.state
         let program = engine.program
         var added = ScreenSource(entries: Self.difference(after, before, reversed: false), state: after)
