@@ -63,6 +63,23 @@ public struct FlowNavigator<P: FlowProgram>: Sendable {
         }
     }
 
+    /// The user tapped a tab of the tab container on top of the screen: it
+    /// is selected, every tab keeping its stack; tapping the selected tab
+    /// pops it to its root. Throws when no tab container is on top or it has
+    /// no such tab.
+    @discardableResult
+    public mutating func selectTab(_ tab: P.Tab) throws(FlowError) -> [FlowEffect<P>] {
+        guard let flow = loaded.tabFlows[tab.rawValue] else {
+            throw .invalidProgram("tab \(tab.rawValue) is not a tab of the embedded program; regenerate the code")
+        }
+        let before = engine.state
+        do {
+            return typed(try engine.tapTab(flow), before: before)
+        } catch {
+            throw .rejected(error)
+        }
+    }
+
     /// Sets or clears a guard. A step: a pending gated link may open (or be
     /// dropped) at its end, which the effects report.
     @discardableResult

@@ -110,3 +110,39 @@ import Testing
         #expect(navigator.layers[0].tabStacks == [[.home(.feed)], [.settings(.default)]])
     }
 }
+
+/// `selectTab`: the user tapped a tab (DSL.md §8), through `Nav`.
+@Suite struct SelectTabTests {
+    @Test func selectsAnotherTabKeepingStacks() throws {
+        var navigator = try FlowNavigator<Nav>()
+        try navigator.send(.open(id: 1))
+        #expect(try navigator.selectTab(.settings) == [.tabSelected(.settings)])
+        #expect(navigator.selectedTab == .settings)
+        #expect(navigator.top == .settings(.default))
+        try navigator.selectTab(.home)
+        #expect(navigator.top == .home(.post(id: 1)))
+    }
+
+    @Test func tappingTheSelectedTabPopsToItsRoot() throws {
+        var navigator = try FlowNavigator<Nav>()
+        try navigator.send(.open(id: 1))
+        try navigator.send(.author(name: "ann"))
+        let effects = try navigator.selectTab(.home)
+        #expect(effects == [.popped(.home(.profile(name: "ann"))), .popped(.home(.post(id: 1)))])
+        #expect(navigator.layers[0].stack == [.home(.feed)])
+    }
+
+    @Test func refusedUnderASheetWithNothingChanged() throws {
+        var navigator = try FlowNavigator<Nav>()
+        try navigator.send(.settings)
+        try navigator.send(.self_)
+        let before = navigator.savedState
+        #expect(throws: FlowError.self) { try navigator.selectTab(.home) }
+        #expect(navigator.savedState == before)
+    }
+
+    @Test func aProgramWithoutTabsHasNoTabToSelect() throws {
+        #expect(Shop.Tab.allCases.isEmpty)
+        #expect(try FlowNavigator<Shop>().selectedTab == nil)
+    }
+}

@@ -1,0 +1,36 @@
+/// The user's tab taps (DSL.md §5 "Tab taps", v1).
+extension Navigator {
+    /// The user tapped tab `tab` of the tab container filling the top
+    /// layer: the implicit step `tab T`. Another tab is selected, every
+    /// tab keeping its stack; the selected tab is popped to its root (the
+    /// flows whose screens that removes end silently; a tab already at its
+    /// root is no change). Not an event: no handler is involved. Throws,
+    /// changing nothing, when the top layer is not a tab container or `tab`
+    /// is not one of its tabs.
+    @discardableResult
+    public mutating func tapTab(_ tab: FlowID) throws(NavigationError) -> [NavigationEffect] {
+        let tabName = tab >= 0 && Int(tab) < program.flows.count ? program.name(program.flows[Int(tab)].name) : "#\(tab)"
+        guard let top = state.layers.indices.last, state.layers[top].isTabContainer else {
+            throw .unsupported(event: "tab \(tabName)", problem: "the top layer is not a tab container")
+        }
+        let container = state.instances[Int(state.layers[top].container)].flow
+        let tabs = program.tabs(of: container)
+        guard let position = tabs.firstIndex(of: tab) else {
+            throw .noSuchTab(tab: tabName, flow: program.name(program.flows[Int(container)].name))
+        }
+        let index = position - tabs.startIndex
+        return try step("tab \(tabName)") { (navigator: inout Navigator) throws(NavigationError) in
+            let layer = navigator.state.layers[top]
+            guard index == layer.selected else {
+                navigator.state.layers[top].selected = index
+                navigator.emit(.tabSelected(tab))
+                return
+            }
+            let stack = layer.stacks[index]
+            guard stack.count > 1 else { return }
+            for entry in stack[1...].reversed() { navigator.emit(.popped(entry.route)) }
+            if stack[1...].contains(where: { $0.instance != stack[0].instance }) { navigator.needsCollection = true }
+            navigator.state.layers[top].stacks[index].removeSubrange(1...)
+        }
+    }
+}
