@@ -37,7 +37,7 @@ enum Shop: FlowProgram {
         enum Shop: Swift.Hashable, Swift.Sendable, Swift.Codable {
             /// "Shop": `catalog` (shop.flow:28).
             case catalog
-            /// `product` (shop.flow:29).
+            /// `product(id: String)` (shop.flow:29).
             case product(id: Swift.String)
             /// `receipt` (shop.flow:33).
             case receipt

@@ -41,7 +41,8 @@ extension SwiftGenerator {
             out += "        \(access)enum \(typeName): Swift.Hashable, Swift.Sendable, Swift.Codable {\n"
             for r in flow.routes.range {
                 let route = program.routes[r]
-                var doc = "`\(program.name(route.name))`"
+                let signature = program.routeSignature(RouteID(r)).dropFirst(program.name(flow.name).count + 1)
+                var doc = "`\(signature)`"
                 if let title = program.title(RouteID(r)) { doc = "\"\(SwiftLiteral.comment(title))\": " + doc }
                 out += "            /// \(doc) (\(location(route.span))).\n"
                 let parameters = route.parameters.range.map { "\(SwiftNames.escaped(names.label[$0])): \(swiftType(program.parameters[$0].type))" }

@@ -25,7 +25,7 @@ enum Clashes: FlowProgram {
             case self_
             /// `Type` (clashes.flow:13).
             case Type_
-            /// `default` (clashes.flow:14).
+            /// `default(_: String)` (clashes.flow:14).
             case `default`(_0: Swift.String)
         }
 

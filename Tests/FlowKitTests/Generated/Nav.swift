@@ -17,9 +17,9 @@ enum Nav: FlowProgram {
         enum Home: Swift.Hashable, Swift.Sendable, Swift.Codable {
             /// "Feed": `feed` (navigation.flow:10).
             case feed
-            /// `post` (navigation.flow:15).
+            /// `post(id: Int)` (navigation.flow:15).
             case post(id: Swift.Int)
-            /// `profile` (navigation.flow:20).
+            /// `profile(name: String)` (navigation.flow:20).
             case profile(name: Swift.String)
             /// "No way back": `locked` (navigation.flow:21).
             case locked
@@ -41,7 +41,7 @@ enum Nav: FlowProgram {
         enum Settings: Swift.Hashable, Swift.Sendable, Swift.Codable {
             /// "Settings": `default` (navigation.flow:37).
             case `default`
-            /// `init` (navigation.flow:41).
+            /// `init(self: String)` (navigation.flow:41).
             case init_(`self`: Swift.String)
         }
     }

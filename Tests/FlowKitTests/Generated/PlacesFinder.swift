@@ -25,9 +25,9 @@ enum PlacesFinder: FlowProgram {
         enum Search: Swift.Hashable, Swift.Sendable, Swift.Codable {
             /// "Search": `search` (placesfinder.flow:22).
             case search
-            /// "Results": `results` (placesfinder.flow:25).
+            /// "Results": `results(query: String)` (placesfinder.flow:25).
             case results(query: Swift.String)
-            /// "Place": `details` (placesfinder.flow:28).
+            /// "Place": `details(id: String)` (placesfinder.flow:28).
             case details(id: Swift.String)
         }
 

@@ -27,7 +27,7 @@ enum SwiftUICoordinator: FlowProgram {
         enum Catalog: Swift.Hashable, Swift.Sendable, Swift.Codable {
             /// "Products": `products` (swiftui-coordinator.flow:28).
             case products
-            /// "Product": `product` (swiftui-coordinator.flow:33).
+            /// "Product": `product(id: Int)` (swiftui-coordinator.flow:33).
             case product(id: Swift.Int)
         }
 

@@ -59,23 +59,23 @@ enum Wayfarer: FlowProgram {
         enum Explore: Swift.Hashable, Swift.Sendable, Swift.Codable {
             /// "Explore": `home` (wayfarer.flow:56).
             case home
-            /// "Destination": `destination` (wayfarer.flow:61).
+            /// "Destination": `destination(id: String)` (wayfarer.flow:61).
             case destination(id: Swift.String)
             /// "City guide": `guide` (wayfarer.flow:65).
             case guide
-            /// "Hotels": `results` (wayfarer.flow:68).
+            /// "Hotels": `results(query: String)` (wayfarer.flow:68).
             case results(query: Swift.String)
             /// "Filters": `filters` (wayfarer.flow:73).
             case filters
             /// "Map": `map` (wayfarer.flow:77).
             case map
-            /// "Hotel": `hotel` (wayfarer.flow:81).
+            /// "Hotel": `hotel(id: Int)` (wayfarer.flow:81).
             case hotel(id: Swift.Int)
-            /// "Reviews": `reviews` (wayfarer.flow:86).
+            /// "Reviews": `reviews(hotel: Int)` (wayfarer.flow:86).
             case reviews(hotel: Swift.Int)
             /// "Photos": `gallery` (wayfarer.flow:89).
             case gallery
-            /// "Rooms": `rooms` (wayfarer.flow:92).
+            /// "Rooms": `rooms(hotel: Int)` (wayfarer.flow:92).
             case rooms(hotel: Swift.Int)
             /// "Sign in to book": `signInPrompt` (wayfarer.flow:96).
             case signInPrompt
@@ -105,9 +105,9 @@ enum Wayfarer: FlowProgram {
         enum Trips: Swift.Hashable, Swift.Sendable, Swift.Codable {
             /// "Trips": `trips` (wayfarer.flow:134).
             case trips
-            /// "Trip": `trip` (wayfarer.flow:138).
+            /// "Trip": `trip(id: Int)` (wayfarer.flow:138).
             case trip(id: Swift.Int)
-            /// "Itinerary": `itinerary` (wayfarer.flow:143).
+            /// "Itinerary": `itinerary(trip: Int)` (wayfarer.flow:143).
             case itinerary(trip: Swift.Int)
             /// "Documents": `documents` (wayfarer.flow:144).
             case documents
@@ -125,7 +125,7 @@ enum Wayfarer: FlowProgram {
         enum Inbox: Swift.Hashable, Swift.Sendable, Swift.Codable {
             /// "Inbox": `threads` (wayfarer.flow:163).
             case threads
-            /// "Conversation": `thread` (wayfarer.flow:167).
+            /// "Conversation": `thread(id: Int)` (wayfarer.flow:167).
             case thread(id: Swift.Int)
             /// "Attachments": `attachments` (wayfarer.flow:171).
             case attachments
@@ -143,7 +143,7 @@ enum Wayfarer: FlowProgram {
             case notifications
             /// "Privacy": `privacy` (wayfarer.flow:192).
             case privacy
-            /// "Currency": `currency` (wayfarer.flow:193).
+            /// "Currency": `currency(code: String)` (wayfarer.flow:193).
             case currency(code: Swift.String)
         }
 
@@ -155,9 +155,9 @@ enum Wayfarer: FlowProgram {
 
         /// The routes of flow `Traveller`.
         enum Traveller: Swift.Hashable, Swift.Sendable, Swift.Codable {
-            /// "Traveller": `card` (wayfarer.flow:208).
+            /// "Traveller": `card(user: String)` (wayfarer.flow:208).
             case card(user: Swift.String)
-            /// "Their trips": `sharedTrips` (wayfarer.flow:211).
+            /// "Their trips": `sharedTrips(of: String)` (wayfarer.flow:211).
             case sharedTrips(of: Swift.String)
         }
 
@@ -165,7 +165,7 @@ enum Wayfarer: FlowProgram {
         enum Support: Swift.Hashable, Swift.Sendable, Swift.Codable {
             /// "Help": `topics` (wayfarer.flow:216).
             case topics
-            /// "Article": `article` (wayfarer.flow:219).
+            /// "Article": `article(slug: String)` (wayfarer.flow:219).
             case article(slug: Swift.String)
             /// "Chat with us": `chat` (wayfarer.flow:222).
             case chat
