@@ -1,5 +1,5 @@
 #!/bin/sh
-# Regenerates the Swift files FlowKitTests compiles and compares (review the diff by eye).
+# Regenerates the Swift files FlowKitTests and FlowKitStoreTests compile and compare (review the diff by eye).
 set -e
 cd "$(dirname "$0")/.."
 swift build --product flowctl
@@ -10,3 +10,6 @@ done
 .build/debug/flowctl generate swift Tests/FlowKitTests/Fixtures/clashes.flow --name Clashes -o Tests/FlowKitTests/Generated/Clashes.swift 2>/dev/null
 .build/debug/flowctl generate swift Tests/flowctlTests/Fixtures/hostile.flow -o Tests/FlowKitTests/Generated/Hostile.swift
 cp Tests/FlowKitTests/Generated/Shop.swift Benchmarks/FlowKitBench/Shop.swift
+for name in Stacks Tabbed; do
+  .build/debug/flowctl generate swift "Tests/FlowKitStoreTests/Flows/$name.flow" -o "Tests/FlowKitStoreTests/Generated/$name.swift"
+done

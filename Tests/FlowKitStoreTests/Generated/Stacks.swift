@@ -15,9 +15,9 @@ enum Stacks: FlowProgram {
         enum Stacks: Swift.Hashable, Swift.Sendable, Swift.Codable {
             /// "Home": `home` (Stacks.flow:6).
             case home
-            /// "Detail": `detail` (Stacks.flow:13).
+            /// "Detail": `detail(id: Int)` (Stacks.flow:13).
             case detail(id: Swift.Int)
-            /// "More": `more` (Stacks.flow:18).
+            /// "More": `more(id: Int)` (Stacks.flow:18).
             case more(id: Swift.Int)
             /// "Confirmed": `confirmed` (Stacks.flow:19).
             case confirmed

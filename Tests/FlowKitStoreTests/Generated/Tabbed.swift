@@ -15,7 +15,7 @@ enum Tabbed: FlowProgram {
         enum Search: Swift.Hashable, Swift.Sendable, Swift.Codable {
             /// "Search": `search` (Tabbed.flow:6).
             case search
-            /// "Results": `results` (Tabbed.flow:10).
+            /// "Results": `results(query: String)` (Tabbed.flow:10).
             case results(query: Swift.String)
             /// "Refine": `refine` (Tabbed.flow:14).
             case refine
