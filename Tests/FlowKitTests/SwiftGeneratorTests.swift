@@ -96,6 +96,22 @@ import Testing
         #expect(SwiftGenerator.relativePaths(["app.flow", "../up.flow"]) == ["app.flow", "../up.flow"])
     }
 
+    @Test func importedFilesAreEmbeddedRelativeToTheRoot() throws {
+        let files = MemoryFileSystem([
+            "app/main.flow": "import \"../lib/auth.flow\"\nimport \"screens/home.flow\"\nflow App [entry] {\n  start splash\n  route splash { on go -> start Auth as cover  on home -> start Home }\n}\n",
+            "lib/auth.flow": "flow Auth { start login  route login \"Log in\" { on done -> finish done } }\n",
+            "app/screens/home.flow": "flow Home { start feed  route feed [final] }\n",
+        ])
+        let validation = try Validation.run("app/main.flow", fileSystem: files)
+        #expect(validation.errorCount == 0)
+        let source = try SwiftGenerator.generate(validation.program)
+        #expect(source.contains("        root: \"main.flow\",\n"))
+        #expect(source.contains("            \"main.flow\": #\"\"\"\nimport \"../lib/auth.flow\"\n"))
+        #expect(source.contains("            \"../lib/auth.flow\": #\"\"\"\nflow Auth"))
+        #expect(source.contains("            \"screens/home.flow\": #\"\"\"\nflow Home"))
+        #expect(source.contains("/// \"Log in\": `login` (../lib/auth.flow:1)."))
+    }
+
     @Test func linkBuildersEncodeAndConvert() throws {
         let source = try generate("""
         flow A [entry] {
