@@ -26,12 +26,13 @@ extension FlowStore {
     /// - Returns: whether the engine's state now matches `path`.
     @discardableResult
     public func setPath(_ path: [P.Screen], layer: Int, tab: P.Tab? = nil) -> Bool {
-        guard let stack = stack(layer: layer, tab: tab), let root = stack.first else {
+        let layers = navigator.layers
+        guard layers.indices.contains(layer), let stack = stack(of: layers[layer], tab: tab), let root = stack.first else {
             refuseWrite(.invalidStack("no layer \(layer)\(tab.map { " with tab \($0.rawValue)" } ?? "") to set a path on"))
             return false
         }
         if stack.count == path.count + 1 && stack.dropFirst().elementsEqual(path) { return true }
-        if let tab, navigator.layers[layer].selectedTab != tab {
+        if let tab, layers[layer].selectedTab != tab {
             refuseWrite(.invalidStack("tab \(tab.rawValue) of layer \(layer) is not the selected tab"))
             return false
         }
@@ -130,8 +131,13 @@ extension FlowStore {
 
     /// A layer's stack: `tab`'s for a tab container (the selected tab's when `tab` is nil).
     func stack(layer index: Int, tab: P.Tab?) -> [P.Screen]? {
-        guard index >= 0, index < navigator.layers.count else { return nil }
-        let layer = navigator.layers[index]
+        let layers = navigator.layers
+        guard layers.indices.contains(index) else { return nil }
+        return stack(of: layers[index], tab: tab)
+    }
+
+    /// `tab`'s stack of `layer` (the visible one when `tab` is nil); nil for a tab it does not have.
+    func stack(of layer: FlowLayer<P>, tab: P.Tab?) -> [P.Screen]? {
         guard let tab else { return layer.stack }
         guard let position = layer.tabs.firstIndex(of: tab), position < layer.tabStacks.count else { return nil }
         return layer.tabStacks[position]

@@ -82,13 +82,16 @@ public final class FlowStore<P: FlowProgram> {
         step { navigator in navigator.assume(guardValue, value) }
     }
 
-    /// Runs one engine step in place. The navigator leaves its state unchanged when a step
-    /// throws, so nothing is copied.
+    /// Runs one engine step in place: the navigator leaves its state unchanged when a step
+    /// throws, so nothing is copied (a copy of the engine's state per step would cost more
+    /// than the step), and observers are told once, around the mutation.
     @discardableResult
     func step(_ body: (inout FlowNavigator<P>) throws -> [FlowEffect<P>]) -> Bool {
         let effects: [FlowEffect<P>]
         do {
-            effects = try body(&navigator)
+            effects = try _$observationRegistrar.withMutation(of: self, keyPath: \.navigator) {
+                try body(&_navigator)
+            }
         } catch let error as FlowError {
             lastError = error
             return false
