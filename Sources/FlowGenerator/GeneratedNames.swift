@@ -44,6 +44,7 @@ struct GeneratedNames {
             }
         }
         label = program.parameters.map { GeneratedNames.label(program.name($0.name)) }
+        for route in program.routes { GeneratedNames.makeUnique(&label, route.parameters.range) }
 
         // Labelled events that share a name keep it (overloaded cases); every
         // other case stays clear of those names.
@@ -58,7 +59,9 @@ struct GeneratedNames {
         eventAlias = []
         for event in interface.events {
             let name = program.name(event.name)
-            eventLabels.append(event.labels.map { GeneratedNames.label(program.name($0)) })
+            var labels = event.labels.map { GeneratedNames.label(program.name($0)) }
+            GeneratedNames.makeUnique(&labels, labels.indices)
+            eventLabels.append(labels)
             let shared = counts[event.name, default: 0] > 1
             if shared && !event.labels.isEmpty {
                 eventCase.append(overloadName(name))
@@ -78,6 +81,13 @@ struct GeneratedNames {
         tabCase = interface.tabs.map {
             SwiftNames.unique(SwiftNames.lowerCamel(program.name(program.flows[Int($0)].name)), reserved: SwiftNames.reservedCases, taken: &tabTaken)
         }
+    }
+
+    /// Makes the labels in `range` distinct (`_` became `_0`, which a
+    /// parameter may be called too): later ones get a trailing `_`.
+    static func makeUnique(_ labels: inout [String], _ range: Range<Int>) {
+        var taken: Set<String> = []
+        for i in range { labels[i] = SwiftNames.unique(labels[i], reserved: [], taken: &taken) }
     }
 
     /// A parameter's label: its name, `_` (no label in Swift) spelled `_0`.

@@ -43,6 +43,12 @@ import Testing
         #expect(source.contains("return .a(.Type_(for: a.int(0)))"))
     }
 
+    @Test func anUnderscoreParameterBesideOneNamedUnderscoreZero() throws {
+        let source = try generate("flow A [entry] {\n start x\n route x { on go(_: Int, _0: Int) -> push y(_: _, _0: _0) }\n route y(_: Int, _0: Int) [final]\n}")
+        #expect(source.contains("case go(_0: Swift.Int, _0_: Swift.Int)\n"))
+        #expect(source.contains("case y(_0: Swift.Int, _0_: Swift.Int)\n"))
+    }
+
     @Test func sameLabelsWithOtherTypesIsAnError() throws {
         let error = try #require(refusal("flow A [entry] {\n start x\n route x { on go(id: Int) -> push y }\n route y { on go(id: String) -> pop }\n}"))
         #expect(error.message.hasPrefix("event 'go' takes the same labels as another handler with different types"))
