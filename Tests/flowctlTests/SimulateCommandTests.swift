@@ -4,7 +4,7 @@ import Testing
 
 @Suite("flowctl simulate, end to end")
 struct SimulateCommandTests {
-    @Test("every bundled app's scenario script passes", arguments: ["login", "swiftui-coordinator", "placesfinder", "shop", "wayfarer"])
+    @Test("every bundled app's scenario script passes", arguments: ["login", "swiftui-coordinator", "placesfinder", "shop", "wayfarer", "photoshare/app"])
     func bundledScripts(name: String) throws {
         let result = try runFlowctl(["simulate", "flows/\(name).flow", "--script", "flows/\(name).script"])
         #expect(result.status == 0, "\(result.stderr)")
