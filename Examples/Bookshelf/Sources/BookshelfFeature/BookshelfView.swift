@@ -1,6 +1,7 @@
 // The app's views: built on Apple platforms only (FlowKitUI is empty elsewhere).
 #if canImport(SwiftUI)
 import FlowKit
+import Foundation
 import FlowKitUI
 import SwiftUI
 
@@ -41,7 +42,7 @@ struct ScreenView: View {
         let store = model.store
         switch screen {
         case .bookshelf(.launch):
-            ProgressView().task { model.launched() }
+            ProgressView().task { @MainActor in model.launched() }
         case .signIn(.welcome):
             Button("Sign in") { store.send(.signIn) }
         case .signIn(.credentials):
