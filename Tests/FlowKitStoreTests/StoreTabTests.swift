@@ -38,16 +38,21 @@ struct StoreTabTests {
         #expect(steps == 0 && store.refusedWrites == 0)
     }
 
-    @Test("tapping another tab is refused until the engine has the tab step: nothing changes, the tab view re-reads")
-    func tapOtherIsRefusedForNow() throws {
+    @Test("tapping another tab is the tab step: selected, every stack kept, observers of the selection see it")
+    func tapOther() throws {
         let store = try FlowStore<Tabbed>()
-        let before = snapshot(store)
+        #expect(store.send(.find(query: "owls")))
         let probe = ObservationProbe { _ = store.selectedTab(layer: 0) }
-        #expect(!store.setSelectedTab(.profile, layer: 0))
-        #expect(snapshot(store) == before)
-        #expect(store.refusedWrites == 1)
-        #expect(store.lastError != nil)
+        var effects: [FlowEffect<Tabbed>] = []
+        store.onEffects = { effects += $0 }
+        #expect(store.setSelectedTab(.profile, layer: 0))
         #expect(probe.didFire)
+        #expect(effects == [.tabSelected(.profile)])
+        #expect(store.selectedTab(layer: 0) == .profile)
+        #expect(store.top == .profile(.profile))
+        #expect(store.refusedWrites == 0)
+        #expect(store.setSelectedTab(.search, layer: 0))
+        #expect(store.top == .search(.results(query: "owls")))
     }
 
     @Test("a tab's path popped by the user is syncStack on that tab")

@@ -112,10 +112,9 @@ extension FlowStore {
 
     /// The user tapped a tab of a layer's tab container.
     ///
-    /// Tapping the selected tab is no step. Tapping another one is the language's `tab T` step
-    /// (DSL.md §5, "Tab taps"), which the engine does not offer yet: until it does, the store
-    /// refuses the write (the tab view snaps back) with an error saying so; a `select T` action
-    /// sent as an event switches tabs meanwhile. Refused as well unless the layer is the top one.
+    /// Tapping the selected tab is no step (a `TabView` selection does not change). Tapping
+    /// another one is the language's `tab T` step (DSL.md §5, "Tab taps"): `selectTab`, which
+    /// selects it with every tab keeping its stack. Refused unless the layer is the top one.
     @discardableResult
     public func setSelectedTab(_ tab: P.Tab, layer: Int) -> Bool {
         guard layer >= 0, layer == navigator.layers.count - 1, navigator.layers[layer].isTabContainer else {
@@ -123,8 +122,7 @@ extension FlowStore {
             return false
         }
         if navigator.layers[layer].selectedTab == tab { return true }
-        refuseWrite(.invalidStack("tapping tab \(tab.rawValue) needs the engine's tab step, which it does not have yet"))
-        return false
+        return userStep { try $0.selectTab(tab) }
     }
 
     // MARK: Helpers
