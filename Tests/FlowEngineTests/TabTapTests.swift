@@ -81,4 +81,16 @@ struct TabTapTests {
             _ = try n.tapTab(0)
         }
     }
+
+    @Test("scripts: tab T taps a tab; tab alone or with arguments is an event")
+    func scriptSteps() throws {
+        #expect(try ScenarioScript.parseStep("tab Settings").get() == .tab("Settings"))
+        #expect(try ScenarioScript.parseStep("  tab   B  ").get() == .tab("B"))
+        #expect(try ScenarioScript.parseStep("tab").get() == .send("tab", [:]))
+        #expect(try ScenarioScript.parseStep("tab(x: 1)").get() == .send("tab", ["x": .int(1)]))
+        #expect(throws: (any Error).self) { try ScenarioScript.parseStep("tab B C").get() }
+        var navigator = try navigator(Self.source)
+        walk(&navigator, "next\ntab B\nexpect tab B\nexpect stack b1\ntab A\nexpect stack a1 > a2\ntab A\nexpect stack a1")
+        walk(&navigator, "tab Other\nexpect error\ntab Nowhere\nexpect error\nexpect stack a1")
+    }
 }

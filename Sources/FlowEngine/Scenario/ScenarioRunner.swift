@@ -80,7 +80,7 @@ public struct ScenarioRunner {
             if !Self.matches(expected, navigator) {
                 failure = Failure(line: line.number, message: "expected stack \(line.text.dropFirst("expect stack".count).trimmingSpaces)\n  but it is     \(navigator.stackDescription)")
             }
-        case .send, .back, .open, .assume:
+        case .send, .back, .open, .assume, .tab:
             act(line)
         }
     }
@@ -94,6 +94,11 @@ public struct ScenarioRunner {
             case .back: effects = try navigator.back()
             case .open(let url): effects = try navigator.open(url)
             case .assume(let name, let value): effects = navigator.assume(name, value)
+            case .tab(let name):
+                guard let flow = navigator.program.flows.firstIndex(where: { navigator.program.name($0.name) == name }) else {
+                    throw NavigationError.noSuchTab(tab: name, flow: navigator.program.name(navigator.program.flows[Int(navigator.program.entry)].name))
+                }
+                effects = try navigator.tapTab(FlowID(flow))
             default: effects = []
             }
             lastRejected = false

@@ -6,6 +6,7 @@
 ///     back                       # the implicit back
 ///     open "shop://product/42"   # a deep link (open(id: 1) is an event)
 ///     assume loggedIn            # set a guard (assume !loggedIn clears it)
+///     tab Settings               # the user taps a tab (v1; tab(x: 1) is an event)
 ///     expect top login           # the active route (Flow.route also accepted)
 ///     expect stack a > b | sheet: c
 ///     expect tab Search
@@ -30,6 +31,8 @@ public struct ScenarioScript: Sendable {
         case back
         case open(String)
         case assume(String, Bool)
+        /// The user taps the tab of this flow (DSL.md §5 "Tab taps").
+        case tab(String)
         case expectTop(String)
         case expectStack(ExpectedStack)
         case expectTab(String)
@@ -97,6 +100,11 @@ public struct ScenarioScript: Sendable {
             let negated = scanner.consume("!")
             guard let name = scanner.identifier(), scanner.atEnd else { return .failure(Message("expected a guard name after 'assume'")) }
             return .success(.assume(name, !negated))
+        case "tab":
+            // `tab Settings` taps a tab; `tab` alone or `tab(x: 1)` is an event named tab.
+            var probe = scanner
+            if let flow = probe.identifier(), probe.atEnd { return .success(.tab(flow)) }
+            return event(word, &scanner)
         case "expect":
             return expectation(&scanner)
         default:
