@@ -44,8 +44,8 @@ struct StoreStepTests {
         #expect(store.back())
         let first = await iterator.next()
         let second = await iterator.next()
-        #expect(first?.isEmpty == false)
-        #expect(second?.isEmpty == false)
+        #expect(first == [.pushed(.stacks(.detail(id: 1)))])
+        #expect(second == [.popped(.stacks(.detail(id: 1)))])
     }
 
     @Test("observers of the top screen see app steps")
