@@ -84,3 +84,29 @@ struct StoreTabTests {
         #expect(store.refusedWrites == 4)
     }
 }
+
+@MainActor
+@Suite("FlowStore: the app's tab step")
+struct StoreSelectTabTests {
+    @Test("selectTab is the user's tap: another tab is selected; the selected one pops to its root")
+    func selectTab() throws {
+        let store = try FlowStore<Tabbed>()
+        #expect(store.send(.find(query: "owls")))
+        #expect(store.selectTab(.profile))
+        #expect(store.top == .profile(.profile))
+        #expect(store.selectTab(.search))
+        #expect(store.top == .search(.results(query: "owls")))
+        #expect(store.selectTab(.search))
+        #expect(store.top == .search(.search))
+    }
+
+    @Test("selectTab under a sheet is refused and changes nothing")
+    func refusedUnderSheet() throws {
+        let store = try FlowStore<Tabbed>()
+        #expect(store.send(.filters))
+        let before = snapshot(store)
+        #expect(!store.selectTab(.profile))
+        #expect(snapshot(store) == before)
+        #expect(store.lastError != nil)
+    }
+}

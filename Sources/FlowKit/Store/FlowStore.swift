@@ -4,7 +4,7 @@ import Observation
 ///
 /// Views read the navigation from the store (`layers`, `path(layer:tab:)`, `presentation(over:kind:)`,
 /// `selectedTab(layer:)`) and SwiftUI tracks what each view read. Every change is an engine step:
-/// the app's own steps (`send`, `back`, `open`, `assume`) and what the user
+/// the app's own steps (`send`, `back`, `open`, `selectTab`, `assume`) and what the user
 /// did on screen, which SwiftUI writes back through bindings (`setPath`, `userDismissed`,
 /// `setSelectedTab`). A step the engine refuses changes nothing; the store records the error in
 /// `lastError` and, for a write from the UI, tells the views to re-read the state so that the
@@ -75,6 +75,14 @@ public final class FlowStore<P: FlowProgram> {
     @discardableResult
     public func open(_ url: String) -> Bool {
         step { try $0.open(url) }
+    }
+
+    /// The user's tap on a tab of the tab container on top of the screen (the language's
+    /// `tab T` step): it is selected, every tab keeping its stack; tapping the selected tab pops
+    /// it to its root. For a tab bar the app draws itself; `FlowHost` uses `setSelectedTab`.
+    @discardableResult
+    public func selectTab(_ tab: P.Tab) -> Bool {
+        step { try $0.selectTab(tab) }
     }
 
     /// Sets or clears a guard. A step like any other: a pending deep link may open.
