@@ -13,7 +13,9 @@ public final class FlowDefinition: Sendable {
     let outcome: Result<Loaded, FlowError>
 
     /// What a navigator needs: the program and the ids of the typed cases.
-    struct Loaded: Sendable {
+    /// A class, shared by every navigator of the program: copying a
+    /// navigator retains it once.
+    final class Loaded: Sendable {
         let program: Program
         /// For each event index: its name and labels as symbols.
         let eventSymbols: [Symbol]
@@ -23,6 +25,16 @@ public final class FlowDefinition: Sendable {
         /// Tab flow name → flow id, and flow id → name (nil for other flows).
         let tabFlows: [String: FlowID]
         let flowNames: [String]
+
+        init(program: Program, eventSymbols: [Symbol], eventLabels: [[Symbol]], guardSymbols: [String: Symbol],
+             tabFlows: [String: FlowID], flowNames: [String]) {
+            self.program = program
+            self.eventSymbols = eventSymbols
+            self.eventLabels = eventLabels
+            self.guardSymbols = guardSymbols
+            self.tabFlows = tabFlows
+            self.flowNames = flowNames
+        }
     }
 
     /// Compiles `files` (path → text) from `root`, and checks that its

@@ -35,7 +35,7 @@ extension FlowNavigator {
             throw .invalidStack("screen #\(index) is \(stack[index]), the layer shows \(current[index]) there: not a prefix of the layer's stack")
         }
         var copy = self
-        let before = engine.state
+        let before = snapshot
         var effects: [NavigationEffect] = []
         // Back steps until the layer is no deeper than asked (a route's own
         // back handler may remove more than one screen), at most one per screen.
