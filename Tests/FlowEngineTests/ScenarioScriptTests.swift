@@ -44,7 +44,7 @@ struct ScenarioScriptTests {
         ("select(id: 1", 1, "expected ')' to close the arguments of 'select'"),
         ("select(id: 1, id: 2)", 1, "argument 'id' is given twice"),
         ("\n\nexpect nothing", 3, "expected 'top', 'stack', 'tab' or 'error' after 'expect', found 'nothing'"),
-        ("expect stack sheet: a", 1, "the first layer is the app's base: it has no 'sheet:' or 'cover:'"),
+        ("expect stack sheet: a", 1, "the first layer is the app's base: it has no 'sheet:', 'cover:', 'alert:', 'dialog:' or 'popover:'"),
         ("assume", 1, "expected a guard name after 'assume'"),
         ("42", 1, "expected an event or a command, found '42'"),
         ("go now", 1, "unexpected 'now' after event 'go'"),

@@ -94,3 +94,19 @@ struct TabTapTests {
         walk(&navigator, "tab Other\nexpect error\ntab Nowhere\nexpect error\nexpect stack a1")
     }
 }
+
+extension TabTapTests {
+    @Test("tapTab(named:) finds the tab by its flow's name; an unknown name names the container")
+    func byName() throws {
+        var navigator = try navigator(Self.source)
+        #expect(try navigator.tapTab(named: "B") == [.tabSelected(flow(navigator, "B"))])
+        expectRejected(&navigator, .noSuchTab(tab: "Nowhere", flow: "App")) { (n: inout Navigator) throws(NavigationError) in
+            _ = try n.tapTab(named: "Nowhere")
+        }
+        walk(&navigator, "tab A\nmodal")
+        expectRejected(&navigator, .unsupported(event: "tab Nowhere", problem: "the top layer is not a tab container")) {
+            (n: inout Navigator) throws(NavigationError) in
+            _ = try n.tapTab(named: "Nowhere")
+        }
+    }
+}

@@ -38,7 +38,7 @@ extension Compiler {
         var action = Action(kind: decl.kind, targets: .empty, flow: -1, mode: decl.mode, result: nil,
                             transition: decl.transition?.symbol, span: decl.span)
         switch decl.kind {
-        case .push, .sheet, .cover, .replace, .set, .popTo:
+        case .push, .sheet, .cover, .replace, .set, .popTo, .alert, .dialog, .popover:
             let lower = Int32(program.targets.count)
             var ok = true
             for targetDecl in tree.targets[decl.targets.range] {
@@ -66,7 +66,7 @@ extension Compiler {
             action.result = decl.operand?.symbol
             action.arguments = compilePayload(tree.arguments[decl.arguments.range], handler: handler,
                                               target: decl.operandSpan ?? decl.span)
-        case .pop, .popToRoot, .dismiss:
+        case .pop, .popToRoot, .dismiss, .stay:
             break
         }
         return action

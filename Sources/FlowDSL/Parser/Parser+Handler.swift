@@ -60,17 +60,18 @@ extension Parser {
     /// action = "push" target [ "with" IDENT ] | ... (DSL.md §3)
     mutating func parseAction() -> ActionDecl? {
         guard at == .identifier else {
-            error(expected: "an action (push, sheet, cover, replace, set, pop, popToRoot, dismiss, start, finish, select)")
+            error(expected: "an action (push, sheet, cover, alert, dialog, popover, replace, set, pop, popToRoot, dismiss, start, finish, select, stay)")
             return nil
         }
         let keyword = token
         var action = ActionDecl(kind: .pop, targets: .empty, operand: nil, mode: .push, transition: nil, span: span(token))
-        if at("push") || at("sheet") || at("cover") || at("replace") {
-            action.kind = at("push") ? .push : at("sheet") ? .sheet : at("cover") ? .cover : .replace
+        if at("push") || at("sheet") || at("cover") || at("replace") || at("alert") || at("dialog") || at("popover") {
+            action.kind = at("push") ? .push : at("sheet") ? .sheet : at("cover") ? .cover
+                : at("alert") ? .alert : at("dialog") ? .dialog : at("popover") ? .popover : .replace
             advance()
             guard let target = parseTarget() else { return nil }
             action.targets = appendTargets([target])
-            if action.kind != .replace, at("with") {
+            if action.kind == .push || action.kind == .sheet || action.kind == .cover, at("with") {
                 advance()
                 guard let transition = expectName("transition name after 'with'") else { return nil }
                 action.transition = transition
@@ -96,8 +97,8 @@ extension Parser {
             } else {
                 action.kind = .pop
             }
-        } else if at("popToRoot") || at("dismiss") {
-            action.kind = at("dismiss") ? .dismiss : .popToRoot
+        } else if at("popToRoot") || at("dismiss") || at("stay") {
+            action.kind = at("dismiss") ? .dismiss : at("stay") ? .stay : .popToRoot
             advance()
         } else if at("start") {
             action.kind = .start
@@ -122,7 +123,7 @@ extension Parser {
             if action.kind == .finish, at == .leftParen { action.arguments = parseArguments() }
             action.operandSpan = span(from: operand.span.start, to: lastEnd)
         } else {
-            error(expected: "an action (push, sheet, cover, replace, set, pop, popToRoot, dismiss, start, finish, select)")
+            error(expected: "an action (push, sheet, cover, alert, dialog, popover, replace, set, pop, popToRoot, dismiss, start, finish, select, stay)")
             return nil
         }
         action.span = span(from: keyword.start, to: lastEnd)

@@ -34,9 +34,10 @@ extension Analyzer {
             for a in handler.actions.range {
                 let action = program.actions[a]
                 switch action.kind {
-                case .push, .sheet, .cover:
+                case .push, .sheet, .cover, .popover:
                     for t in program.targets[action.targets.range] { builder.add(source, t.route, label: Int32(a)) }
-                case .replace:
+                case .replace, .alert, .dialog:
+                    // An alert or a dialog goes away at the next event: no growth.
                     for t in program.targets[action.targets.range] { builder.add(source, t.route) }
                 case .start:
                     builder.add(source, returnedFrom(action.flow))

@@ -110,9 +110,9 @@ public struct PlacementAnalysis: Sendable {
                 switch action.kind {
                 case .push:
                     for t in targets { edge(source, t.route, .push, id) }
-                case .sheet:
+                case .sheet, .popover, .dialog:
                     for t in targets { seed(t.route, [.sheetRoot, .inSheet], id) }
-                case .cover:
+                case .cover, .alert:
                     for t in targets { seed(t.route, [.coverRoot, .inCover], id) }
                 case .replace:
                     for t in targets { edge(source, t.route, .copy, id) }
@@ -127,7 +127,7 @@ public struct PlacementAnalysis: Sendable {
                     case .cover: seed(root(action.flow), [.coverRoot, .inCover], id)
                     case .root: edge(flowRoot, root(action.flow), .copy, id)
                     }
-                case .pop, .popTo, .popToRoot, .dismiss, .finish, .select:
+                case .pop, .popTo, .popToRoot, .dismiss, .finish, .select, .stay:
                     break
                 }
             }

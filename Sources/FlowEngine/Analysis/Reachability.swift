@@ -76,7 +76,7 @@ extension Analyzer {
         for a in handler.actions.range {
             let action = program.actions[a]
             switch action.kind {
-            case .push, .sheet, .cover, .replace, .set:
+            case .push, .sheet, .cover, .replace, .set, .alert, .dialog, .popover:
                 for t in program.targets[action.targets.range] { body(t.route) }
             default:
                 break

@@ -32,20 +32,20 @@ extension Analyzer {
                 switch action.kind {
                 case .finish, .dismiss, .select:
                     exits[Int(source)] = true
-                case .push, .sheet, .cover, .replace, .set:
+                case .push, .sheet, .cover, .replace, .set, .alert, .dialog, .popover:
                     for t in targets {
                         forward.add(source, t.route)
                         let target = program.routes[Int(t.route)]
                         let returns = handler.route >= 0 && (canGoBack[Int(t.route)]
                             || (action.kind == .push && !target.attributes.contains(.noBack))
-                            || (action.kind == .sheet && !target.attributes.contains(.locked)))
+                            || ((action.kind == .sheet || action.kind == .dialog || action.kind == .popover) && !target.attributes.contains(.locked)))
                         if returns { forward.add(t.route, source) }
                     }
                 case .popTo:
                     for t in targets { forward.add(source, t.route) }
                 case .popToRoot:
                     if let start { forward.add(source, start) }
-                case .pop, .start:
+                case .pop, .start, .stay:
                     break
                 }
             }

@@ -25,7 +25,7 @@ extension GraphBuilder {
             let targets = program.targets[action.targets.range]
             if let t = action.transition { transition = program.name(t) }
             switch action.kind {
-            case .push, .sheet, .cover, .replace, .set, .popTo:
+            case .push, .sheet, .cover, .replace, .set, .popTo, .alert, .dialog, .popover:
                 if let last = targets.last { target = routeNode[Int(last.route)] }
                 kind = FlowGraph.EdgeKind(rawValue: action.kind == .popTo ? "popTo" : action.kind.rawValue) ?? .push
             case .popToRoot:
@@ -42,6 +42,8 @@ extension GraphBuilder {
             case .finish:
                 target = exit(of: flow)
                 kind = .finish
+            case .stay:
+                break
             }
         }
         guard let from = source, let to = target else { return }

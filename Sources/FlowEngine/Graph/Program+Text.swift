@@ -24,7 +24,7 @@ extension Program {
         let operandArguments = handler.map { argumentList(action.arguments, scope: scope(of: $0)) } ?? ""
         var text: String
         switch action.kind {
-        case .push, .sheet, .cover, .replace, .popTo:
+        case .push, .sheet, .cover, .replace, .popTo, .alert, .dialog, .popover:
             text = "\(action.kind.rawValue) \(targetTexts.first ?? "")"
         case .set:
             text = "set [\(targetTexts.joined(separator: ", "))]"
@@ -34,7 +34,7 @@ extension Program {
             text = "select \(name(flows[Int(action.flow)].name))"
         case .finish:
             text = "finish \(action.result.map(name) ?? "")" + operandArguments
-        case .pop, .popToRoot, .dismiss:
+        case .pop, .popToRoot, .dismiss, .stay:
             text = action.kind.rawValue
         }
         if handler != nil, let transition = action.transition { text += " with \(name(transition))" }

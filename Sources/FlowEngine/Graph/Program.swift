@@ -306,6 +306,22 @@ public struct Handler: Sendable {
 /// The navigation action kinds of DSL.md §3.
 public enum ActionKind: String, Hashable, Sendable {
     case push, sheet, cover, replace, set, pop, popTo = "pop to", popToRoot, dismiss, start, finish, select
+    /// (v1) Present a layer of that kind whose root is the target.
+    case alert, dialog, popover
+    /// (v1) Handled; changes nothing.
+    case stay
+
+    /// The kind of layer `sheet`, `cover`, `alert`, `dialog` and `popover` present.
+    public var presentedLayer: LayerKind? {
+        switch self {
+        case .sheet: .sheet
+        case .cover: .cover
+        case .alert: .alert
+        case .dialog: .dialog
+        case .popover: .popover
+        default: nil
+        }
+    }
 }
 
 /// How `start F` shows the child flow.

@@ -14,8 +14,13 @@ public struct Entry: Hashable, Sendable {
 }
 
 /// What kind of layer a layer is: the app's base, or a modal over it.
+/// (v1) An alert or a dialog holds exactly one entry; a popover is a sheet
+/// in every respect but its kind.
 public enum LayerKind: String, Hashable, Sendable, Codable {
-    case base, sheet, cover
+    case base, sheet, cover, alert, dialog, popover
+
+    /// An alert or a dialog: one entry, removed by any handled event.
+    public var isTransient: Bool { self == .alert || self == .dialog }
 }
 
 /// One layer of the screen: a navigation stack, or a tab container with

@@ -41,11 +41,12 @@ extension Navigator {
         switch action.kind {
         case .push:
             let entry = try makeEntry(action, instance, values, event)
+            try checkCanPush(onto: top, action, event)
             state.layers[top].stacks[selected].append(entry)
             emit(.pushed(entry.route))
-        case .sheet, .cover:
+        case .sheet, .cover, .alert, .dialog, .popover:
             let entry = try makeEntry(action, instance, values, event)
-            let kind: LayerKind = action.kind == .sheet ? .sheet : .cover
+            let kind = action.kind.presentedLayer ?? .sheet
             state.layers.append(Layer(kind: kind, stack: [entry]))
             emit(.presented(kind, entry.route))
         case .replace:
@@ -99,6 +100,7 @@ extension Navigator {
             let placed = try instantiate(action.flow, as: child)
             switch (action.mode, placed) {
             case (.push, .entry(let entry)):
+                try checkCanPush(onto: top, action, event)
                 state.layers[top].stacks[selected].append(entry)
                 emit(.pushed(entry.route))
             case (.sheet, _), (.cover, _):
@@ -127,8 +129,17 @@ extension Navigator {
             return (handler, receiver, try order(payload, for: handler, event: event))
         case .select:
             try select(action.flow, from: instance, event: event)
+        case .stay:
+            break
         }
         return nil
+    }
+
+    /// An alert or a dialog holds exactly one entry (DSL.md §5, v1).
+    func checkCanPush(onto layer: Int, _ action: Action, _ event: String) throws(NavigationError) {
+        let kind = state.layers[layer].kind
+        guard kind.isTransient else { return }
+        throw .unsupported(event: event, problem: "'\(describe(action))' cannot push onto \(kind == .alert ? "an alert" : "a dialog"), which holds one screen")
     }
 
     func layer(_ kind: LayerKind, _ placed: Placed) -> Layer {

@@ -78,7 +78,10 @@ extension Navigator {
         if state.activeStackCount > 1 {
             return attributes.contains(.noBack) ? nil : .pop
         }
-        if state.layers[top].kind == .sheet && !attributes.contains(.locked) && top > 0 { return .dismiss }
+        // The root of a sheet, dialog or popover (not [locked]) dismisses its
+        // layer; a cover's root and an alert have no implicit back.
+        let kind = state.layers[top].kind
+        if (kind == .sheet || kind == .dialog || kind == .popover) && !attributes.contains(.locked) && top > 0 { return .dismiss }
         return nil
     }
 

@@ -33,4 +33,20 @@ extension Navigator {
             navigator.state.layers[top].stacks[index].removeSubrange(1...)
         }
     }
+
+    /// `tab T` as a script writes it: taps the tab whose flow is named
+    /// `name` (see `tapTab(_:)`). Throws, changing nothing, when no tab of
+    /// the tab container on top has that name.
+    @discardableResult
+    public mutating func tapTab(named name: String) throws(NavigationError) -> [NavigationEffect] {
+        if let symbol = program.symbols.lookup(name),
+           let flow = program.flows.firstIndex(where: { $0.name == symbol }) {
+            return try tapTab(FlowID(flow))
+        }
+        guard let top = state.layers.indices.last, state.layers[top].isTabContainer else {
+            throw .unsupported(event: "tab \(name)", problem: "the top layer is not a tab container")
+        }
+        let container = state.instances[Int(state.layers[top].container)].flow
+        throw .noSuchTab(tab: name, flow: program.name(program.flows[Int(container)].name))
+    }
 }

@@ -146,7 +146,7 @@ public struct Navigator: Sendable {
         if actions.count == 1 {
             let action = program.actions[Int(actions.lower)]
             switch action.kind {
-            case .push, .sheet, .cover, .replace, .pop, .popTo, .popToRoot, .dismiss, .start:
+            case .push, .sheet, .cover, .alert, .dialog, .popover, .replace, .pop, .popTo, .popToRoot, .dismiss, .start, .stay:
                 if action.kind == .start && !(startsSimply[Int(action.flow)] && action.mode != .root) { break }
                 lastStepChangedFlows = false
                 effects.removeAll(keepingCapacity: true)

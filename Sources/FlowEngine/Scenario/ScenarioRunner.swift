@@ -94,11 +94,7 @@ public struct ScenarioRunner {
             case .back: effects = try navigator.back()
             case .open(let url): effects = try navigator.open(url)
             case .assume(let name, let value): effects = navigator.assume(name, value)
-            case .tab(let name):
-                guard let flow = navigator.program.flows.firstIndex(where: { navigator.program.name($0.name) == name }) else {
-                    throw NavigationError.noSuchTab(tab: name, flow: navigator.program.name(navigator.program.flows[Int(navigator.program.entry)].name))
-                }
-                effects = try navigator.tapTab(FlowID(flow))
+            case .tab(let name): effects = try navigator.tapTab(named: name)
             default: effects = []
             }
             lastRejected = false

@@ -193,8 +193,8 @@ public struct ExpectedStack: Sendable, Equatable {
         repeat {
             var kind = LayerKind.base
             let mark = scanner
-            if let word = scanner.identifier(), (word == "sheet" || word == "cover"), scanner.consume(":") {
-                kind = word == "sheet" ? .sheet : .cover
+            if let word = scanner.identifier(), let modal = LayerKind(rawValue: word), modal != .base, scanner.consume(":") {
+                kind = modal
             } else {
                 scanner = mark
             }
@@ -220,7 +220,7 @@ public struct ExpectedStack: Sendable, Equatable {
             layers.append(Layer(kind: kind, entries: entries))
         } while scanner.consume("|")
         guard scanner.atEnd else { return .failure(.init("unexpected '\(scanner.rest.prefix(20))' in 'expect stack'")) }
-        if layers.first?.kind != .base { return .failure(.init("the first layer is the app's base: it has no 'sheet:' or 'cover:'")) }
+        if layers.first?.kind != .base { return .failure(.init("the first layer is the app's base: it has no 'sheet:', 'cover:', 'alert:', 'dialog:' or 'popover:'")) }
         return .success(ExpectedStack(layers: layers))
     }
 }
