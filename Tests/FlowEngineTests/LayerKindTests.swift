@@ -15,6 +15,8 @@ struct LayerKindTests {
         on more -> popover menu
         on nothing -> stay
         on warnLocked -> popover fixed
+        on alertThenPush -> alert oops then push home
+        on dialogThenPush -> dialog choose then push home
       }
       route oops { on ok -> stay  on deeper -> push home }
       route choose { on again -> push home }
@@ -61,9 +63,8 @@ struct LayerKindTests {
 
     @Test("pushing onto an alert or a dialog is refused, state unchanged; onto a popover it works")
     func pushOntoOneEntryLayers() throws {
-        for (open, event, kind) in [("warn", "deeper", "an alert"), ("ask", "again", "a dialog")] {
+        for (event, kind) in [("alertThenPush", "an alert"), ("dialogThenPush", "a dialog")] {
             var navigator = try makeNavigator()
-            walk(&navigator, open)
             expectRejected(&navigator, .unsupported(event: event, problem: "'push home' cannot push onto \(kind), which holds one screen")) {
                 (n: inout Navigator) throws(NavigationError) in
                 _ = try n.send(event)
@@ -71,6 +72,9 @@ struct LayerKindTests {
         }
         var navigator = try makeNavigator()
         walk(&navigator, "more\nnext\nexpect stack home | popover: menu > home")
+        // From an alert's own handler, the alert goes first: the push lands below.
+        navigator = try makeNavigator()
+        walk(&navigator, "warn\ndeeper\nexpect stack home > home\nask\nagain\nexpect stack home > home > home")
     }
 
     @Test("implicit back: a popover's and a dialog's root dismiss; an alert and a locked popover do not")
@@ -97,5 +101,62 @@ struct LayerKindTests {
         #expect(diagnostics.filter { $0.severity == .error }.isEmpty, "\(diagnostics.map(\.message))")
         #expect(program.actions.map(\.kind) == [.dialog, .alert, .popover, .stay])
         #expect(program.actions.map { program.actionText($0) } == ["dialog popover", "alert stay", "popover dialog", "stay"])
+    }
+}
+
+/// DSL.md §5 "Transient layers (v1)": a handled event first removes the
+/// alert or dialog on top, then runs its chain on the layer below.
+@Suite("Transient layers")
+struct TransientLayerTests {
+    static let source = """
+    flow App [entry] {
+      start home
+      route home { on next -> push detail }
+      route detail {
+        on delete -> dialog confirm
+        on warn -> alert oops
+        on peek -> popover info
+      }
+      route confirm { on yes -> pop  on no -> stay  on broken -> pop then pop then pop }
+      route oops { on ok -> stay }
+      route info { on yes -> pop  on no -> stay }
+      on help -> push home
+    }
+    """
+
+    func make() throws -> Navigator { try navigator(allowingFindings: true, Self.source) }
+
+    @Test("a dialog's handler pops the screen under it; a popover's does not reach below")
+    func chainRunsBelow() throws {
+        var nav = try make()
+        walk(&nav, "next\ndelete\nexpect stack home > detail | dialog: confirm")
+        let effects = try nav.send("yes")
+        #expect(effects.first == .dismissed(.dialog))
+        #expect(nav.stackDescription == "home")
+        // The twin: a popover is not transient, its root's pop has nothing to pop.
+        walk(&nav, "next\npeek\nyes\nexpect error\nexpect stack home > detail | popover: info")
+    }
+
+    @Test("stay only removes an alert or a dialog; on a popover it changes nothing")
+    func stayRemoves() throws {
+        var nav = try make()
+        walk(&nav, "next\nwarn\nok\nexpect stack home > detail\ndelete\nno\nexpect stack home > detail")
+        walk(&nav, "peek\nno\nexpect stack home > detail | popover: info")
+    }
+
+    @Test("a flow-level handler fired from an alert removes it too")
+    func flowLevel() throws {
+        var nav = try make()
+        walk(&nav, "next\nwarn\nhelp\nexpect stack home > detail > home")
+    }
+
+    @Test("if the chain fails, the dialog stays (atomic)")
+    func atomic() throws {
+        var nav = try make()
+        walk(&nav, "next\ndelete")
+        expectRejected(&nav, .nothingToPop(action: "pop", route: "home")) { (n: inout Navigator) throws(NavigationError) in
+            _ = try n.send("broken")
+        }
+        #expect(nav.stackDescription == "home > detail | dialog: confirm")
     }
 }

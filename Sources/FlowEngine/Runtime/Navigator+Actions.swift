@@ -135,6 +135,20 @@ extension Navigator {
         return nil
     }
 
+    /// Whether the top layer is an alert or a dialog (indexed in place).
+    var topIsTransient: Bool {
+        let top = state.layers.count - 1
+        return top > 0 && state.layers[top].kind.isTransient
+    }
+
+    /// Removes the alert or dialog on top (DSL.md §5 "Transient layers").
+    mutating func removeTransientLayer() {
+        let removed = state.layers.removeLast()
+        let owner = state.activeEntry?.instance ?? -1
+        if removed.stacks.contains(where: { $0.contains { $0.instance != owner } }) { needsCollection = true }
+        emit(.dismissed(removed.kind))
+    }
+
     /// An alert or a dialog holds exactly one entry (DSL.md §5, v1).
     func checkCanPush(onto layer: Int, _ action: Action, _ event: String) throws(NavigationError) {
         let kind = state.layers[layer].kind

@@ -42,6 +42,9 @@ extension Navigator {
         var shown = [Bool](repeating: false, count: instances.count)
         for (l, layer) in state.layers.enumerated() {
             if l > 0 && layer.kind == .base { problems.append("layer \(l) is a second base layer") }
+            if layer.kind.isTransient && (layer.isTabContainer || layer.stacks.count != 1 || layer.stacks[0].count != 1) {
+                problems.append("layer \(l) is \(layer.kind == .alert ? "an alert" : "a dialog") that does not hold exactly one screen")
+            }
             guard layer.selected >= 0, layer.selected < layer.stacks.count else {
                 problems.append("layer \(l) selects a stack it does not have")
                 continue

@@ -143,6 +143,15 @@ public struct Navigator: Sendable {
     mutating func fire(_ handler: HandlerID, _ instance: Int32, _ eventValues: [Value], event: String) throws(NavigationError) -> [NavigationEffect] {
         let actions = program.handlers[Int(handler)].actions
         let values = HandlerValues(event: eventValues, route: routeValues(handler))
+        // (v1) An alert or a dialog on top: its button was tapped, so the
+        // layer goes first and the chain runs on the layer below, as one
+        // step (if the chain fails, the alert stays).
+        if topIsTransient {
+            return try step(event) { (navigator: inout Navigator) throws(NavigationError) in
+                navigator.removeTransientLayer()
+                try navigator.run(handler, instance, values, event: event)
+            }
+        }
         if actions.count == 1 {
             let action = program.actions[Int(actions.lower)]
             switch action.kind {

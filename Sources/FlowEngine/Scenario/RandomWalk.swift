@@ -91,7 +91,7 @@ extension Navigator {
                     try reset()
                 } else if chosen == -2 {
                     if !(directSteps && popDirectly(active.instance)) { _ = try back() }
-                } else if directSteps, directPushTarget[Int(chosen)] >= 0 {
+                } else if directSteps, directPushTarget[Int(chosen)] >= 0, !topIsTransient {
                     event = program.handlers[Int(chosen)].event.name
                     pushDirectly(directPushTarget[Int(chosen)], for: active.instance)
                 } else {
