@@ -63,6 +63,7 @@ extension Navigator {
             for t in action.targets.range {
                 entries.append(try entry(for: program.targets[t], instance, values, event))
             }
+            removeModalLayers(aboveLayerOf: instance)
             replaceShown(by: instance, with: entries)
             emit(.stackSet(entries.map(\.route)))
         case .pop, .popTo, .popToRoot:
@@ -96,6 +97,9 @@ extension Navigator {
         case .start:
             let arguments = try bind(action.arguments, to: program.flows[Int(action.flow)].parameters, instance, values,
                                      what: "flow '\(program.name(program.flows[Int(action.flow)].name))'", event)
+            if action.mode == .root { removeModalLayers(aboveLayerOf: instance) }
+            let top = state.layers.count - 1
+            let selected = state.layers[top].selected
             let child = newInstance(action.flow, parent: instance, arguments: arguments)
             let placed = try instantiate(action.flow, as: child)
             switch (action.mode, placed) {
@@ -186,6 +190,28 @@ extension Navigator {
         }
         kept.insert(contentsOf: entries, at: insertAt ?? kept.count)
         state.layers[top].stacks[selected] = kept
+        needsCollection = true
+    }
+
+    /// (v1) Before a root swap or a `set`: removes every modal layer above
+    /// the handling flow's own layer, the lowest that shows it or a flow
+    /// below it (the flows those layers host end silently), so a log-out
+    /// handled by the entry flow from inside a sheet lands at the base.
+    mutating func removeModalLayers(aboveLayerOf instance: Int32) {
+        let top = state.layers.count - 1
+        guard top > 0 else { return }
+        var own = -1
+        for l in 0...top {
+            let layer = state.layers[l]
+            if (layer.container >= 0 && state.isDescendant(layer.container, of: instance))
+                || layer.stacks.contains(where: { $0.contains { state.isDescendant($0.instance, of: instance) } }) {
+                own = l
+                break
+            }
+        }
+        guard own >= 0, own < top else { return }
+        for removed in state.layers[(own + 1)...].reversed() { emit(.dismissed(removed.kind)) }
+        state.layers.removeSubrange((own + 1)...)
         needsCollection = true
     }
 
