@@ -3,9 +3,17 @@ import FlowEngine
 /// Pass 3: checks that need the whole flow tree (F110, F111, F112).
 extension Compiler {
     mutating func checkFlowTree(_ topology: FlowTopology) {
-        for edge in topology.edges where edge.mode == .push && program.flows[Int(edge.child)].isTabContainer {
-            report(.malformedTabContainer, edge.span,
-                   "tab container '\(text(program.flows[Int(edge.child)].name))' cannot be pushed; start it as root, sheet or cover, or as a flow's start")
+        for edge in topology.edges where edge.mode == .push {
+            if program.flows[Int(edge.child)].isTabContainer {
+                report(.malformedTabContainer, edge.span,
+                       "tab container '\(text(program.flows[Int(edge.child)].name))' cannot be pushed; start it as root, sheet or cover, or as a flow's start")
+            } else if let container = tabContainerStartedInPlace(by: edge.child) {
+                // A tab container at the end of the child's start chain is pushed too.
+                let inner = text(program.flows[Int(container)].name)
+                report(.malformedTabContainer, edge.span,
+                       "flow '\(text(program.flows[Int(edge.child)].name))' starts the tab container '\(inner)' in its place, so it cannot be pushed; start it as root, sheet or cover",
+                       notes: [DiagnosticNote(span: program.flows[Int(container)].span, message: "'\(inner)' declared here")])
+            }
         }
         for handler in program.handlers {
             if handler.event.isResult, !topology.isAncestor(handler.flow, of: handler.event.flow) {
@@ -19,6 +27,19 @@ extension Compiler {
             }
         }
         checkRunnable()
+    }
+
+    /// The tab container that `flow`'s start chain (each flow's fallback
+    /// `start` naming a flow) ends in, if any; a walk bounded by the number
+    /// of flows, so a start cycle ends it.
+    private func tabContainerStartedInPlace(by flow: FlowID) -> FlowID? {
+        var current = flow
+        for _ in 0...program.flows.count {
+            guard case .flow(let next) = program.flows[Int(current)].start else { return nil }
+            if program.flows[Int(next)].isTabContainer { return next }
+            current = next
+        }
+        return nil
     }
 
     /// F114: what no argument list can fix (DSL.md §5 "What runs"): a flow
