@@ -295,14 +295,15 @@ let checkCases: [CheckCase] = [
         flow App [entry] { start home(id: 0)  route home(id: Int) [final] }
         link "app://home/:id" -> App/home(id: id)
         """),
+    // v1: a literal segment beats a capture, so only links of one shape can tie.
     CheckCase(code: "F304", triggers: """
         flow App [entry] { start home(id: "x")  route home(id: String) [final] }
         link "app://home/:id" -> App/home(id: id)
-        link 1️⃣"app://home/new" -> App/home(id: "new")
+        link 1️⃣"app://home/:key" -> App/home(id: key)
         """, clean: """
-        flow App [entry] { start home(id: 0)  route home(id: Int) [final] }
+        flow App [entry] { start home(id: "x")  route home(id: String) [final] }
         link "app://home/:id" -> App/home(id: id)
-        link "app://home/new" -> App/home(id: 0)
+        link "app://home/new" -> App/home(id: "new")
         """),
     CheckCase(code: "F305", triggers: """
         flow App [entry] { start home  route home [final]  route 2️⃣secret [final] }

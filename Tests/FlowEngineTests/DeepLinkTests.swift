@@ -96,3 +96,55 @@ struct DeepLinkTests {
         #expect(nav.invariantViolations() == [])
     }
 }
+
+/// DSL.md §5 (v1): the most specific of several matching links wins, and
+/// F304 is only for ties.
+@Suite("Link priority")
+struct LinkPriorityTests {
+    static let source = """
+    flow App [entry] {
+      start home
+      route home [final]
+      route explore [final]
+      route profile(name: String) [final]
+      route post(name: String, id: String) [final]
+      route search(q: String) [final]
+      route filtered(q: String, sort: String) [final]
+    }
+    link "app://u/:name" -> App/profile(name: name)
+    link "app://u/explore" -> App/explore
+    link "app://p/:name/:id" -> App/post(name: name, id: id)
+    link "app://p/top/:id" -> App/explore
+    link "app://s?q=:q" -> App/search(q: q)
+    link "app://s?q=:q&sort=:sort" -> App/filtered(q: q, sort: sort)
+    """
+
+    @Test("a literal beats a capture at the first difference; then more query items", arguments: [
+        ("app://u/explore", "explore"),
+        ("app://u/maria", "profile"),
+        ("app://p/top/1", "explore"),
+        ("app://p/new/1", "post"),
+        ("app://s?q=a&sort=new", "filtered"),
+        ("app://s?q=a", "search"),
+    ])
+    func mostSpecificWins(url: String, route: String) throws {
+        var nav = try navigator(Self.source)
+        try nav.open(url)
+        #expect(nav.activeRouteName == route)
+        #expect(findings(Self.source).filter { $0.code == "F304" }.isEmpty)
+    }
+
+    @Test("F304 once per link that ties, against the first it ties with; typed captures that take no common value do not tie")
+    func ties() {
+        let source = """
+            flow App [entry] { start home  route home [final]  route a(x: Int) [final]  route b(x: Bool) [final] }
+            link "app://t/:x" -> App/a(x: x)
+            link "app://t/:x" -> App/b(x: x)
+            link "app://t/:y" -> App/home
+            link "app://t/:z" -> App/home
+            """
+        let ties = findings(source).filter { $0.code == "F304" }
+        // The Int and Bool links take no common value; the two String ones tie with the first.
+        #expect(ties == [Finding("F304", 4, 6), Finding("F304", 5, 6)])
+    }
+}

@@ -1,75 +1,88 @@
-/// F304: two links that can match the same URL.
+/// F304 (v1): two links that match the same URLs with the same specificity.
 ///
-/// Two patterns overlap when they have the same scheme and number of
-/// segments and every pair of segments can match one value: equal literals,
-/// or a capture whose type accepts the other side. Query items never
-/// separate two links (a URL may carry both sets of keys). Links are sorted
-/// by (scheme, segment count, host) so that only links that can collide are
-/// compared: linear for distinct hosts, quadratic only within one host.
+/// When several links match a URL the most specific wins (DSL.md §5): at the
+/// first path segment where one has a literal and the other a capture, the
+/// literal; then the one with more query items. So only links of the same
+/// *shape* (scheme, each segment's literal text or "a capture", number of
+/// query items) can tie, and two of them tie exactly when each pair of
+/// captures can take one value (their types agree, or one is a String).
+/// Query keys never separate two links (a URL may carry both sets).
+///
+/// Links are grouped by shape in one hashing pass; within a group, each
+/// distinct vector of capture types remembers its first link, so each link
+/// is compared with the group's distinct type vectors, not with every link:
+/// linear in the number of links. Each overlapping link is reported once,
+/// against the first link (in source order) it overlaps.
 extension Analyzer {
+    /// A link's shape: the links that can tie share it.
+    private struct LinkShape: Hashable {
+        var scheme: String
+        /// Each segment's literal text, or nil for a capture.
+        var segments: [String?]
+        var queryCount: Int
+    }
+
     mutating func checkLinkOverlaps() {
         let links = program.links
         guard links.count > 1 else { return }
-        let hostKey: (Link) -> String = { link in
-            if case .literal(let host)? = link.pattern.segments.first { return host }
-            return ""
-        }
-        let order = links.indices.sorted { a, b in
-            let (x, y) = (links[a], links[b])
-            if x.pattern.scheme != y.pattern.scheme { return x.pattern.scheme < y.pattern.scheme }
-            if x.pattern.segments.count != y.pattern.segments.count { return x.pattern.segments.count < y.pattern.segments.count }
-            let (hx, hy) = (hostKey(x), hostKey(y))
-            return hx != hy ? hx < hy : a < b
-        }
-        var groupStart = 0
-        while groupStart < order.count {
-            let first = links[order[groupStart]]
-            var groupEnd = groupStart + 1
-            while groupEnd < order.count, links[order[groupEnd]].pattern.scheme == first.pattern.scheme,
-                  links[order[groupEnd]].pattern.segments.count == first.pattern.segments.count {
-                groupEnd += 1
-            }
-            // Within a group: same host with same host, and captured hosts with everything.
-            let group = Array(order[groupStart..<groupEnd])
-            var i = 0
-            while i < group.count {
-                var j = i + 1
-                while j < group.count, hostKey(links[group[j]]) == hostKey(links[group[i]]) { j += 1 }
-                let bucket = group[i..<j]
-                let partners: ArraySlice<Int> = hostKey(links[group[i]]).isEmpty ? group[...] : bucket
-                for a in bucket {
-                    for b in partners where b != a && (hostKey(links[b]) == hostKey(links[a]) ? b > a : true) {
-                        reportOverlapIfAny(a, b)
-                    }
+        // Source order: the first link of a tie is the one earlier in the program.
+        let order = links.indices.sorted { (links[$0].span.file, links[$0].span.start, $0) < (links[$1].span.file, links[$1].span.start, $1) }
+        var groups: [LinkShape: Int] = [:]
+        // Per group: its distinct capture-type vectors and the first link of each.
+        var firstByTypes: [[([UInt8], Int)]] = []
+        for l in order {
+            let link = links[l]
+            var segments: [String?] = []
+            var types: [UInt8] = []
+            segments.reserveCapacity(link.pattern.segments.count)
+            for segment in link.pattern.segments {
+                switch segment {
+                case .literal(let text): segments.append(text)
+                case .capture(let name):
+                    segments.append(nil)
+                    types.append(Self.typeClass(captureType(name, link)))
                 }
-                i = j
             }
-            groupStart = groupEnd
+            let shape = LinkShape(scheme: link.pattern.scheme, segments: segments, queryCount: link.pattern.query.count)
+            let group: Int
+            if let existing = groups[shape] {
+                group = existing
+            } else {
+                group = firstByTypes.count
+                groups[shape] = group
+                firstByTypes.append([])
+            }
+            var earliest: Int?
+            var seen = false
+            for (other, first) in firstByTypes[group] {
+                if other == types { seen = true }
+                guard zip(types, other).allSatisfy({ $0 == $1 || $0 == 0 || $1 == 0 }) else { continue }
+                if earliest == nil || Self.precedes(first, earliest ?? first, in: links) { earliest = first }
+            }
+            if let earliest { report(overlapOf: l, with: earliest) }
+            if !seen { firstByTypes[group].append((types, l)) }
         }
     }
 
-    private mutating func reportOverlapIfAny(_ a: Int, _ b: Int) {
-        let (x, y) = (program.links[a], program.links[b])
-        let (first, second) = (x.span.file, x.span.start) <= (y.span.file, y.span.start) ? (x, y) : (y, x)
-        guard zip(first.pattern.segments, second.pattern.segments).allSatisfy({ canMatchSameValue($0, first, $1, second) }) else { return }
-        report(.ambiguousLinks, second.span,
-               "links '\(Diagnostic.quoted(first.patternText))' and '\(Diagnostic.quoted(second.patternText))' can match the same URL",
-               notes: [DiagnosticNote(span: first.span, message: "the other link is here")])
+    private static func precedes(_ a: Int, _ b: Int, in links: [Link]) -> Bool {
+        (links[a].span.file, links[a].span.start, a) < (links[b].span.file, links[b].span.start, b)
     }
 
-    private func canMatchSameValue(_ x: LinkSegment, _ linkX: Link, _ y: LinkSegment, _ linkY: Link) -> Bool {
-        switch (x, y) {
-        case (.literal(let a), .literal(let b)):
-            return a == b
-        case (.literal(let text), .capture(let name)):
-            return RouteArguments.convert(text, to: captureType(name, linkY)) != nil
-        case (.capture(let name), .literal(let text)):
-            return RouteArguments.convert(text, to: captureType(name, linkX)) != nil
-        case (.capture(let a), .capture(let b)):
-            let (ta, tb) = (captureType(a, linkX), captureType(b, linkY))
-            if ta == tb || ta == .string || tb == .string { return true }
-            return (ta == .int && tb == .double) || (ta == .double && tb == .int)
+    /// Capture types by what values they accept: 0 any (String), 1 a number
+    /// (Int and Double share "1"), 2 a Bool.
+    private static func typeClass(_ type: ValueType) -> UInt8 {
+        switch type {
+        case .string: 0
+        case .int, .double: 1
+        case .bool: 2
         }
+    }
+
+    private mutating func report(overlapOf second: Int, with first: Int) {
+        let (x, y) = (program.links[first], program.links[second])
+        report(.ambiguousLinks, y.span,
+               "links '\(Diagnostic.quoted(x.patternText))' and '\(Diagnostic.quoted(y.patternText))' can match the same URL with the same specificity",
+               notes: [DiagnosticNote(span: x.span, message: "the other link is here")])
     }
 
     /// The type a capture must convert to: that of the parameter it binds (String if none).

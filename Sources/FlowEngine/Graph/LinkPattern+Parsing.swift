@@ -139,3 +139,20 @@ public struct URLParts: Sendable, Equatable {
         ASCII.isLetter(b) || ASCII.isDigit(b) || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".")
     }
 }
+
+extension LinkPattern {
+    /// (v1, DSL.md §5 "Deep links") Whether this pattern wins over `other`
+    /// when both match a URL: at the first path segment where one is a
+    /// literal and the other a capture, the literal wins; then the one that
+    /// requires more query items. Equal shapes are not more specific.
+    public func isMoreSpecific(than other: LinkPattern) -> Bool {
+        for (mine, theirs) in zip(segments, other.segments) {
+            switch (mine, theirs) {
+            case (.literal, .capture): return true
+            case (.capture, .literal): return false
+            default: continue
+            }
+        }
+        return query.count > other.query.count
+    }
+}

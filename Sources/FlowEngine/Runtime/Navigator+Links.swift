@@ -58,10 +58,15 @@ extension Navigator {
             }
             if query[key] == nil { query[key] = value }
         }
+        // (v1) Of several matching links the most specific wins; of equally
+        // specific ones (F304 at validation), the first in the source.
+        var best: (Link, LinkBinding)?
         for link in program.links where link.pattern.scheme == parts.scheme && link.pattern.segments.count == segments.count {
-            if let binding = bind(link, segments, query) { return (link, binding) }
+            if let current = best, !link.pattern.isMoreSpecific(than: current.0.pattern) { continue }
+            if let binding = bind(link, segments, query) { best = (link, binding) }
         }
-        throw .noMatchingLink(url: String(url.prefix(200)), problem: "no link matches it")
+        guard let best else { throw .noMatchingLink(url: String(url.prefix(200)), problem: "no link matches it") }
+        return best
     }
 
     /// What `link` binds if it matches, converting each capture to the type
