@@ -47,12 +47,13 @@ extension Analyzer {
     }
 
     /// DSL.md §5 implicit back: pop when pushed and not [noBack], dismiss
-    /// when the root of a sheet that is not [locked]; a cover's root and the
-    /// base root have none. A tab bar on screen is a way out as well.
+    /// when the root of a sheet, dialog or popover that is not [locked]; a
+    /// cover's root, an alert's and the base root have none. A tab bar of two
+    /// or more tabs on screen is a way out as well.
     func hasImplicitBack(_ route: Route, reached way: Placement, _ placement: Placement) -> Bool {
         switch way {
         case .pushed: return !route.attributes.contains(.noBack) || placement.contains(.tabBar)
-        case .sheetRoot: return !route.attributes.contains(.locked)
+        case .sheetRoot, .dialogRoot, .popoverRoot: return !route.attributes.contains(.locked)
         case .baseRoot: return placement.contains(.tabBar)
         default: return false
         }
@@ -63,6 +64,9 @@ extension Analyzer {
         case .pushed: route.attributes.contains(.noBack) ? "pushed with [noBack]" : "pushed"
         case .baseRoot: "as the first screen of the app's base layer"
         case .sheetRoot: route.attributes.contains(.locked) ? "as the root of a [locked] sheet" : "as the root of a sheet"
+        case .dialogRoot: route.attributes.contains(.locked) ? "as the root of a [locked] dialog" : "as the root of a dialog"
+        case .popoverRoot: route.attributes.contains(.locked) ? "as the root of a [locked] popover" : "as the root of a popover"
+        case .alertRoot: "as the root of an alert"
         default: "as the root of a full-screen cover"
         }
     }

@@ -2,8 +2,8 @@
 /// be reached (DSL.md §5 decides from these whether `back` exists) and the
 /// kinds of layer it can be in.
 public struct Placement: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// Pushed on a stack (not a layer's root).
     public static let pushed = Placement(rawValue: 1)
@@ -19,11 +19,19 @@ public struct Placement: OptionSet, Hashable, Sendable {
     public static let inSheet = Placement(rawValue: 32)
     /// In a cover.
     public static let inCover = Placement(rawValue: 64)
-    /// With a tab bar on screen (in a tab's stack, not under a modal).
+    /// With a tab bar of two or more tabs on screen (in a tab's stack, not
+    /// under a modal): tab taps are a way out.
     public static let tabBar = Placement(rawValue: 128)
+    /// (v1) Root of an alert (its layer counts as a cover's: no implicit back).
+    public static let alertRoot = Placement(rawValue: 256)
+    /// (v1) Root of a dialog (its layer counts as a sheet's).
+    public static let dialogRoot = Placement(rawValue: 512)
+    /// (v1) Root of a popover (its layer counts as a sheet's).
+    public static let popoverRoot = Placement(rawValue: 1024)
 
-    /// The four ways, in the order findings name them.
-    public static let ways: [Placement] = [.baseRoot, .pushed, .sheetRoot, .coverRoot]
+    /// The ways, in the order findings name them.
+    public static let ways: [Placement] = [.baseRoot, .pushed, .sheetRoot, .coverRoot, .alertRoot, .dialogRoot, .popoverRoot]
+    static let wayCount = 7
     static let layers: Placement = [.inBase, .inSheet, .inCover, .tabBar]
     static let modal: Placement = [.inSheet, .inCover]
 
@@ -33,7 +41,10 @@ public struct Placement: OptionSet, Hashable, Sendable {
         case .baseRoot: 0
         case .pushed: 1
         case .sheetRoot: 2
-        default: 3
+        case .coverRoot: 3
+        case .alertRoot: 4
+        case .dialogRoot: 5
+        default: 6
         }
     }
 }
@@ -63,7 +74,7 @@ public struct PlacementAnalysis: Sendable {
     public func rootPlacement(of flow: FlowID) -> Placement { placements[routeCount + flowCount + Int(flow)] }
     /// The action that first reached `route` by `way` (-1 if none or the app's start).
     public func witness(_ route: RouteID, _ way: Placement) -> ActionID {
-        witnesses[Int(route) * 4 + Placement.wayIndex(way)]
+        witnesses[Int(route) * Placement.wayCount + Placement.wayIndex(way)]
     }
 
     private enum Transfer: UInt8 { case copy, push }
@@ -75,7 +86,7 @@ public struct PlacementAnalysis: Sendable {
         let context = { (f: FlowID) in Int32(program.routes.count) + f }
         let root = { (f: FlowID) in Int32(program.routes.count + program.flows.count) + f }
         var placements = [Placement](repeating: [], count: nodeCount)
-        var witnesses = [Int32](repeating: -1, count: nodeCount * 4)
+        var witnesses = [Int32](repeating: -1, count: nodeCount * Placement.wayCount)
         var builder = Digraph.Builder()
         // Labels encode the transfer in the low bit and the action above it.
         func edge(_ from: Int32, _ to: Int32, _ transfer: Transfer, _ action: Int32) {
@@ -85,7 +96,7 @@ public struct PlacementAnalysis: Sendable {
             let gained = bits.subtracting(placements[Int(node)])
             placements[Int(node)].formUnion(bits)
             for way in Placement.ways where gained.contains(way) {
-                witnesses[Int(node) * 4 + Placement.wayIndex(way)] = action
+                witnesses[Int(node) * Placement.wayCount + Placement.wayIndex(way)] = action
             }
         }
         if program.entry >= 0 { seed(root(program.entry), [.baseRoot, .inBase], -1) }
@@ -110,9 +121,15 @@ public struct PlacementAnalysis: Sendable {
                 switch action.kind {
                 case .push:
                     for t in targets { edge(source, t.route, .push, id) }
-                case .sheet, .popover, .dialog:
+                case .sheet:
                     for t in targets { seed(t.route, [.sheetRoot, .inSheet], id) }
-                case .cover, .alert:
+                case .popover:
+                    for t in targets { seed(t.route, [.popoverRoot, .inSheet], id) }
+                case .dialog:
+                    for t in targets { seed(t.route, [.dialogRoot, .inSheet], id) }
+                case .alert:
+                    for t in targets { seed(t.route, [.alertRoot, .inCover], id) }
+                case .cover:
                     for t in targets { seed(t.route, [.coverRoot, .inCover], id) }
                 case .replace:
                     for t in targets { edge(source, t.route, .copy, id) }
@@ -135,7 +152,10 @@ public struct PlacementAnalysis: Sendable {
         // Tab roots: the container's placement plus a tab bar.
         var tabRoots: [Int32] = []
         for (f, _) in program.flows.enumerated() {
-            for tab in program.tabs(of: FlowID(f)) { tabRoots.append(root(tab)) }
+            // (v1) A bar of two or more tabs is a way out (tab taps); one tab is none.
+            let tabs = program.tabs(of: FlowID(f))
+            guard tabs.count >= 2 else { continue }
+            for tab in tabs { tabRoots.append(root(tab)) }
         }
         let graph = Digraph(nodeCount: nodeCount, builder)
         var isTabRoot = [Bool](repeating: false, count: nodeCount)
@@ -168,7 +188,8 @@ public struct PlacementAnalysis: Sendable {
                 placements[m].formUnion(gained)
                 for way in Placement.ways where gained.contains(way) {
                     let action = label >> 1
-                    witnesses[m * 4 + Placement.wayIndex(way)] = action >= 0 ? action : witnesses[n * 4 + Placement.wayIndex(way)]
+                    let w = Placement.wayIndex(way)
+                    witnesses[m * Placement.wayCount + w] = action >= 0 ? action : witnesses[n * Placement.wayCount + w]
                 }
                 if !queued[m] {
                     queued[m] = true
