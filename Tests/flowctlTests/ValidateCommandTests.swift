@@ -19,6 +19,30 @@ struct ValidateCommandTests {
         #expect(result.stdout == (try golden("validate-broken.txt")))
     }
 
+    @Test("every finding's first line has the compiler form problem matchers read, the code last")
+    func compilerForm() throws {
+        let result = try runFlowctl(["validate", "flows/broken"])
+        #expect(result.status == 1)
+        var findings = 0
+        for line in result.stdout.split(separator: "\n") where !line.hasPrefix(" ") && line.contains(": ") {
+            guard let range = line.range(of: ".flow:") else { continue }
+            let rest = line[range.upperBound...]
+            let parts = rest.split(separator: ":", maxSplits: 2)
+            #expect(parts.count == 3 && Int(parts[0]) != nil && Int(parts[1]) != nil, "\(line)")
+            guard parts.count == 3 else { continue }
+            let tail = parts[2]
+            if tail.hasPrefix(" note: ") {
+                #expect(!tail.hasSuffix("]") || !tail.contains(" [F"), "a note carries no code: \(line)")
+            } else {
+                #expect(tail.hasPrefix(" error: ") || tail.hasPrefix(" warning: "), "\(line)")
+                let code = tail.suffix(6)
+                #expect(code.hasPrefix("[F") && code.hasSuffix("]") && Int(code.dropFirst(2).dropLast()) != nil, "\(line)")
+                findings += 1
+            }
+        }
+        #expect(findings > 20)
+    }
+
     @Test("--format json prints the §7 object")
     func json() throws {
         let result = try runFlowctl(["validate", "--format", "json", "flows/broken/F203-dead-end.flow"])

@@ -1,8 +1,10 @@
 import FlowEngine
 
-/// Renders diagnostics as text a Swift developer already reads:
+/// Renders diagnostics in the form compilers use, which Xcode, SwiftPM and
+/// CI problem matchers read (DSL §7), the code last in brackets, then the
+/// source line with a caret (as swiftc shows it):
 ///
-///     flows/app.flow:12:9: error[F203]: dead end: ...
+///     flows/app.flow:12:9: error: dead end: ... [F203]
 ///        |
 ///     12 |   route signup
 ///        |         ^~~~~~
@@ -38,9 +40,9 @@ public struct DiagnosticRenderer {
     /// The whole text of one diagnostic, ending with a newline.
     public mutating func render(_ diagnostic: Diagnostic) -> String {
         let (line, column) = location(diagnostic.span)
-        let severityText = diagnostic.severity == .error
-            ? paint("error[\(diagnostic.code.rawValue)]", "1;31") : paint("warning[\(diagnostic.code.rawValue)]", "1;33")
-        var out = paint("\(path(diagnostic.span)):\(line):\(column):", "1") + " " + severityText + ": " + paint(diagnostic.message, "1") + "\n"
+        let severityText = diagnostic.severity == .error ? paint("error", "1;31") : paint("warning", "1;33")
+        var out = paint("\(path(diagnostic.span)):\(line):\(column):", "1") + " " + severityText + ": "
+            + paint(diagnostic.message, "1") + " [\(diagnostic.code.rawValue)]\n"
         out += excerpt(diagnostic.span, line: line)
         for note in diagnostic.notes {
             let (l, c) = location(note.span)
