@@ -103,3 +103,24 @@ struct RandomWalkTests {
         #expect(summary.brokenInvariant == nil)
     }
 }
+
+/// (v1) Random walks tap tabs while a tab container fills the top layer.
+@Suite("Random walks: tab taps")
+struct RandomWalkTabTests {
+    @Test("a walk over tabs with no events of their own still moves between them; a twin without tabs restarts")
+    func tapsTabs() throws {
+        var nav = try navigator("""
+            flow App [entry] { tabs A, B }
+            flow A { start a  route a [final] }
+            flow B { start b  route b [final] }
+            """)
+        var names: [String] = []
+        let summary = RandomWalk.run(&nav, steps: 50, seed: 1, onStep: { names.append($0.event) })
+        #expect(summary.brokenInvariant == nil)
+        #expect(summary.restarts == 0)
+        #expect(Set(names) == ["tab A", "tab B"])
+        var twin = try navigator("flow App [entry] { start a  route a [final] }")
+        let alone = RandomWalk.run(&twin, steps: 5, seed: 1)
+        #expect(alone.restarts == 5)
+    }
+}

@@ -79,6 +79,17 @@ extension Navigator {
                 if seen < choices.count { choices[seen] = -2 } else { choices.append(-2) }
                 seen += 1
             }
+            // (v1) Tab taps while a tab container fills the top layer: -3 - k taps tab k.
+            let topLayer = state.layers.count - 1
+            let container = state.layers[topLayer].container
+            if container >= 0 {
+                let tabCount = state.layers[topLayer].stacks.count
+                for k in 0..<tabCount {
+                    let choice = HandlerID(-3 - k)
+                    if seen < choices.count { choices[seen] = choice } else { choices.append(choice) }
+                    seen += 1
+                }
+            }
             // An index in 0..<seen from the high half of a 64×64-bit product: no division.
             let chosen = seen > 0 ? choices[Int(rng.next().multipliedFullWidth(by: UInt64(seen)).high)] : -1
             var restarted = false
@@ -91,6 +102,11 @@ extension Navigator {
                     try reset()
                 } else if chosen == -2 {
                     if !(directSteps && popDirectly(active.instance)) { _ = try back() }
+                } else if chosen <= -3 {
+                    let tabs = program.tabs(of: state.instances[Int(container)].flow)
+                    let tab = tabs[tabs.startIndex + Int(-3 - chosen)]
+                    event = program.flows[Int(tab)].name
+                    _ = try tapTab(tab)
                 } else if directSteps, directPushTarget[Int(chosen)] >= 0, !topIsTransient {
                     event = program.handlers[Int(chosen)].event.name
                     pushDirectly(directPushTarget[Int(chosen)], for: active.instance)
@@ -116,7 +132,8 @@ extension Navigator {
             }
             if restarted { summary.restarts += 1 }
             if let onStep {
-                let name = seen == 0 ? "(nothing enabled: restart)" : event.map { program.name($0) } ?? "back"
+                var name = seen == 0 ? "(nothing enabled: restart)" : event.map { program.name($0) } ?? "back"
+                if seen > 0 && chosen <= -3 { name = "tab " + name }
                 onStep(RandomWalk.Step(number: number, event: name, rejection: rejection, restarted: restarted))
             }
             let problems = state.instances.count != before || lastStepChangedFlows
