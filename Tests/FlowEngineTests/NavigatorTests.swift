@@ -118,8 +118,29 @@ struct NavigatorTests {
             """)
         expectRejected(&nav, .nothingToPop(action: "pop", route: "home")) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("up") }
         expectRejected(&nav, .nothingToPop(action: "popToRoot", route: "home")) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("root") }
-        expectRejected(&nav, .nothingToPop(action: "pop to other", route: "home")) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("to") }
+        expectRejected(&nav, .notBelow(target: "other", route: "home")) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("to") }
         expectRejected(&nav, .nothingToDismiss(route: "home")) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("close") }
+    }
+
+    @Test("pop to R says whether R is on top or not below at all, each with its own message")
+    func popToMessages() throws {
+        var nav = try navigator(allowingFindings: true, """
+            flow App [entry] {
+              start home
+              route home { on go -> push other  on toHome -> pop to home }
+              route other { on toOther -> pop to other  on toHome -> pop to home }
+            }
+            """)
+        expectRejected(&nav, .alreadyOnTop(target: "home", route: "home")) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("toHome") }
+        #expect(NavigationError.alreadyOnTop(target: "home", route: "home").description
+            == "'pop to home' at 'home': 'home' is already the top of its stack")
+        _ = try nav.send("go")
+        expectRejected(&nav, .alreadyOnTop(target: "other", route: "other")) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("toOther") }
+        #expect(NavigationError.notBelow(target: "other", route: "home").description
+            == "'pop to other' at 'home': there is no 'other' below it in its stack")
+        // The near twin: with home below, the same pop succeeds.
+        _ = try nav.send("toHome")
+        #expect(nav.activeRouteName == "home")
     }
 
     @Test("start F shares the stack; as sheet and as cover present it; as root swaps")

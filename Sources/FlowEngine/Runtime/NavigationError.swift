@@ -6,6 +6,10 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
     case badArgument(event: String, problem: String)
     /// `pop`, `pop to`, `popToRoot` or the implicit back with nothing below.
     case nothingToPop(action: String, route: String)
+    /// `pop to R` at the route R itself, with no other R below it.
+    case alreadyOnTop(target: String, route: String)
+    /// `pop to R` with no R below the active route `route` in its stack.
+    case notBelow(target: String, route: String)
     /// `dismiss` when the top layer is the base.
     case nothingToDismiss(route: String)
     /// `select` with no tab container above, or of a flow that is not its tab.
@@ -28,6 +32,10 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
             return "bad arguments for '\(event)': \(problem)"
         case .nothingToPop(let action, let route):
             return "'\(action)' at '\(route)': nothing to pop (it is the root of its stack)"
+        case .alreadyOnTop(let target, let route):
+            return "'pop to \(target)' at '\(route)': '\(target)' is already the top of its stack"
+        case .notBelow(let target, let route):
+            return "'pop to \(target)' at '\(route)': there is no '\(target)' below it in its stack"
         case .nothingToDismiss(let route):
             return "'dismiss' at '\(route)': the top layer is the app's base, not a sheet or a cover"
         case .noSuchTab(let tab, let flow):

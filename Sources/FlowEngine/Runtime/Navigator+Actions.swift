@@ -74,7 +74,9 @@ extension Navigator {
             case .popTo:
                 let route = program.targets[Int(action.targets.lower)].route
                 guard let index = stack.dropLast().lastIndex(where: { $0.route == route }) else {
-                    throw .nothingToPop(action: describe(action), route: activeRouteName)
+                    let target = program.name(program.routes[Int(route)].name)
+                    if stack.last?.route == route { throw .alreadyOnTop(target: target, route: activeRouteName) }
+                    throw .notBelow(target: target, route: activeRouteName)
                 }
                 keep = index + 1
             default: keep = 1
