@@ -18,7 +18,7 @@ func nanoseconds(_ duration: Duration, per count: Int) -> Double {
 
 func report(_ label: String, _ duration: Duration, steps: Int) {
     let ns = nanoseconds(duration, per: steps)
-    print(label.padding(toLength: 44, withPad: " ", startingAt: 0) + String(format: "%8.0f ns/step", ns))
+    print(label.padding(toLength: 54, withPad: " ", startingAt: 0) + String(format: "%8.0f ns/step", ns))
 }
 
 do {
