@@ -49,9 +49,10 @@ enum SwiftNames {
         keywords.contains(name) ? "`\(name)`" : name
     }
 
-    /// A label in an argument list, where only `inout`, `var` and `let` need backticks.
+    /// A label in a call's or a pattern's argument list, where only `inout` needs backticks
+    /// (Swift warns that any other keyword, `let` and `var` included, "does not need to be escaped").
     static func argumentLabel(_ name: String) -> String {
-        ["inout", "var", "let"].contains(name) ? "`\(name)`" : name
+        name == "inout" ? "`inout`" : name
     }
 
     /// A name not in `taken` and not `reserved`: `name`, else `name_`, `name__`, ...

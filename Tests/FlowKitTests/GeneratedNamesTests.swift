@@ -34,6 +34,13 @@ import Testing
         #expect(navigator.top == .screen(.default(_0: "x")))
     }
 
+    @Test func keywordLabelsOfARouteRoundTripThroughTheEngine() throws {
+        var navigator = try FlowNavigator<Clashes>()
+        try navigator.send(.repeat(let: 7, `inout`: true))
+        #expect(navigator.top == .screen(.repeat(let: 7, `inout`: true)))
+        #expect(navigator.layers.map(\.stack) == [[.screen(.self_), .screen(.repeat(let: 7, `inout`: true))]])
+    }
+
     @Test func aBuilderWithKeywordCaptures() throws {
         #expect(Clashes.defaultURL(in: "a/b", let: "c d") == "clash://type/a%2Fb/x?let=c%20d")
         var navigator = try FlowNavigator<Clashes>()

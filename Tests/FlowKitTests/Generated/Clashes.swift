@@ -8,15 +8,15 @@ enum Clashes: FlowProgram {
     enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable {
         /// Flow `Screen` (clashes.flow:4).
         case screen(Screen)
-        /// Flow `String` (clashes.flow:17).
+        /// Flow `String` (clashes.flow:21).
         case string(String)
-        /// Flow `Swift` (clashes.flow:18).
+        /// Flow `Swift` (clashes.flow:22).
         case swift(Swift_)
-        /// Flow `CodingKeys` (clashes.flow:19).
+        /// Flow `CodingKeys` (clashes.flow:23).
         case codingKeys(CodingKeys_)
-        /// Flow `screen` (clashes.flow:20).
+        /// Flow `screen` (clashes.flow:24).
         case screen_(Screen_)
-        /// Flow `Event` (clashes.flow:21).
+        /// Flow `Event` (clashes.flow:25).
         case event(Event)
 
         /// The routes of flow `Screen`.
@@ -27,35 +27,37 @@ enum Clashes: FlowProgram {
             case Type_
             /// `default(_: String)` (clashes.flow:14).
             case `default`(_0: Swift.String)
+            /// `repeat(let: Int, inout: Bool)` (clashes.flow:18).
+            case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
         }
 
         /// The routes of flow `String`.
         enum String: Swift.Hashable, Swift.Sendable, Swift.Codable {
-            /// `Int` (clashes.flow:17).
+            /// `Int` (clashes.flow:21).
             case Int
         }
 
         /// The routes of flow `Swift`.
         enum Swift_: Swift.Hashable, Swift.Sendable, Swift.Codable {
-            /// `Bool` (clashes.flow:18).
+            /// `Bool` (clashes.flow:22).
             case Bool
         }
 
         /// The routes of flow `CodingKeys`.
         enum CodingKeys_: Swift.Hashable, Swift.Sendable, Swift.Codable {
-            /// `protocol` (clashes.flow:19).
+            /// `protocol` (clashes.flow:23).
             case `protocol`
         }
 
         /// The routes of flow `screen`.
         enum Screen_: Swift.Hashable, Swift.Sendable, Swift.Codable {
-            /// `Protocol` (clashes.flow:20).
+            /// `Protocol` (clashes.flow:24).
             case Protocol_
         }
 
         /// The routes of flow `Event`.
         enum Event: Swift.Hashable, Swift.Sendable, Swift.Codable {
-            /// `self` (clashes.flow:21).
+            /// `self` (clashes.flow:25).
             case self_
         }
     }
@@ -74,7 +76,9 @@ enum Clashes: FlowProgram {
         case close
         /// `init(let: String, var: Double)`, handled at clashes.flow:12.
         case init_(`let`: Swift.String, `var`: Swift.Double)
-        /// `done`, handled at clashes.flow:17.
+        /// `repeat(let: Int, inout: Bool)`, handled at clashes.flow:17.
+        case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
+        /// `done`, handled at clashes.flow:21.
         case done
     }
 
@@ -93,7 +97,7 @@ enum Clashes: FlowProgram {
     }
 
     // MARK: Deep links
-    /// `clash://type/:in/x?let=:let` → `Screen/default` (clashes.flow:23).
+    /// `clash://type/:in/x?let=:let` → `Screen/default` (clashes.flow:27).
     static func defaultURL(`in` v0: Swift.String, `let` v1: Swift.String) -> Swift.String {
         "clash://type/" + FlowURL.encode(v0) + "/x?let=" + FlowURL.encode(v1)
     }
@@ -119,6 +123,10 @@ flow Screen [entry] {
   on init(let: String, var: Double) -> push default(_: let)
   route Type { on close -> pop }
   route default(_: String) { on close -> pop }
+  // Keywords as a route's labels: Swift needs backticks for them in a declaration, and for
+  // `inout` alone in a call or a pattern (it warns about any other).
+  on repeat(let: Int, inout: Bool) -> push repeat(let: let, inout: inout)
+  route repeat(let: Int, inout: Bool) { on close -> pop }
 }
 
 flow String { start Int  route Int { on done -> finish done } }
@@ -135,6 +143,7 @@ link "clash://type/:in/x?let=:let" -> Screen/default(_: in)
             "Screen.self",
             "Screen.Type",
             "Screen.default(_: String)",
+            "Screen.repeat(let: Int, inout: Bool)",
             "String.Int",
             "Swift.Bool",
             "CodingKeys.protocol",
@@ -148,6 +157,7 @@ link "clash://type/:in/x?let=:let" -> Screen/default(_: in)
             "hashValue(_: Bool)",
             "close",
             "init(let: String, var: Double)",
+            "repeat(let: Int, inout: Bool)",
             "done",
         ],
         guards: [],
@@ -161,26 +171,27 @@ link "clash://type/:in/x?let=:let" -> Screen/default(_: in)
             case .self_: return FlowCode(0)
             case .Type_: return FlowCode(1)
             case let .`default`(v0): return FlowCode(2, FlowArguments([.string(v0)]))
+            case let .`repeat`(v0, v1): return FlowCode(3, FlowArguments([.int(v0), .bool(v1)]))
             }
         case .string(let route):
             switch route {
-            case .Int: return FlowCode(3)
+            case .Int: return FlowCode(4)
             }
         case .swift(let route):
             switch route {
-            case .Bool: return FlowCode(4)
+            case .Bool: return FlowCode(5)
             }
         case .codingKeys(let route):
             switch route {
-            case .`protocol`: return FlowCode(5)
+            case .`protocol`: return FlowCode(6)
             }
         case .screen_(let route):
             switch route {
-            case .Protocol_: return FlowCode(6)
+            case .Protocol_: return FlowCode(7)
             }
         case .event(let route):
             switch route {
-            case .self_: return FlowCode(7)
+            case .self_: return FlowCode(8)
             }
         }
     }
@@ -191,11 +202,12 @@ link "clash://type/:in/x?let=:let" -> Screen/default(_: in)
         case 0: return .screen(.self_)
         case 1: return .screen(.Type_)
         case 2: return .screen(.`default`(_0: a.string(0)))
-        case 3: return .string(.Int)
-        case 4: return .swift(.Bool)
-        case 5: return .codingKeys(.`protocol`)
-        case 6: return .screen_(.Protocol_)
-        case 7: return .event(.self_)
+        case 3: return .screen(.`repeat`(let: a.int(0), `inout`: a.bool(1)))
+        case 4: return .string(.Int)
+        case 5: return .swift(.Bool)
+        case 6: return .codingKeys(.`protocol`)
+        case 7: return .screen_(.Protocol_)
+        case 8: return .event(.self_)
         // FlowKit checks every id against the embedded program when it loads it.
         default: return .screen(.self_)
         }
@@ -208,7 +220,8 @@ link "clash://type/:in/x?let=:let" -> Screen/default(_: in)
         case .rawValue_: return FlowCode(2)
         case let .hashValue_(v0): return FlowCode(3, FlowArguments([.bool(v0)]))
         case .close: return FlowCode(4)
-        case .done: return FlowCode(6)
+        case let .`repeat`(v0, v1): return FlowCode(6, FlowArguments([.int(v0), .bool(v1)]))
+        case .done: return FlowCode(7)
         default:
             // Cases that share a name cannot be matched by a pattern in Swift: found by reflection.
             return FlowCode.reflecting(event, among: [
