@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "FlowEngine", targets: ["FlowEngine"]),
         .library(name: "FlowKit", targets: ["FlowKit"]),
         .library(name: "FlowKitUI", targets: ["FlowKitUI"]),
+        .library(name: "FlowGenerator", targets: ["FlowGenerator"]),
         .executable(name: "flowctl", targets: ["flowctl"]),
         .plugin(name: "FlowKitPlugin", targets: ["FlowKitPlugin"]),
     ],
