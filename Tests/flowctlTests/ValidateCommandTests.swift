@@ -63,6 +63,49 @@ struct ValidateCommandTests {
         #expect(try runFlowctl(["validate", "flows/shop.flow", "--format=json", "--strict"]).status == 1)
     }
 
+    @Test("allowed warnings (v1) are not printed, are counted apart, and do not fail --strict; F401 does")
+    func allowedText() throws {
+        let file = "Tests/flowctlTests/Fixtures/allowed.flow"
+        let result = try runFlowctl(["validate", file])
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            \(file):9:22: warning: allow F202 suppresses nothing: no F202 warning on this line [F401]
+              |
+            9 |   route gone [final] // flowctl:allow F201, F202
+              |                      ^~~~~~~~~~~~~~~~~~~~~~~~~~~
+            1 program checked: 0 errors, 1 warning, 3 suppressed
+
+            """)
+        #expect(try runFlowctl(["validate", "--strict", file]).status == 1)
+        // Shutter's intended cycles are allowed where they stand (shared.flow): --strict passes.
+        let app = try runFlowctl(["validate", "--strict", "flows/photoshare/app.flow"])
+        #expect(app.status == 0)
+        #expect(app.stdout == "1 program checked: 0 errors, 0 warnings, 2 suppressed\n")
+    }
+
+    @Test("--format json lists suppressed findings with \"suppressed\": true and counts them")
+    func allowedJSON() throws {
+        let file = "Tests/flowctlTests/Fixtures/allowed.flow"
+        let result = try runFlowctl(["validate", "--format", "json", file])
+        #expect(result.status == 0)
+        let starts = #"[{"file":"\#(file)","line":4,"column":9,"message":"flow 'App' starts here"}]"#
+        #expect(result.stdout == """
+            {"programs":1,"errors":0,"warnings":1,"suppressed":3,"diagnostics":[\
+            {"file":"\(file)","line":6,"column":27,"severity":"warning","code":"F205",\
+            "message":"the navigation stack can grow without bound: 'push more' is on the cycle more → more",\
+            "suppressed":true,"notes":[]},\
+            {"file":"\(file)","line":8,"column":9,"severity":"warning","code":"F201",\
+            "message":"route 'orphan' is unreachable: no path leads to it from the start of flow 'App'",\
+            "suppressed":true,"notes":\(starts)},\
+            {"file":"\(file)","line":9,"column":9,"severity":"warning","code":"F201",\
+            "message":"route 'gone' is unreachable: no path leads to it from the start of flow 'App'",\
+            "suppressed":true,"notes":\(starts)},\
+            {"file":"\(file)","line":9,"column":22,"severity":"warning","code":"F401",\
+            "message":"allow F202 suppresses nothing: no F202 warning on this line","notes":[]}]}
+
+            """)
+    }
+
     @Test("usage mistakes and unreadable input exit 2 with a message on stderr", arguments: [
         (["validate"], "flowctl validate: missing a file or directory to validate\nSee 'flowctl validate --help'.\n"),
         (["validate", "--formt", "json", "flows"], "flowctl validate: unknown option '--formt'; did you mean '--format'?\nSee 'flowctl validate --help'.\n"),
