@@ -11,8 +11,12 @@ enum ValidateCommand {
 
         USAGE: flowctl validate <file-or-directory> ... [--format text|json] [--strict]
 
-        A directory means every *.flow file directly in it, each its own program
-        (a file and everything it imports).
+        A program is a file and everything it imports. A directory means every *.flow
+        file directly in it, each its own program, except a file that another of them
+        imports (directly or not): it is checked only as part of that program. Of files
+        that import each other in a cycle, the first in sorted order is the program.
+        A file given explicitly is always its own program. A finding that several
+        programs share (a file they all import) is reported once.
 
         OPTIONS:
           --format <format>   text (default) or json: one object with "programs",

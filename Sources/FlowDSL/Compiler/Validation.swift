@@ -14,6 +14,9 @@ public struct Validation: Sendable {
     public var diagnostics: [Diagnostic]
     /// The warnings that allow comments suppressed, in source order.
     public var suppressed: [Diagnostic] = []
+    /// Whether an allow that suppresses nothing was reported (F401): not
+    /// when a construct did not compile, since its warnings may be missing.
+    public var reportsUnusedAllows = true
     /// Wall time of each phase: load and parse, compile, analyze.
     public var timings: [(phase: String, duration: Duration, peakMiB: Int)] = []
 
@@ -56,6 +59,7 @@ public struct Validation: Sendable {
         let allowed = Allowances.apply(compiled.allows, to: diagnostics, files: compiled.program.files,
                                        reportUnused: compiledCleanly)
         return Validation(program: compiled.program, diagnostics: allowed.reported, suppressed: allowed.suppressed,
+                          reportsUnusedAllows: compiledCleanly,
                           timings: [("compile", start.duration(to: compiledAt), compiledPeak),
                                     ("analyze", compiledAt.duration(to: clock.now), PeakMemory.mebibytes())])
     }

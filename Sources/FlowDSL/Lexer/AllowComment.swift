@@ -92,7 +92,8 @@ public struct AllowComment: Hashable, Sendable {
         } else if code == .unusedAllow {
             problems.append("F401 cannot be allowed; remove the allow that suppresses nothing")
         } else if codes.contains(code) {
-            problems.append("\(word) is named twice")
+            let twice = "\(word) is named twice"
+            if !problems.contains(twice) { problems.append(twice) }
         } else {
             codes.append(code)
         }
