@@ -77,6 +77,20 @@ struct AllowCommentLexerTests {
         #expect(found.map(\.span.start) == [0, 30, 62, 94])
     }
 
+    @Test("invalid UTF-8 and a very long word in an allow give a short, printable message")
+    func hostileBytes() throws {
+        let bytes = Array("// flowctl:allow ".utf8) + [0xFF, 0xC3] + Array(", ".utf8) + Array(repeating: UInt8(ascii: "F"), count: 5000)
+        let found = bytes.withUnsafeBufferPointer { buffer in
+            var lexer = Lexer(bytes: buffer, file: 0)
+            while lexer.next().kind != .endOfFile {}
+            return lexer.allows
+        }
+        try #require(found.count == 1)
+        #expect(found[0].codes == [])
+        #expect(found[0].problems == ["'\u{FFFD}\u{FFFD}' is not a diagnostic code",
+                                      "'" + String(repeating: "F", count: 60) + "…' is not a diagnostic code"])
+    }
+
     @Test("the tokens around an allow are unchanged")
     func tokensUnchanged() {
         #expect(allows("flow A { // flowctl:allow F201\n}").tokens == 4)
