@@ -84,19 +84,23 @@ public struct AllowComment: Hashable, Sendable {
     /// Records one code as written: a warning of the catalogue, or a problem.
     private mutating func add(code word: String) {
         guard let code = DiagnosticCode(rawValue: word) else {
-            problems.append("'\(word)' is not a diagnostic code")
+            report("'\(word)' is not a diagnostic code")
             return
         }
         if code.severity == .error {
-            problems.append("\(word) is an error; only warnings can be allowed")
+            report("\(word) is an error; only warnings can be allowed")
         } else if code == .unusedAllow {
-            problems.append("F401 cannot be allowed; remove the allow that suppresses nothing")
+            report("F401 cannot be allowed; remove the allow that suppresses nothing")
         } else if codes.contains(code) {
-            let twice = "\(word) is named twice"
-            if !problems.contains(twice) { problems.append(twice) }
+            report("\(word) is named twice")
         } else {
             codes.append(code)
         }
+    }
+
+    /// Records a problem once, however often the comment repeats it.
+    private mutating func report(_ problem: String) {
+        if !problems.contains(problem) { problems.append(problem) }
     }
 
     private static func skipBlanks(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ end: Int) -> Int {
