@@ -53,6 +53,17 @@ struct ProgramRootsTests {
         #expect(ProgramRoots.select(row.candidates, from: row.fileSystem) == row.roots)
     }
 
+    @Test("the word import in a comment or a string is no import; an import after it is")
+    func importInProse() {
+        let files = MemoryFileSystem([
+            "d/a.flow": "// import \"b.flow\"\nflow A [entry] { start a  route a \"import \\\"b.flow\\\"\" [final] }\n",
+            "d/b.flow": "flow B [entry] { start b  route b [final] }\n",
+            "d/c.flow": "/* import */ import \"b.flow\"\n",
+        ])
+        #expect(ProgramRoots.select(["d/a.flow", "d/b.flow"], from: files) == ["d/a.flow", "d/b.flow"])
+        #expect(ProgramRoots.select(["d/a.flow", "d/b.flow", "d/c.flow"], from: files) == ["d/a.flow", "d/c.flow"])
+    }
+
     @Test("a long chain of imports in reverse order is read once per file, not once per program")
     func longChain() {
         // f0000 imports nothing, f0001 imports f0000, ...: only the last is a program.

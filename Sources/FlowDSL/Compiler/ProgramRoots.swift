@@ -11,10 +11,11 @@ import FlowEngine
 /// each component (of files that reach each other through imports) that no
 /// file outside it reaches.
 ///
-/// Each file reachable from the candidates is read and parsed once, here, to
-/// learn its imports, exactly as `SourceLoader` resolves them (an import that
-/// cannot be read leads nowhere, and a file that cannot be read is nobody's
-/// import); the programs are then loaded again.
+/// Each file reachable from the candidates is read once, here, and parsed
+/// if it mentions `import`, to learn its imports, resolved exactly as
+/// `SourceLoader` resolves them (an import that cannot be read leads
+/// nowhere, and a file that cannot be read is nobody's import); the
+/// programs are then loaded again.
 public enum ProgramRoots {
     /// The files of `candidates` (paths, in the order to keep) that are
     /// programs of their own. A candidate that cannot be read is kept, so
@@ -46,6 +47,8 @@ public enum ProgramRoots {
                 continue
             }
             readable.append(true)
+            // Most files import nothing: a scan for the word is far cheaper than a parse.
+            guard mentionsImport(bytes) else { continue }
             var symbols = SymbolTable()
             for importDecl in Parser.parse(bytes, file: 0, symbols: &symbols).imports {
                 imports.append((from, intern(SourceLoader.resolve(importDecl.path, importedBy: path))))
@@ -82,5 +85,17 @@ public enum ProgramRoots {
             roots.append(candidate)
         }
         return roots
+    }
+
+    /// Whether `import` occurs anywhere in `bytes` (without it, the file has no import).
+    /// - Complexity: O(bytes).
+    static func mentionsImport(_ bytes: [UInt8]) -> Bool {
+        let word: [UInt8] = Array("import".utf8)
+        guard bytes.count >= word.count else { return false }
+        for i in 0...(bytes.count - word.count) where bytes[i] == word[0] {
+            if bytes[i + 1] == word[1], bytes[i + 2] == word[2], bytes[i + 3] == word[3],
+               bytes[i + 4] == word[4], bytes[i + 5] == word[5] { return true }
+        }
+        return false
     }
 }
