@@ -11,8 +11,12 @@ enum ValidateCommand {
 
         USAGE: flowctl validate <file-or-directory> ... [--format text|json] [--strict]
 
-        A directory means every *.flow file directly in it, each its own program
-        (a file and everything it imports).
+        A program is a file and everything it imports. A directory means every *.flow
+        file directly in it, each its own program, except a file that another of them
+        imports (directly or not): it is checked only as part of that program. Of files
+        that import each other in a cycle, the first in sorted order is the program.
+        A file given explicitly is always its own program. A finding that several
+        programs share (a file they all import) is reported once.
 
         OPTIONS:
           --format <format>   text (default) or json: one object with "programs",
@@ -20,6 +24,11 @@ enum ValidateCommand {
           --strict            Fail on warnings too
           --timings           Print each phase's wall time and peak memory to stderr
           -h, --help          Show this help
+
+        A warning that is intended is allowed by a comment on its line, or alone on
+        the line above: // flowctl:allow F205, F209 -- reason. It is then not printed
+        and does not count (JSON lists it with "suppressed": true); errors cannot be
+        allowed, and an allow that suppresses nothing is F401.
 
         Colour is used only when standard output is a terminal and NO_COLOR is unset.
 
@@ -55,22 +64,27 @@ enum ValidateCommand {
                 console.err("\(result.program.files.first?.path ?? "?"): \(phases.joined(separator: ", "))\n")
             }
         }
-        let errors = results.reduce(0) { $0 + $1.errorCount }
-        let warnings = results.reduce(0) { $0 + $1.warningCount }
+        let report = ValidationReport(results)
         if arguments.value("--format") == "json" {
-            console.out(json(results, errors: errors, warnings: warnings) + "\n")
+            console.out(json(report) + "\n")
         } else {
             var text = ""
-            for result in results {
-                var renderer = DiagnosticRenderer(files: result.program.files, useColor: console.colorOutput)
-                for diagnostic in result.diagnostics { text += renderer.render(diagnostic) }
+            // Entries come program by program: one renderer (and its line indexes) each.
+            var renderer = DiagnosticRenderer(files: [], useColor: console.colorOutput)
+            var rendering = -1
+            for entry in report.entries where !entry.isSuppressed {
+                if entry.program != rendering {
+                    rendering = entry.program
+                    renderer = DiagnosticRenderer(files: results[entry.program].program.files, useColor: console.colorOutput)
+                }
+                text += renderer.render(entry.diagnostic)
             }
-            let renderer = DiagnosticRenderer(files: [], useColor: console.colorOutput)
-            text += renderer.summary(programs: results.count, errors: errors, warnings: warnings)
+            text += renderer.summary(programs: results.count, errors: report.errorCount, warnings: report.warningCount,
+                                     suppressed: report.suppressedCount)
             console.out(text)
         }
         if unreadable { return .usage }
-        if errors > 0 || (arguments.has("--strict") && warnings > 0) { return .failure }
+        if report.errorCount > 0 || (arguments.has("--strict") && report.warningCount > 0) { return .failure }
         return .success
     }
 
@@ -80,40 +94,48 @@ enum ValidateCommand {
         return String(Int(ms.rounded()))
     }
 
-    /// The §7 JSON shape.
-    static func json(_ results: [Validation], errors: Int, warnings: Int) -> String {
+    /// The §7 JSON shape. A warning an allow comment suppressed (v1) is
+    /// listed with `"suppressed": true`, and the object then has a
+    /// `"suppressed"` count; without any, the output is what it was before v1.
+    static func json(_ report: ValidationReport) -> String {
         var json = JSONWriter()
         json.beginObject()
-        json.field("programs", results.count)
-        json.field("errors", errors)
-        json.field("warnings", warnings)
+        json.field("programs", report.programs.count)
+        json.field("errors", report.errorCount)
+        json.field("warnings", report.warningCount)
+        if report.suppressedCount > 0 { json.field("suppressed", report.suppressedCount) }
         json.key("diagnostics")
         json.beginArray()
-        for result in results {
-            var renderer = DiagnosticRenderer(files: result.program.files, useColor: false)
-            for diagnostic in result.diagnostics {
+        var renderer = DiagnosticRenderer(files: [], useColor: false)
+        var rendering = -1
+        for entry in report.entries {
+            if entry.program != rendering {
+                rendering = entry.program
+                renderer = DiagnosticRenderer(files: report.programs[entry.program].program.files, useColor: false)
+            }
+            let diagnostic = entry.diagnostic
+            json.beginObject()
+            let (line, column) = renderer.location(diagnostic.span)
+            json.field("file", renderer.path(diagnostic.span))
+            json.field("line", line)
+            json.field("column", column)
+            json.field("severity", diagnostic.severity.rawValue)
+            json.field("code", diagnostic.code.rawValue)
+            json.field("message", diagnostic.message)
+            if entry.isSuppressed { json.field("suppressed", true) }
+            json.key("notes")
+            json.beginArray()
+            for note in diagnostic.notes {
+                let (l, c) = renderer.location(note.span)
                 json.beginObject()
-                let (line, column) = renderer.location(diagnostic.span)
-                json.field("file", renderer.path(diagnostic.span))
-                json.field("line", line)
-                json.field("column", column)
-                json.field("severity", diagnostic.severity.rawValue)
-                json.field("code", diagnostic.code.rawValue)
-                json.field("message", diagnostic.message)
-                json.key("notes")
-                json.beginArray()
-                for note in diagnostic.notes {
-                    let (l, c) = renderer.location(note.span)
-                    json.beginObject()
-                    json.field("file", renderer.path(note.span))
-                    json.field("line", l)
-                    json.field("column", c)
-                    json.field("message", note.message)
-                    json.endObject()
-                }
-                json.endArray()
+                json.field("file", renderer.path(note.span))
+                json.field("line", l)
+                json.field("column", c)
+                json.field("message", note.message)
                 json.endObject()
             }
+            json.endArray()
+            json.endObject()
         }
         json.endArray()
         json.endObject()

@@ -20,6 +20,19 @@ struct GenerateCommandTests {
         #expect(result.stderr.contains("F205"))
     }
 
+    @Test("allowed warnings (v1) are not printed, as validate does not print them; F401 is")
+    func allowedWarnings() throws {
+        let result = try runFlowctl(["generate", "swift", "Tests/flowctlTests/Fixtures/allowed.flow"])
+        #expect(result.status == 0)
+        #expect(result.stderr == """
+            Tests/flowctlTests/Fixtures/allowed.flow:9:22: warning: allow F202 suppresses nothing: no F202 warning on this line [F401]
+              |
+            9 |   route gone [final] // flowctl:allow F201, F202
+              |                      ^~~~~~~~~~~~~~~~~~~~~~~~~~~
+
+            """)
+    }
+
     @Test("a program with errors: no file, the findings as validate prints them, exit 1")
     func errors() throws {
         let directory = try temporaryDirectory()

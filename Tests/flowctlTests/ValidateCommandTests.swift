@@ -63,6 +63,137 @@ struct ValidateCommandTests {
         #expect(try runFlowctl(["validate", "flows/shop.flow", "--format=json", "--strict"]).status == 1)
     }
 
+    @Test("allowed warnings (v1) are not printed, are counted apart, and do not fail --strict; F401 does")
+    func allowedText() throws {
+        let file = "Tests/flowctlTests/Fixtures/allowed.flow"
+        let result = try runFlowctl(["validate", file])
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            \(file):9:22: warning: allow F202 suppresses nothing: no F202 warning on this line [F401]
+              |
+            9 |   route gone [final] // flowctl:allow F201, F202
+              |                      ^~~~~~~~~~~~~~~~~~~~~~~~~~~
+            1 program checked: 0 errors, 1 warning, 3 suppressed
+
+            """)
+        #expect(try runFlowctl(["validate", "--strict", file]).status == 1)
+        // Shutter's intended cycles are allowed where they stand (shared.flow): --strict passes.
+        let app = try runFlowctl(["validate", "--strict", "flows/photoshare/app.flow"])
+        #expect(app.status == 0)
+        #expect(app.stdout == "1 program checked: 0 errors, 0 warnings, 2 suppressed\n")
+    }
+
+    @Test("--format json lists suppressed findings with \"suppressed\": true and counts them")
+    func allowedJSON() throws {
+        let file = "Tests/flowctlTests/Fixtures/allowed.flow"
+        let result = try runFlowctl(["validate", "--format", "json", file])
+        #expect(result.status == 0)
+        let starts = #"[{"file":"\#(file)","line":4,"column":9,"message":"flow 'App' starts here"}]"#
+        #expect(result.stdout == """
+            {"programs":1,"errors":0,"warnings":1,"suppressed":3,"diagnostics":[\
+            {"file":"\(file)","line":6,"column":27,"severity":"warning","code":"F205",\
+            "message":"the navigation stack can grow without bound: 'push more' is on the cycle more → more",\
+            "suppressed":true,"notes":[]},\
+            {"file":"\(file)","line":8,"column":9,"severity":"warning","code":"F201",\
+            "message":"route 'orphan' is unreachable: no path leads to it from the start of flow 'App'",\
+            "suppressed":true,"notes":\(starts)},\
+            {"file":"\(file)","line":9,"column":9,"severity":"warning","code":"F201",\
+            "message":"route 'gone' is unreachable: no path leads to it from the start of flow 'App'",\
+            "suppressed":true,"notes":\(starts)},\
+            {"file":"\(file)","line":9,"column":22,"severity":"warning","code":"F401",\
+            "message":"allow F202 suppresses nothing: no F202 warning on this line","notes":[]}]}
+
+            """)
+    }
+
+    /// The fixture of programs that share a file: app.flow and widget.flow both import lib.flow.
+    static let programs = "Tests/flowctlTests/Fixtures/programs"
+
+    /// What validate prints for lib.flow's findings, each once.
+    static let libFindings = """
+        \(programs)/lib.flow:8:9: warning: route 'legacy' is unreachable: no path leads to it from the start of flow 'Settings' [F201]
+          |
+        8 |   route legacy [final] // flowctl:allow F205 -- the old cycle is gone
+          |         ^~~~~~
+        \(programs)/lib.flow:6:9: note: flow 'Settings' starts here
+        \(programs)/lib.flow:8:24: warning: allow F205 suppresses nothing: no F205 warning on this line [F401]
+          |
+        8 |   route legacy [final] // flowctl:allow F205 -- the old cycle is gone
+          |                        ^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~
+
+        """
+
+    @Test("a directory (v1): a file another imports is checked only in that program; each finding once")
+    func directoryOfPrograms() throws {
+        let result = try runFlowctl(["validate", Self.programs])
+        #expect(result.status == 0)
+        // lib.flow alone would be F102; its F201 and the stale allow come once, not once per
+        // program; the allow of F202 suppresses widget's F202, and its F401 in app's program
+        // (where Help is started) is dropped, since it does suppress something elsewhere.
+        #expect(result.stdout == Self.libFindings + "2 programs checked: 0 errors, 2 warnings, 1 suppressed\n")
+        #expect(result.stderr == "")
+    }
+
+    @Test("--format json counts the roots and each finding once")
+    func directoryOfProgramsJSON() throws {
+        let result = try runFlowctl(["validate", "--format", "json", Self.programs])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix(#"{"programs":2,"errors":0,"warnings":2,"suppressed":1,"diagnostics":["#))
+        #expect(result.stdout.components(separatedBy: #""code":"#).count - 1 == 3)
+        #expect(result.stdout.contains(#""line":12,"column":6,"severity":"warning","code":"F202","#))
+    }
+
+    @Test("explicit files are each their own program, and a finding they share is reported once")
+    func explicitFiles() throws {
+        let result = try runFlowctl(["validate", Self.programs + "/lib.flow", Self.programs + "/app.flow",
+                                     Self.programs + "/widget.flow"])
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+            \(Self.programs)/lib.flow:7:60: error: unknown flow 'Account' [F102]
+              |
+            7 |   route settings { on done -> dismiss  on account -> start Account }
+              |                                                            ^~~~~~~
+
+            """ + Self.libFindings + "3 programs checked: 1 error, 2 warnings, 1 suppressed\n")
+    }
+
+    @Test("a file named twice, or by itself and through its directory, is one program", arguments: [
+        ["flows/login.flow", "flows/login.flow"],
+        ["flows/login.flow", "./flows//login.flow"],
+        ["flows/photoshare/app.flow", "flows/photoshare"],
+        ["flows/photoshare", "flows/photoshare/"],
+    ])
+    func oneProgram(arguments: [String]) throws {
+        let result = try runFlowctl(["validate"] + arguments)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("1 program checked: 0 errors, 0 warnings"))
+    }
+
+    @Test("two files that import each other: the first in sorted order is the program")
+    func importCycle() throws {
+        let result = try runFlowctl(["validate", Self.programs + "/cycle"])
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            \(Self.programs)/cycle/b.flow:6:9: warning: route 'unused' is unreachable: no path leads to it from the start of flow 'B' [F201]
+              |
+            6 |   route unused [final]
+              |         ^~~~~~
+            \(Self.programs)/cycle/b.flow:4:9: note: flow 'B' starts here
+            1 program checked: 0 errors, 1 warning
+
+            """)
+    }
+
+    @Test("the bundled apps pass --strict: intended warnings are allowed where they stand", arguments: [
+        ("flows/photoshare", "1 program checked: 0 errors, 0 warnings, 2 suppressed\n"),
+        ("flows/wayfarer.flow", "1 program checked: 0 errors, 0 warnings\n"),
+    ])
+    func bundledAppsStrict(path: String, summary: String) throws {
+        let result = try runFlowctl(["validate", "--strict", path])
+        #expect(result.status == 0)
+        #expect(result.stdout == summary)
+    }
+
     @Test("usage mistakes and unreadable input exit 2 with a message on stderr", arguments: [
         (["validate"], "flowctl validate: missing a file or directory to validate\nSee 'flowctl validate --help'.\n"),
         (["validate", "--formt", "json", "flows"], "flowctl validate: unknown option '--formt'; did you mean '--format'?\nSee 'flowctl validate --help'.\n"),

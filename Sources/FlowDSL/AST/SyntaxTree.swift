@@ -28,6 +28,8 @@ public struct SyntaxTree: Sendable {
     public var starts: [StartDecl] = []
     /// Lexical and syntax errors (F001–F003) of this file.
     public var diagnostics: [Diagnostic] = []
+    /// The file's `// flowctl:allow` comments (v1), in source order.
+    public var allows: [AllowComment] = []
 
     public init(file: Int32) { self.file = file }
 

@@ -5,6 +5,8 @@ import FlowEngine
 public struct CompileResult: Sendable {
     public var program: Program
     public var diagnostics: [Diagnostic]
+    /// Every file's `// flowctl:allow` comments (v1), file by file in source order.
+    public var allows: [AllowComment] = []
 
     /// Whether any file had a syntax error (F0xx): then no analysis may run.
     public var hasSyntaxErrors: Bool {
@@ -61,7 +63,8 @@ public struct Compiler {
         if compiler.program.handlers.count != handlerCount { topology = FlowTopology(compiler.program) }
         compiler.checkFlowTree(topology)
         compiler.diagnostics.sort(by: Diagnostic.sourceOrder)
-        return CompileResult(program: compiler.program, diagnostics: compiler.diagnostics)
+        return CompileResult(program: compiler.program, diagnostics: compiler.diagnostics,
+                             allows: loader.trees.flatMap(\.allows))
     }
 
     init(trees: [SyntaxTree], symbols: SymbolTable) {

@@ -26,10 +26,10 @@ public struct SourceLoader {
         var next = 0
         while next < loader.trees.count {
             let tree = loader.trees[next]
-            let directory = PathText.directory(of: loader.files[next].path)
+            let importer = loader.files[next].path
             next += 1
             for importDecl in tree.imports {
-                let target = PathText.join(directory, importDecl.path)
+                let target = resolve(importDecl.path, importedBy: importer)
                 guard seen.insert(target).inserted else { continue }
                 do {
                     loader.add(path: target, bytes: try fileSystem.read(target))
@@ -41,6 +41,12 @@ public struct SourceLoader {
             }
         }
         return loader
+    }
+
+    /// The path an `import` names, normalized: relative to the importing
+    /// file's directory, unless absolute.
+    public static func resolve(_ importPath: String, importedBy importer: String) -> String {
+        PathText.join(PathText.directory(of: importer), importPath)
     }
 
     /// Loads in-memory text as a single file (no imports are followed

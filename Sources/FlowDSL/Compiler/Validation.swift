@@ -2,9 +2,21 @@ import FlowEngine
 
 /// Everything `flowctl validate` learns about one program: its files, the
 /// compiled graph, and all findings in source order.
+///
+/// `// flowctl:allow` comments (DSL.md §6, v1) are applied here, so every
+/// tool that validates (`validate`, `generate`, `graph`, the build plugin)
+/// agrees on what is allowed: an allowed warning is in `suppressed`, not in
+/// `diagnostics`, and counts for nothing.
 public struct Validation: Sendable {
     public var program: Program
+    /// The findings that count, in source order: every error, every warning
+    /// that no allow comment suppressed, and F401 for allows that suppress nothing.
     public var diagnostics: [Diagnostic]
+    /// The warnings that allow comments suppressed, in source order.
+    public var suppressed: [Diagnostic] = []
+    /// Whether an allow that suppresses nothing was reported (F401): not
+    /// when a construct did not compile, since its warnings may be missing.
+    public var reportsUnusedAllows = true
     /// Wall time of each phase: load and parse, compile, analyze.
     public var timings: [(phase: String, duration: Duration, peakMiB: Int)] = []
 
@@ -38,11 +50,16 @@ public struct Validation: Sendable {
         let compiledAt = clock.now
         let compiledPeak = PeakMemory.mebibytes()
         var diagnostics = compiled.diagnostics
+        // With a construct left out, the warning an allow expects may be missing: no F401 then.
+        let compiledCleanly = !diagnostics.contains { $0.severity == .error }
         if !compiled.hasSyntaxErrors {
             diagnostics.append(contentsOf: Analyzer.analyze(compiled.program))
             diagnostics.sort(by: Diagnostic.sourceOrder)
         }
-        return Validation(program: compiled.program, diagnostics: diagnostics,
+        let allowed = Allowances.apply(compiled.allows, to: diagnostics, files: compiled.program.files,
+                                       reportUnused: compiledCleanly)
+        return Validation(program: compiled.program, diagnostics: allowed.reported, suppressed: allowed.suppressed,
+                          reportsUnusedAllows: compiledCleanly,
                           timings: [("compile", start.duration(to: compiledAt), compiledPeak),
                                     ("analyze", compiledAt.duration(to: clock.now), PeakMemory.mebibytes())])
     }

@@ -51,12 +51,14 @@ public struct DiagnosticRenderer {
         return out
     }
 
-    /// "3 programs checked: 1 error, 2 warnings".
-    public func summary(programs: Int, errors: Int, warnings: Int) -> String {
+    /// "3 programs checked: 1 error, 2 warnings", and ", 4 suppressed" when
+    /// allow comments suppressed warnings (v1).
+    public func summary(programs: Int, errors: Int, warnings: Int, suppressed: Int = 0) -> String {
         let p = programs == 1 ? "1 program" : "\(programs) programs"
         let e = errors == 1 ? "1 error" : "\(errors) errors"
         let w = warnings == 1 ? "1 warning" : "\(warnings) warnings"
-        return "\(p) checked: \(errors > 0 ? paint(e, "1;31") : e), \(warnings > 0 ? paint(w, "1;33") : w)\n"
+        let s = suppressed > 0 ? ", \(suppressed) suppressed" : ""
+        return "\(p) checked: \(errors > 0 ? paint(e, "1;31") : e), \(warnings > 0 ? paint(w, "1;33") : w)\(s)\n"
     }
 
     private mutating func index(_ file: Int32) -> LineIndex {

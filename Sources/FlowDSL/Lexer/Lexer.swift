@@ -6,7 +6,8 @@ import FlowEngine
 /// comment (F002) or an invalid byte, escape or UTF-8 sequence (F003) is
 /// recorded in `diagnostics` and lexing goes on, so that the parser sees a
 /// token stream for any input. Runs of invalid bytes give one diagnostic.
-/// Block comments nest, counted iteratively.
+/// Block comments nest, counted iteratively. Line comments that are
+/// `flowctl:` directives are collected in `allows` (DSL.md §6, v1).
 public struct Lexer {
     /// Upper bound on lexical diagnostics per file; past it the rest are dropped.
     public static let diagnosticLimit = 200
@@ -17,6 +18,8 @@ public struct Lexer {
     private var sawNewline = true
     /// Lexical findings so far, in source order.
     public private(set) var diagnostics: [Diagnostic] = []
+    /// The `// flowctl:allow` comments so far (v1), in source order.
+    public private(set) var allows: [AllowComment] = []
 
     /// Lexes `bytes`, which must stay valid for the lexer's lifetime.
     public init(bytes: UnsafeBufferPointer<UInt8>, file: Int32) {
@@ -85,7 +88,12 @@ public struct Lexer {
                 position += 1
                 sawNewline = true
             case UInt8(ascii: "/") where position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "/"):
+                let start = position
                 while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
+                // No token since the last line break: the comment stands alone on its line.
+                if let allow = AllowComment.scan(bytes, start, position, file: file, standsAlone: sawNewline) {
+                    allows.append(allow)
+                }
             case UInt8(ascii: "/") where position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "*"):
                 skipBlockComment()
             default:

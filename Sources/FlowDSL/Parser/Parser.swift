@@ -44,6 +44,7 @@ public struct Parser {
             var tree = parser.tree
             tree.diagnostics = parser.lexer.diagnostics + tree.diagnostics
             tree.diagnostics.sort(by: Diagnostic.sourceOrder)
+            tree.allows = parser.lexer.allows
             return tree
         }
     }

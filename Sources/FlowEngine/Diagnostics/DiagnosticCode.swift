@@ -37,11 +37,13 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case ambiguousLinks = "F304"
     case linkUnreachable = "F305"
 
+    case unusedAllow = "F401"
+
     /// The severity every finding with this code has.
     public var severity: Severity {
         switch self {
         case .unreachableRoute, .flowNeverStarted, .unboundedStack, .resultNeverSent,
-             .resultNeverHandled, .recursiveFlow, .linkUnreachable:
+             .resultNeverHandled, .recursiveFlow, .linkUnreachable, .unusedAllow:
             return .warning
         default:
             return .error
@@ -82,6 +84,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .linkParameterUnbound: "link target parameter not bound by the pattern"
         case .ambiguousLinks: "two links can match the same URL"
         case .linkUnreachable: "link target cannot be reached by navigating from the entry"
+        case .unusedAllow: "an allow comment that suppresses nothing"
         }
     }
 }

@@ -27,6 +27,12 @@ public struct LineIndex: Sendable {
         return (line + 1, LineIndex.scalarCount(bytes, start, off) + 1)
     }
 
+    /// The 1-based line of `offset` (clamped to the file).
+    /// - Complexity: O(log lines).
+    public func line(of offset: Int) -> Int {
+        lineNumberIndex(of: max(0, min(offset, bytes.count))) + 1
+    }
+
     /// The byte range of the line holding `offset`, without its line break.
     public func lineRange(containing offset: Int) -> Range<Int> {
         let off = max(0, min(offset, bytes.count))
