@@ -70,4 +70,25 @@ struct ScenarioScriptTests {
         #expect(!thirdPassed)
         #expect(third.failure?.line == 2)
     }
+
+    @Test("a trace line cuts a long stack and a long pile of layers in the middle; the state itself is whole")
+    func traceOfADeepNavigation() throws {
+        let nav = try navigator(allowingFindings: true, """
+        flow App [entry] {
+          start r
+          route r { on next -> push r  on up -> sheet r }
+        }
+        """)
+        var runner = ScenarioRunner(navigator: nav)
+        let deeper = runner.run(ScenarioScript.parse(String(repeating: "next\n", count: 12)).script.lines)
+        #expect(deeper)
+        #expect(runner.trace[10].stack == "r > r > r > r > r > r > r > r > r > r > r > r")
+        #expect(runner.trace[11].stack == "r > r > r > r > … 1 more … > r > r > r > r > r > r > r > r")
+        #expect(runner.navigator.stackDescription == Array(repeating: "r", count: 13).joined(separator: " > "))
+        let higher = runner.run(ScenarioScript.parse(String(repeating: "up\n", count: 8)).script.lines)
+        #expect(higher)
+        let base = "r > r > r > r > … 1 more … > r > r > r > r > r > r > r > r"
+        #expect(runner.trace.last?.stack == "\(base) | sheet: r | … 2 more layers … | sheet: r | sheet: r | sheet: r | sheet: r | sheet: r")
+        #expect(runner.navigator.state.layers.count == 9)
+    }
 }

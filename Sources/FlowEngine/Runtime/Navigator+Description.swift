@@ -10,6 +10,26 @@ extension Navigator {
         }.joined(separator: " | ")
     }
 
+    /// `stackDescription` cut in the middle where it is long: a stack of more
+    /// than 12 entries keeps its first 4 and last 8 (`a > b > c > d > … 990
+    /// more … > …`), a pile of more than 8 layers its bottom 2 and top 5. A
+    /// trace prints one per step, so its size grows with the steps, never with
+    /// their square, however deep the navigation goes.
+    public var stackSummary: String {
+        func entries(_ stack: [Entry]) -> String {
+            guard stack.count > 12 else { return stack.map(describe).joined(separator: " > ") }
+            let middle = "… \(stack.count - 12) more …"
+            return (stack.prefix(4).map(describe) + [middle] + stack.suffix(8).map(describe)).joined(separator: " > ")
+        }
+        func layer(_ layer: Layer) -> String {
+            (layer.kind == .base ? "" : "\(layer.kind.rawValue): ") + entries(layer.stack)
+        }
+        let layers = state.layers
+        guard layers.count > 8 else { return layers.map(layer).joined(separator: " | ") }
+        let middle = "… \(layers.count - 7) more layers …"
+        return (layers.prefix(2).map(layer) + [middle] + layers.suffix(5).map(layer)).joined(separator: " | ")
+    }
+
     /// `product(id: "42")`.
     public func describe(_ entry: Entry) -> String {
         let route = program.routes[Int(entry.route)]

@@ -12,7 +12,8 @@ public struct ScenarioRunner {
         /// What the step did, or why it was rejected.
         public var outcome: String
         public var rejected: Bool
-        /// The screen after the step, as `expect stack` writes it.
+        /// The screen after the step, as `expect stack` writes it, cut in the
+        /// middle where it is long (`Navigator.stackSummary`).
         public var stack: String
         public var effects: [NavigationEffect]
     }
@@ -99,11 +100,11 @@ public struct ScenarioRunner {
             }
             lastRejected = false
             trace.append(TraceLine(step: stepNumber, line: line.number, text: line.text, outcome: EffectText.describe(effects, navigator.program),
-                                   rejected: false, stack: navigator.stackDescription, effects: effects))
+                                   rejected: false, stack: navigator.stackSummary, effects: effects))
         } catch {
             lastRejected = true
             trace.append(TraceLine(step: stepNumber, line: line.number, text: line.text, outcome: error.description,
-                                   rejected: true, stack: navigator.stackDescription, effects: []))
+                                   rejected: true, stack: navigator.stackSummary, effects: []))
         }
     }
 
