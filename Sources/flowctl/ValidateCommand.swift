@@ -9,7 +9,7 @@ enum ValidateCommand {
         help: """
         OVERVIEW: Check .flow programs and report every finding with its code.
 
-        USAGE: flowctl validate <file-or-directory> ... [--format text|json] [--strict]
+        USAGE: flowctl validate <file-or-directory> ... [--format text|json|sarif|github] [--strict]
 
         A program is a file and everything it imports. A directory means every *.flow
         file directly in it, each its own program, except a file that another of them
@@ -19,8 +19,10 @@ enum ValidateCommand {
         programs share (a file they all import) is reported once.
 
         OPTIONS:
-          --format <format>   text (default) or json: one object with "programs",
-                              "errors", "warnings" and "diagnostics"
+          --format <format>   text (default); json: one object with "programs",
+                              "errors", "warnings" and "diagnostics"; sarif: SARIF
+                              2.1.0 for code scanning; github: GitHub Actions
+                              annotations (::error file=…,line=…,col=…::message)
           --strict            Fail on warnings too
           --timings           Print each phase's wall time and peak memory to stderr
           -h, --help          Show this help
@@ -37,7 +39,7 @@ enum ValidateCommand {
 
         """,
         options: [
-            OptionSpec(name: "--format", takesValue: true, choices: ["text", "json"]),
+            OptionSpec(name: "--format", takesValue: true, choices: ["text", "json", "sarif", "github"]),
             OptionSpec(name: "--strict"),
             OptionSpec(name: "--timings"),
         ],
@@ -65,9 +67,11 @@ enum ValidateCommand {
             }
         }
         let report = ValidationReport(results)
-        if arguments.value("--format") == "json" {
-            console.out(json(report) + "\n")
-        } else {
+        switch arguments.value("--format") {
+        case "json": console.out(json(report) + "\n")
+        case "sarif": console.out(sarif(report) + "\n")
+        case "github": console.out(github(report))
+        default:
             var text = ""
             // Entries come program by program: one renderer (and its line indexes) each.
             var renderer = DiagnosticRenderer(files: [], useColor: console.colorOutput)
@@ -92,53 +96,5 @@ enum ValidateCommand {
         let (seconds, attoseconds) = duration.components
         let ms = Double(seconds) * 1000 + Double(attoseconds) / 1e15
         return String(Int(ms.rounded()))
-    }
-
-    /// The §7 JSON shape. A warning an allow comment suppressed (v1) is
-    /// listed with `"suppressed": true`, and the object then has a
-    /// `"suppressed"` count; without any, the output is what it was before v1.
-    static func json(_ report: ValidationReport) -> String {
-        var json = JSONWriter()
-        json.beginObject()
-        json.field("programs", report.programs.count)
-        json.field("errors", report.errorCount)
-        json.field("warnings", report.warningCount)
-        if report.suppressedCount > 0 { json.field("suppressed", report.suppressedCount) }
-        json.key("diagnostics")
-        json.beginArray()
-        var renderer = DiagnosticRenderer(files: [], useColor: false)
-        var rendering = -1
-        for entry in report.entries {
-            if entry.program != rendering {
-                rendering = entry.program
-                renderer = DiagnosticRenderer(files: report.programs[entry.program].program.files, useColor: false)
-            }
-            let diagnostic = entry.diagnostic
-            json.beginObject()
-            let (line, column) = renderer.location(diagnostic.span)
-            json.field("file", renderer.path(diagnostic.span))
-            json.field("line", line)
-            json.field("column", column)
-            json.field("severity", diagnostic.severity.rawValue)
-            json.field("code", diagnostic.code.rawValue)
-            json.field("message", diagnostic.message)
-            if entry.isSuppressed { json.field("suppressed", true) }
-            json.key("notes")
-            json.beginArray()
-            for note in diagnostic.notes {
-                let (l, c) = renderer.location(note.span)
-                json.beginObject()
-                json.field("file", renderer.path(note.span))
-                json.field("line", l)
-                json.field("column", c)
-                json.field("message", note.message)
-                json.endObject()
-            }
-            json.endArray()
-            json.endObject()
-        }
-        json.endArray()
-        json.endObject()
-        return json.output
     }
 }
