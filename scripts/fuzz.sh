@@ -35,6 +35,9 @@ echo "== fuzz: building the targets (release, -sanitize=fuzzer,address)"
 # SwiftPM's --sanitize=fuzzer makes executables libFuzzer's; the sanitizers go to swiftc as one
 # flag, because of two -sanitize= flags swiftc keeps only the last (no coverage, a blind fuzzer).
 build=(swift build -c release --package-path Fuzz --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address)
+# SwiftPM may reuse the build plan of its path dependency (this checkout) and miss source files
+# added to FlowKit since the last fuzz build: plan again every time.
+rm -f Fuzz/.build/release.yaml Fuzz/.build/*/release/description.json
 # The linker's "Cannot export local symbol" lines are ASan's and harmless.
 set +o pipefail
 "${build[@]}" 2>&1 | grep -v "Cannot export local symbol"
