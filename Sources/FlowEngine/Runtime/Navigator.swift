@@ -13,6 +13,9 @@ public struct Navigator: Sendable {
     public let program: Program
     public internal(set) var state = NavigationState()
     let topology: FlowTopology
+    /// Parent→Child flow pairs of the program's flow tree, with the ways the
+    /// parent starts the child (see `startModes`).
+    let childModes: [UInt64: UInt8]
     let backSymbol: Symbol
     let cancelSymbol: Symbol
     /// For each symbol id: whether more than one flow has a route of that name.
@@ -48,6 +51,7 @@ public struct Navigator: Sendable {
     public init(program: Program, assuming guards: [String] = []) throws(NavigationError) {
         self.program = program
         topology = FlowTopology(program)
+        childModes = Navigator.childModes(topology)
         backSymbol = program.symbols.lookup("back") ?? Symbol(-1)
         cancelSymbol = program.symbols.lookup("cancel") ?? Symbol(-1)
         var ambiguous = [Bool](repeating: false, count: program.symbols.count)
