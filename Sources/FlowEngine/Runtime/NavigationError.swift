@@ -23,6 +23,9 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
     case unsupported(event: String, problem: String)
     /// `restore` was given a state that does not fit the program.
     case invalidState(String)
+    /// The engine cannot run the program at all (DSL.md §5 "What runs"): it
+    /// has errors of the F0xx or F1xx families, or no entry flow.
+    case invalidProgram(String)
 
     public var description: String {
         switch self {
@@ -48,6 +51,8 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
             return "'\(event)': \(problem)"
         case .invalidState(let problem):
             return "invalid saved state: \(problem)"
+        case .invalidProgram(let problem):
+            return "the program cannot run: \(problem)"
         }
     }
 }

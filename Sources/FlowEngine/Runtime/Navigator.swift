@@ -46,9 +46,19 @@ public struct Navigator: Sendable {
 
     /// A navigator at the entry flow's start, with the guards `assuming`
     /// set before it starts (they choose among guarded `start` items; names
-    /// the program does not use are ignored). Throws if the program has no
-    /// entry or its start cannot be shown.
+    /// the program does not use are ignored). Throws `invalidProgram` for a
+    /// program with F0xx or F1xx errors (`Program.runBlockers`) or without
+    /// an entry; runs one whose findings are F2xx or F3xx (DSL.md §5 "What
+    /// runs"). Throws if its start cannot be shown.
     public init(program: Program, assuming guards: [String] = []) throws(NavigationError) {
+        // Before anything reads the program: one with F0xx or F1xx errors may hold unresolved ids.
+        if let first = program.runBlockers.first {
+            let count = program.runBlockers.count
+            throw .invalidProgram(count == 1
+                ? "it has 1 error of the F0xx/F1xx families: \(first.message) [\(first.code.rawValue)] (flowctl validate shows where)"
+                : "it has \(count) errors of the F0xx/F1xx families, the first: \(first.message) [\(first.code.rawValue)] (flowctl validate shows them all)")
+        }
+        guard program.entry >= 0 else { throw .invalidProgram("it has no entry flow (a library)") }
         self.program = program
         topology = FlowTopology(program)
         childModes = Navigator.childModes(topology)
@@ -85,7 +95,6 @@ public struct Navigator: Sendable {
                 readsRoute(action.arguments) || program.targets[action.targets.range].contains { readsRoute($0.arguments) }
             }
         }
-        guard program.entry >= 0 else { throw .unsupported(event: "start", problem: "the program has no entry flow") }
         for name in guards { if let symbol = program.symbols.lookup(name) { state.guards.insert(symbol) } }
         try reset()
     }
