@@ -249,6 +249,30 @@ struct NavigatorTests {
         expectRejected(&nav, .unhandled(event: "back", route: "form")) { (n: inout Navigator) throws(NavigationError) in _ = try n.back() }
     }
 
+    @Test("an action after its flow's finish in the same chain is refused, even when the parent's handler reuses the flow's slot")
+    func actionAfterFinish() throws {
+        var nav = try navigator("""
+            flow App [entry] {
+              start home
+              route home { on go -> start Child as sheet }
+              on Child.done -> start Other as sheet
+            }
+            flow Child {
+              start first
+              route first { on ok -> finish done then push second  on close -> finish done }
+              route second [final]
+            }
+            flow Other { start o  route o [final] }
+            """)
+        walk(&nav, "go\nexpect stack home | sheet: first")
+        // Before, Child's 'push second' ran for the Other that took Child's slot: 'Child.second' shown by an Other.
+        let problem = "'push second' comes after 'Child' finished in the same chain: nothing is left to act for 'Child'"
+        expectRejected(&nav, .unsupported(event: "ok", problem: problem)) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("ok") }
+        #expect(NavigationError.unsupported(event: "ok", problem: problem).description == "'ok': " + problem)
+        walk(&nav, "close\nexpect stack home | sheet: o")
+        #expect(nav.invariantViolations() == [])
+    }
+
     @Test("a child whose screens an action removes ends silently")
     func silentEnd() throws {
         var nav = try navigator("""

@@ -7,6 +7,9 @@ extension Navigator {
         var instance: Int32
         var next: Int
         var values: HandlerValues
+        /// The handler's flow finished (its `finish` ran): nothing after it
+        /// can act for it, even if the parent's handler reused its slot.
+        var finished = false
     }
 
     /// Runs a handler's actions for `instance`. A `finish` delivers its
@@ -19,10 +22,12 @@ extension Navigator {
             guard frame.next < actions.count else { continue }
             let action = program.actions[Int(actions.lower) + frame.next]
             frame.next += 1
-            frames.append(frame)
-            guard frame.instance >= 0, state.instances[Int(frame.instance)].isRunning else {
-                throw .unsupported(event: event, problem: "'\(describe(action))' runs after its flow has finished")
+            guard !frame.finished, frame.instance >= 0, state.instances[Int(frame.instance)].isRunning else {
+                let flow = program.name(program.flows[Int(program.handlers[Int(frame.handler)].flow)].name)
+                throw .unsupported(event: event, problem: "'\(describe(action))' comes after '\(flow)' finished in the same chain: nothing is left to act for '\(flow)'")
             }
+            frame.finished = action.kind == .finish
+            frames.append(frame)
             if let delivery = try perform(action, for: frame.instance, values: frame.values, event: event) {
                 frames.append(Frame(handler: delivery.0, instance: delivery.1, next: 0,
                                     values: HandlerValues(event: delivery.2, route: routeValues(delivery.0))))
