@@ -196,7 +196,7 @@ public struct Navigator: Sendable {
         // implicit back: `back` is dispatched like any event.
         if hasOwnBack[Int(active.route)] {
             guard let (handler, instance) = findHandler(EventKey(name: backSymbol), from: active.instance, route: active.route) else {
-                throw .unhandled(event: "back", route: activeRouteName)
+                throw .noWayBack(route: activeRouteName, reason: noWayBackReason(active.route))
             }
             return try fire(handler, instance, [], event: "back")
         }
@@ -223,9 +223,35 @@ public struct Navigator: Sendable {
             }
         }
         guard let (handler, instance) = findHandler(EventKey(name: backSymbol), from: active.instance, route: -1) else {
-            throw .unhandled(event: "back", route: activeRouteName)
+            throw .noWayBack(route: activeRouteName, reason: noWayBackReason(active.route))
         }
         return try fire(handler, instance, [], event: "back")
+    }
+
+    /// Why `back` at the active route `route` has no implicit back, for
+    /// messages (DSL.md §5): its own guarded `back` handlers turn it off, a
+    /// `[noBack]` or `[locked]` route, a stack's root, a cover's root, an alert.
+    func noWayBackReason(_ route: RouteID) -> String {
+        let nobody = "no handler on the way up answers 'back'"
+        let name = activeRouteName
+        if hasOwnBack[Int(route)] {
+            let own = program.handlers[program.routes[Int(route)].handlers.range]
+                .filter { !$0.event.isResult && $0.event.name == backSymbol }
+                .map { handler in "'on back" + (handler.guardCondition.map { " when \($0.negated ? "!" : "")\(program.name($0.name))" } ?? "") + "'" }
+            return "its own \(own.joined(separator: ", ")) does not hold, and a route's own back handler turns the implicit back off; "
+                + "\(nobody) (add 'on back -> pop' or 'on back -> dismiss' as its fallback)"
+        }
+        let top = state.layers.count - 1
+        let attributes = program.routes[Int(route)].attributes
+        if state.activeStackCount > 1 { return "it is [noBack] and \(nobody)" }
+        let kind = state.layers[top].kind
+        switch kind {
+        case .sheet, .dialog, .popover:
+            return attributes.contains(.locked) ? "it is the [locked] root of its \(kind.rawValue) and \(nobody)" : "\(nobody)"
+        case .cover: return "the root of a cover has no implicit back and \(nobody)"
+        case .alert: return "an alert has no implicit back and \(nobody)"
+        default: return "'\(name)' is the root of \(stackPlace(top)), which has no implicit back, and \(nobody)"
+        }
     }
 
     /// Sets or clears a guard.
@@ -266,11 +292,19 @@ public struct Navigator: Sendable {
         do throws(NavigationError) {
             try body(&self)
             if needsCollection { endUnusedInstances() }
-            guard let top = state.layers.last, !top.stack.isEmpty else { throw NavigationError.emptyScreen(event: event) }
             // A tab may empty within a step (its flow finished); not at the end of it.
-            if state.layers.contains(where: { $0.stacks.contains(where: \.isEmpty) }) {
-                throw NavigationError.unsupported(event: event, problem: "it would leave a tab or a layer with no screen")
+            if let l = state.layers.firstIndex(where: { $0.stacks.contains(where: \.isEmpty) }) {
+                let emptied = state.layers[l]
+                guard emptied.isTabContainer, let s = emptied.stacks.firstIndex(where: \.isEmpty) else {
+                    if state.layers.count == 1 { throw NavigationError.emptyScreen(event: event) }
+                    let place = l == 0 ? "the app's base layer" : "a \(emptied.kind.rawValue) layer"
+                    throw NavigationError.unsupported(event: event, problem: "it would leave \(place) with no screen")
+                }
+                let tabs = program.tabs(of: state.instances[Int(emptied.container)].flow)
+                let tab = program.name(program.flows[Int(tabs[tabs.startIndex + s])].name)
+                throw NavigationError.unsupported(event: event, problem: "it would leave tab '\(tab)' with no screen")
             }
+            guard !state.layers.isEmpty else { throw NavigationError.emptyScreen(event: event) }
         } catch {
             state = saved
             needsCollection = false
