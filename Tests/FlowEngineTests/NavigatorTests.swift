@@ -276,6 +276,47 @@ struct NavigatorTests {
         #expect(nav.invariantViolations() == [])
     }
 
+    /// docs/language.md's example of a guarded back, with or without its
+    /// fallback, with or without a flow-level back.
+    static func guardedBackForm(fallback: Bool, flowLevel: Bool) -> String {
+        """
+        flow App [entry] {
+          start home
+          route home { on go -> push form }
+          route form {
+            on back when dirty -> dialog discard   // dirty: ask before leaving
+            \(fallback ? "on back -> pop" : "") }
+          route discard { on discard -> pop  on keep -> stay }
+          route note [final]
+          \(flowLevel ? "on back -> push note" : "")
+        }
+        """
+    }
+
+    @Test("docs/language.md: a guarded back turns the implicit back off while its guard is false; the fallback brings the usual back")
+    func documentedGuardedBack() throws {
+        // allowingFindings: F208 reports the dialog's 'on discard -> pop' although the
+        // dialog goes first and the pop acts on the form below (DSL.md §5 "Transient layers").
+        // With the fallback: the usual back while not dirty, the dialog while dirty.
+        var nav = try navigator(allowingFindings: true, Self.guardedBackForm(fallback: true, flowLevel: false))
+        walk(&nav, "go\nback\nexpect stack home")
+        walk(&nav, "go\nassume dirty\nback\nexpect stack home > form | dialog: discard\nkeep\nexpect stack home > form")
+        walk(&nav, "back\ndiscard\nexpect stack home")
+        // Without it, not dirty: no implicit pop; back goes on to the flow-level handler...
+        var bubbling = try navigator(allowingFindings: true, Self.guardedBackForm(fallback: false, flowLevel: true))
+        walk(&bubbling, "go\nback\nexpect stack home > form > note")
+        // ... and is refused when none answers, though the screen is pushed and not [noBack].
+        var refused = try navigator(allowingFindings: true, Self.guardedBackForm(fallback: false, flowLevel: false))
+        walk(&refused, "go\nexpect stack home > form")
+        let reason = """
+            its own 'on back when dirty' does not hold, and a route's own back handler turns the implicit back off; \
+            no handler on the way up answers 'back' (add 'on back -> pop' or 'on back -> dismiss' as its fallback)
+            """
+        expectRejected(&refused, .noWayBack(route: "form", reason: reason)) { (n: inout Navigator) throws(NavigationError) in _ = try n.back() }
+        #expect(refused.availableEvents.map(\.name) == [])
+        walk(&refused, "assume dirty\nback\nexpect stack home > form | dialog: discard")
+    }
+
     @Test("a child whose screens an action removes ends silently")
     func silentEnd() throws {
         var nav = try navigator("""
