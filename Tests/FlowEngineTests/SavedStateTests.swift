@@ -188,4 +188,45 @@ struct SavedStateTests {
             #expect(restored.stackDescription == nav.stackDescription)
         }
     }
+    @Test("mutated saved states never crash: each is refused, or restores to a state that keeps every invariant", arguments: 0..<4)
+    func mutatedStates(seed: UInt64) throws {
+        let source = [DeepLinkTests.app, Self.tree, dslExample, NavigatorTests.app][Int(seed)]
+        var nav = try navigator(allowingFindings: true, source)
+        nav.assume("loggedIn")
+        _ = RandomWalk.run(&nav, steps: 40, seed: seed, maxDepth: 30)
+        let valid = try #require(try JSONSerialization.jsonObject(with: Data(nav.savedState().utf8)) as? [String: Any])
+        var rng = SplitMix64(seed: seed)
+        let numbers: [Any] = [-2, -1, 0, 1, 2, 3, 7]
+        let names: [Any] = ["App", "Tabs", "Home", "Search", "A", "T", "Shop", "Checkout", "App.home", "Search.search", "T.t", "Nope.x"]
+        /// Replaces one value somewhere in `value` by a number or a name, the same kind as it was.
+        func mutate(_ value: Any) -> Any {
+            switch value {
+            case var object as [String: Any]:
+                guard let key = object.keys.sorted().randomElement(using: &rng) else { return value }
+                object[key] = mutate(object[key] as Any)
+                return object
+            case var array as [Any]:
+                guard !array.isEmpty else { return value }
+                let i = Int.random(in: 0..<array.count, using: &rng)
+                if Int.random(in: 0..<8, using: &rng) == 0 { array.remove(at: i) } else { array[i] = mutate(array[i]) }
+                return array
+            case is String: return names.randomElement(using: &rng) as Any
+            case is NSNumber: return numbers.randomElement(using: &rng) as Any
+            default: return value
+            }
+        }
+        for _ in 0..<300 {
+            var state: Any = valid
+            for _ in 0..<Int.random(in: 1...3, using: &rng) { state = mutate(state) }
+            let data = try JSONSerialization.data(withJSONObject: state)
+            var copy = try navigator(allowingFindings: true, source)
+            let before = copy.state
+            do throws(NavigationError) {
+                try copy.restore(from: Array(data))
+                #expect(copy.invariantViolations() == [])
+            } catch {
+                #expect(copy.state == before)
+            }
+        }
+    }
 }
