@@ -213,6 +213,41 @@ struct RefusalTests {
         walk(&twin, "open \"app://feed\"\nexpect stack feed")
     }
 
+    @Test("a tab container started as root by a flow that shares its layer with another's screens")
+    func tabsAsRootFromAPushedFlow() throws {
+        var nav = try navigator(allowingFindings: true, """
+            flow App [entry] { start home  route home { on go -> start Child } }
+            flow Child { start first  route first { on tabs -> start Main as root  on x -> finish done } }
+            flow Main { tabs T, U }
+            flow T { start t  route t [final] }
+            flow U { start u  route u [final] }
+            """)
+        walk(&nav, "go\nexpect stack home > first")
+        let problem = "tab container 'Main' started as root by 'Child' must fill its layer, but 'Child' shares its layer with screens of other flows"
+        refuse(&nav, .unsupported(event: "tabs", problem: problem), "'tabs': " + problem) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("tabs") }
+    }
+
+    @Test("replace in a result's handler after the child's finish left the stack empty")
+    func replaceWithNothingShown() throws {
+        var nav = try navigator(allowingFindings: true, """
+            flow App [entry] { start home  route home { on go -> start Child as root }  route again [final]  on Child.done -> replace again }
+            flow Child { start first  route first { on ok -> finish done } }
+            """)
+        walk(&nav, "go\nexpect stack first")
+        refuse(&nav, .unsupported(event: "ok", problem: "'replace again' has no screen to replace"), "'ok': 'replace again' has no screen to replace") {
+            (n: inout Navigator) throws(NavigationError) in _ = try n.send("ok")
+        }
+    }
+
+    @Test("push in the chain that just presented an alert")
+    func pushOntoAnAlert() throws {
+        var nav = try navigator("""
+            flow App [entry] { start home  route home { on warn -> alert oops then push other  on go -> push other }  route oops { on ok -> stay }  route other [final] }
+            """)
+        refuse(&nav, .unsupported(event: "warn", problem: "'push other' cannot push onto an alert, which holds one screen"),
+               "'warn': 'push other' cannot push onto an alert, which holds one screen") { (n: inout Navigator) throws(NavigationError) in _ = try n.send("warn") }
+    }
+
     @Test("a program the engine cannot run: F0xx/F1xx errors, no entry")
     func programs() throws {
         let (library, _) = compile("flow A { start a  route a [final] }\nflow B { start b  route b [final] }")

@@ -251,7 +251,10 @@ extension Navigator {
         let top = state.layers.count - 1
         let stack = state.layers[top].stack
         guard !state.layers[top].isTabContainer, stack.allSatisfy({ state.isDescendant($0.instance, of: instance) }) else {
-            throw .unsupported(event: event, problem: "a tab container started as root must fill its layer")
+            let by = program.name(program.flows[Int(state.instances[Int(instance)].flow)].name)
+            let tabs = program.name(program.flows[Int(state.instances[Int(container)].flow)].name)
+            let why = state.layers[top].isTabContainer ? "its layer is a tab container already" : "'\(by)' shares its layer with screens of other flows"
+            throw .unsupported(event: event, problem: "tab container '\(tabs)' started as root by '\(by)' must fill its layer, but \(why)")
         }
         state.layers[top] = Layer(kind: state.layers[top].kind, container: container, tabs: stacks)
         needsCollection = true
