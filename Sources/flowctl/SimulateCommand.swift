@@ -44,9 +44,12 @@ enum SimulateCommand {
           --interactive          Read steps from standard input even if it is not a terminal
           -h, --help             Show this help
 
+        A program with errors of the F0xx or F1xx families is not run; one whose
+        errors are F2xx or F3xx findings (a dead end, a trap) runs, with a note.
+
         EXIT STATUS: 0 every step and expectation held, 1 a step was rejected
         (without a following 'expect error'), an expectation failed, an invariant
-        broke or the program has errors, 2 bad usage or unreadable input.
+        broke or the program has F0xx/F1xx errors, 2 bad usage or unreadable input.
 
         """,
         options: [
@@ -104,11 +107,19 @@ enum SimulateCommand {
             console.err("flowctl simulate: cannot read '\(path)': \(error.reason)\n")
             return .usage
         }
-        if validation.errorCount > 0 {
+        // DSL.md §5 "What runs": F0xx and F1xx errors stop the engine; F2xx
+        // and F3xx findings say how the program behaves, so it runs (a dead
+        // end can be walked into).
+        if validation.diagnostics.contains(where: \.code.stopsRunning) {
             var renderer = DiagnosticRenderer(files: validation.program.files, useColor: console.colorOutput)
             console.err(validation.diagnostics.filter { $0.severity == .error }.map { renderer.render($0) }.joined())
-            console.err("flowctl simulate: '\(path)' has errors; fix them first (flowctl validate)\n")
+            console.err("flowctl simulate: '\(path)' has errors the engine cannot run (F0xx, F1xx); fix them first (flowctl validate)\n")
             return .failure
+        }
+        if validation.errorCount > 0 {
+            let codes = Set(validation.diagnostics.filter { $0.severity == .error }.map(\.code.rawValue)).sorted()
+            let count = validation.errorCount
+            console.err("flowctl simulate: note: '\(path)' has \(count == 1 ? "an error" : "\(count) errors") (\(codes.joined(separator: ", "))) that the engine runs anyway; flowctl validate shows \(count == 1 ? "it" : "them")\n")
         }
         // Guards in force when the entry starts: --assume, then the script's leading assume steps.
         var assumed: [String] = []

@@ -132,7 +132,7 @@ struct RobustnessTests {
         }
     }
 
-    @Test("mutations of v1's data syntax compile; those without errors run, open links and restore without crashing")
+    @Test("mutations of v1's data syntax compile; those without F0xx/F1xx errors run, open links and restore without crashing; the others are refused")
     func dataMutations() {
         let original = Array(Self.dataProgram.utf8)
         let words = ["when ", "else ", "then ", "start ", "finish ", "(a: b)", "(id: Int)", "(x: 1)", "!", "/", ",", "("].map { Array($0.utf8) }
@@ -150,8 +150,15 @@ struct RobustnessTests {
             }
             let result = validate(bytes: bytes)
             for diagnostic in result.diagnostics { #expect(diagnostic.span.end <= Int32(bytes.count)) }
-            guard result.errorCount == 0, !result.program.isLibrary,
-                  var navigator = try? Navigator(program: result.program, assuming: ["loggedIn"]) else { continue }
+            // DSL.md §5 "What runs": F0xx/F1xx errors are refused with a thrown error; F2xx/F3xx findings run.
+            if result.diagnostics.contains(where: \.code.stopsRunning) {
+                #expect { try Navigator(program: result.program) } throws: { error in
+                    guard case NavigationError.invalidProgram(let problem) = error else { return false }
+                    return problem.hasPrefix("it has ")
+                }
+                continue
+            }
+            guard !result.program.isLibrary, var navigator = try? Navigator(program: result.program, assuming: ["loggedIn"]) else { continue }
             ran += 1
             let summary = RandomWalk.run(&navigator, steps: 200, seed: UInt64(ran))
             #expect(summary.brokenInvariant == nil)
@@ -173,6 +180,28 @@ struct RobustnessTests {
         for name in names {
             let result = try Validation.run(flowsDirectory + "/" + name)
             #expect(result.errorCount == 0, "\(name)")
+        }
+    }
+
+    @Test("the engine refuses each broken program with F0xx/F1xx errors, and runs each whose findings are F2xx/F3xx (DSL.md §5 'What runs')")
+    func brokenFlowsRunOrAreRefused() throws {
+        let directory = flowsDirectory + "/broken"
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".flow") }.sorted()
+        for name in names {
+            let result = try Validation.run(directory + "/" + name)
+            let blockers = result.diagnostics.filter(\.code.stopsRunning)
+            #expect(result.program.runBlockers == blockers, "\(name)")
+            #expect(blockers.isEmpty == (name >= "F2"), "\(name): \(blockers.map(\.code))")
+            guard let first = blockers.first else {
+                var navigator = try Navigator(program: result.program)
+                let summary = RandomWalk.run(&navigator, steps: 500, seed: 1)
+                #expect(summary.brokenInvariant == nil, "\(name)")
+                continue
+            }
+            let problem = blockers.count == 1
+                ? "it has 1 error of the F0xx/F1xx families: \(first.message) [\(first.code.rawValue)] (flowctl validate shows where)"
+                : "it has \(blockers.count) errors of the F0xx/F1xx families, the first: \(first.message) [\(first.code.rawValue)] (flowctl validate shows them all)"
+            #expect(throws: NavigationError.invalidProgram(problem), "\(name)") { try Navigator(program: result.program) }
         }
     }
 

@@ -171,14 +171,21 @@ struct FlowDataTests {
         }
     }
 
-    @Test("programs with F114 or F303 errors are refused at run time, never run with unbound parameters")
+    @Test("a program with F114 errors is refused, one with F303 runs and refuses the link, never with unbound parameters")
     func refusedWithoutArguments() throws {
         let (tabs, _) = compile("""
             flow App [entry] { tabs Home, Profile }
             flow Home { start a  route a [final] }
             flow Profile(username: String) { start page  route page [final] }
             """)
-        #expect(throws: NavigationError.unsupported(event: "start", problem: "tab 'Profile' has parameters (F114)")) { try Navigator(program: tabs) }
+        #expect(throws: NavigationError.invalidProgram("""
+            it has 1 error of the F0xx/F1xx families: flow 'Profile' has parameters, so it cannot be a tab: \
+            a tab container starts its tabs without arguments [F114] (flowctl validate shows where)
+            """)) { try Navigator(program: tabs) }
+        // Without its compile errors (a program built by hand), the engine still refuses it rather than trap.
+        var unchecked = tabs
+        unchecked.runBlockers = []
+        #expect(throws: NavigationError.unsupported(event: "start", problem: "tab 'Profile' has parameters (F114)")) { try Navigator(program: unchecked) }
         let (link, diagnostics) = compile("""
             flow App [entry] { start home  route home { on go -> start Profile(username: "a") } }
             flow Profile(username: String) { start page  route page [final] }

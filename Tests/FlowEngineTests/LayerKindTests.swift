@@ -154,7 +154,7 @@ struct TransientLayerTests {
     func atomic() throws {
         var nav = try make()
         walk(&nav, "next\ndelete")
-        expectRejected(&nav, .nothingToPop(action: "pop", route: "home")) { (n: inout Navigator) throws(NavigationError) in
+        expectRejected(&nav, .nothingToPop(action: "pop", route: "home", place: "the app's base stack")) { (n: inout Navigator) throws(NavigationError) in
             _ = try n.send("broken")
         }
         #expect(nav.stackDescription == "home > detail | dialog: confirm")

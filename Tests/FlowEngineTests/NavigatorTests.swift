@@ -116,8 +116,8 @@ struct NavigatorTests {
               route other [final]
             }
             """)
-        expectRejected(&nav, .nothingToPop(action: "pop", route: "home")) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("up") }
-        expectRejected(&nav, .nothingToPop(action: "popToRoot", route: "home")) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("root") }
+        expectRejected(&nav, .nothingToPop(action: "pop", route: "home", place: "the app's base stack")) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("up") }
+        expectRejected(&nav, .nothingToPop(action: "popToRoot", route: "home", place: "the app's base stack")) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("root") }
         expectRejected(&nav, .notBelow(target: "other", route: "home")) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("to") }
         expectRejected(&nav, .nothingToDismiss(route: "home")) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("close") }
     }
@@ -171,7 +171,7 @@ struct NavigatorTests {
         var nav = try navigator(Self.app)
         walk(&nav, "chain\nexpect stack home > second > third")
         nav = try navigator(Self.app)
-        expectRejected(&nav, .nothingToPop(action: "pop", route: "home")) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("broken") }
+        expectRejected(&nav, .nothingToPop(action: "pop", route: "home", place: "the app's base stack")) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("broken") }
     }
 
     @Test("implicit back: pop, except [noBack]; swipe a sheet, except [locked]; never a cover's root")
@@ -179,10 +179,10 @@ struct NavigatorTests {
         var nav = try navigator(Self.app)
         walk(&nav, "next\nback\nexpect stack home")
         walk(&nav, "next\nnext\nexpect top third")
-        expectRejected(&nav, .unhandled(event: "back", route: "third")) { (n: inout Navigator) throws(NavigationError) in _ = try n.back() }
+        expectRejected(&nav, .noWayBack(route: "third", reason: "it is [noBack] and no handler on the way up answers 'back'")) { (n: inout Navigator) throws(NavigationError) in _ = try n.back() }
         nav = try navigator(Self.app)
         walk(&nav, "modal\nback\nexpect stack home\nfull")
-        expectRejected(&nav, .unhandled(event: "back", route: "poster")) { (n: inout Navigator) throws(NavigationError) in _ = try n.back() }
+        expectRejected(&nav, .noWayBack(route: "poster", reason: "the root of a cover has no implicit back and no handler on the way up answers 'back'")) { (n: inout Navigator) throws(NavigationError) in _ = try n.back() }
         nav = try navigator(Self.app)
         walk(&nav, "childSheet\nnext\nexpect stack home | sheet: first > last")
         walk(&nav, "back\nexpect stack home | sheet: first")
@@ -246,7 +246,75 @@ struct NavigatorTests {
             """)
         walk(&nav, "go\nassume dirty\nback\nexpect stack home > form | sheet: confirm\ndiscard\nexpect stack home")
         walk(&nav, "go\nassume !dirty")
-        expectRejected(&nav, .unhandled(event: "back", route: "form")) { (n: inout Navigator) throws(NavigationError) in _ = try n.back() }
+        expectRejected(&nav, .noWayBack(route: "form", reason: """
+            its own 'on back when dirty' does not hold, and a route's own back handler turns the implicit back off; \
+            no handler on the way up answers 'back' (add 'on back -> pop' or 'on back -> dismiss' as its fallback)
+            """)) { (n: inout Navigator) throws(NavigationError) in _ = try n.back() }
+    }
+
+    @Test("an action after its flow's finish in the same chain is refused, even when the parent's handler reuses the flow's slot")
+    func actionAfterFinish() throws {
+        var nav = try navigator("""
+            flow App [entry] {
+              start home
+              route home { on go -> start Child as sheet }
+              on Child.done -> start Other as sheet
+            }
+            flow Child {
+              start first
+              route first { on ok -> finish done then push second  on close -> finish done }
+              route second [final]
+            }
+            flow Other { start o  route o [final] }
+            """)
+        walk(&nav, "go\nexpect stack home | sheet: first")
+        // Before, Child's 'push second' ran for the Other that took Child's slot: 'Child.second' shown by an Other.
+        let problem = "'push second' comes after 'Child' finished in the same chain: nothing is left to act for 'Child'"
+        expectRejected(&nav, .unsupported(event: "ok", problem: problem)) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("ok") }
+        #expect(NavigationError.unsupported(event: "ok", problem: problem).description == "'ok': " + problem)
+        walk(&nav, "close\nexpect stack home | sheet: o")
+        #expect(nav.invariantViolations() == [])
+    }
+
+    /// docs/language.md's example of a guarded back, with or without its
+    /// fallback, with or without a flow-level back.
+    static func guardedBackForm(fallback: Bool, flowLevel: Bool) -> String {
+        """
+        flow App [entry] {
+          start home
+          route home { on go -> push form }
+          route form {
+            on back when dirty -> dialog discard   // dirty: ask before leaving
+            \(fallback ? "on back -> pop" : "") }
+          route discard { on discard -> pop  on keep -> stay }
+          route note [final]
+          \(flowLevel ? "on back -> push note" : "")
+        }
+        """
+    }
+
+    @Test("docs/language.md: a guarded back turns the implicit back off while its guard is false; the fallback brings the usual back")
+    func documentedGuardedBack() throws {
+        // allowingFindings: F208 reports the dialog's 'on discard -> pop' although the
+        // dialog goes first and the pop acts on the form below (DSL.md §5 "Transient layers").
+        // With the fallback: the usual back while not dirty, the dialog while dirty.
+        var nav = try navigator(allowingFindings: true, Self.guardedBackForm(fallback: true, flowLevel: false))
+        walk(&nav, "go\nback\nexpect stack home")
+        walk(&nav, "go\nassume dirty\nback\nexpect stack home > form | dialog: discard\nkeep\nexpect stack home > form")
+        walk(&nav, "back\ndiscard\nexpect stack home")
+        // Without it, not dirty: no implicit pop; back goes on to the flow-level handler...
+        var bubbling = try navigator(allowingFindings: true, Self.guardedBackForm(fallback: false, flowLevel: true))
+        walk(&bubbling, "go\nback\nexpect stack home > form > note")
+        // ... and is refused when none answers, though the screen is pushed and not [noBack].
+        var refused = try navigator(allowingFindings: true, Self.guardedBackForm(fallback: false, flowLevel: false))
+        walk(&refused, "go\nexpect stack home > form")
+        let reason = """
+            its own 'on back when dirty' does not hold, and a route's own back handler turns the implicit back off; \
+            no handler on the way up answers 'back' (add 'on back -> pop' or 'on back -> dismiss' as its fallback)
+            """
+        expectRejected(&refused, .noWayBack(route: "form", reason: reason)) { (n: inout Navigator) throws(NavigationError) in _ = try n.back() }
+        #expect(refused.availableEvents.map(\.name) == [])
+        walk(&refused, "assume dirty\nback\nexpect stack home > form | dialog: discard")
     }
 
     @Test("a child whose screens an action removes ends silently")
@@ -302,13 +370,23 @@ struct NavigatorTests {
             flow D { start d  route d [final] }
             """)
         walk(&other, "more")
-        expectRejected(&other, .noSuchTab(tab: "B", flow: "C")) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("b") }
+        expectRejected(&other, .noSuchTab(tab: "B", flow: "C", container: "Inner")) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("b") }
     }
 
-    @Test("a step that would leave no screen is rejected")
+    @Test("a step that would leave no screen is rejected; finishing the entry flow says so")
     func emptyScreen() throws {
         var nav = try navigator("flow App [entry] { start home  route home { on quit -> finish done } }")
-        expectRejected(&nav, .emptyScreen(event: "quit")) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("quit") }
+        expectRejected(&nav, .unsupported(event: "quit", problem: "'finish done' would end 'App', the entry flow: no flow is above it to return to")) {
+            (n: inout Navigator) throws(NavigationError) in _ = try n.send("quit")
+        }
+        // A child that replaced everything its parent showed finishes, and nobody shows anything in its place.
+        var swapped = try navigator("""
+            flow App [entry] { start home  route home { on go -> start Child as root } }
+            flow Child { start first  route first { on ok -> finish done } }
+            """)
+        walk(&swapped, "go\nexpect stack first")
+        expectRejected(&swapped, .emptyScreen(event: "ok")) { (n: inout Navigator) throws(NavigationError) in _ = try n.send("ok") }
+        #expect(NavigationError.emptyScreen(event: "ok").description == "'ok' would leave no screen at all")
     }
 
     @Test("event arguments are checked against the handler's parameters")

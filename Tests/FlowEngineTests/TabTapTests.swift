@@ -60,10 +60,10 @@ struct TabTapTests {
     @Test func refusedUnderAModalOrForAFlowThatIsNotATab() throws {
         var navigator = try navigator(Self.source)
         let other = flow(navigator, "Other")
-        expectRejected(&navigator, .noSuchTab(tab: "Other", flow: "App")) { (n: inout Navigator) throws(NavigationError) in
+        expectRejected(&navigator, .notATab(tab: "Other", container: "App")) { (n: inout Navigator) throws(NavigationError) in
             _ = try n.tapTab(other)
         }
-        expectRejected(&navigator, .noSuchTab(tab: "#-1", flow: "App")) { (n: inout Navigator) throws(NavigationError) in
+        expectRejected(&navigator, .notATab(tab: "#-1", container: "App")) { (n: inout Navigator) throws(NavigationError) in
             _ = try n.tapTab(-1)
         }
         walk(&navigator, "modal\nexpect stack a1 | sheet: m")
@@ -100,7 +100,7 @@ extension TabTapTests {
     func byName() throws {
         var navigator = try navigator(Self.source)
         #expect(try navigator.tapTab(named: "B") == [.tabSelected(flow(navigator, "B"))])
-        expectRejected(&navigator, .noSuchTab(tab: "Nowhere", flow: "App")) { (n: inout Navigator) throws(NavigationError) in
+        expectRejected(&navigator, .notATab(tab: "Nowhere", container: "App")) { (n: inout Navigator) throws(NavigationError) in
             _ = try n.tapTab(named: "Nowhere")
         }
         walk(&navigator, "tab A\nmodal")

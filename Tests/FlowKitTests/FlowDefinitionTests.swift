@@ -45,6 +45,17 @@ import Testing
         #expect(problem(library) == "the embedded program has no entry flow")
     }
 
+    @Test func anF3xxErrorLoadsAndRunsAnF1xxOneIsRefused() throws {
+        // DSL.md §5 "What runs": a link whose target binds no capture (F303) does not stop the engine.
+        let linked = Self.source + "link \"app://y/:n\" -> A/y(id: n)\n"
+        let definition = FlowDefinition(root: "a.flow", files: ["a.flow": linked], routes: ["A.x", "A.y"],
+                                        events: ["go(id: Int)"], guards: ["g"], tabs: [])
+        #expect(problem(definition) == nil)
+        let unknown = FlowDefinition(root: "a.flow", files: ["a.flow": Self.source.replacingOccurrences(of: "push y", with: "push z")],
+                                     routes: ["A.x", "A.y"], events: ["go(id: Int)"], guards: ["g"], tabs: [])
+        #expect(problem(unknown) == "a.flow:3:43: unknown route 'z' in flow 'A'; did you mean 'x'? [F101]", "\(problem(unknown) ?? "loaded")")
+    }
+
     @Test func importsResolveInsideTheEmbeddedFiles() {
         let definition = FlowDefinition(root: "app/main.flow",
                                         files: ["app/main.flow": "import \"../lib/b.flow\"\nflow A [entry] { start B }",

@@ -70,4 +70,24 @@ import Testing
             return problem.contains("is not Int")
         }
     }
+    @Test func aFlowTreeTheProgramCannotProduceIsRefusedWithTheEnginesMessage() throws {
+        var navigator = try FlowNavigator<Shop>(assuming: [.loggedIn])
+        try navigator.send(.ready)
+        try navigator.send(.select(id: "42"))
+        try navigator.send(.buy)
+        // Checkout moved under the App, which never starts it.
+        let json = try #require(try JSONSerialization.jsonObject(with: navigator.savedState) as? [String: Any])
+        var flows = try #require(json["flows"] as? [[String: Any]])
+        #expect(flows.map { $0["flow"] as? String } == ["App", "Shop", "Checkout"])
+        flows[2]["parent"] = 0
+        var edited = json
+        edited["flows"] = flows
+        let data = try JSONSerialization.data(withJSONObject: edited)
+        let expected = FlowError.invalidState("flow #2 ('Checkout') runs under flow #0 ('App'), but 'App' never starts 'Checkout'")
+        #expect(throws: expected) { try FlowNavigator<Shop>(restoring: data) }
+        let before = navigator.savedState
+        #expect(throws: expected) { try navigator.restore(data) }
+        #expect(navigator.savedState == before)
+        #expect(expected.description == "invalid saved state: flow #2 ('Checkout') runs under flow #0 ('App'), but 'App' never starts 'Checkout'")
+    }
 }

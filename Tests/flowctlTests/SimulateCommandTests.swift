@@ -88,11 +88,46 @@ struct SimulateCommandTests {
             """)
     }
 
-    @Test("a program with errors is not simulated")
-    func programWithErrors() throws {
-        let result = try runFlowctl(["simulate", "flows/broken/F203-dead-end.flow", "-e", "promo"])
+    static let refusedBroken = ["F001-syntax", "F002-unterminated", "F003-invalid", "F101-unknown-route", "F102-unknown-flow",
+                                "F103-duplicate", "F104-no-start", "F105-import", "F106-entry", "F107-arguments", "F108-types",
+                                "F109-duplicate-handler", "F110-stranger-result", "F111-select", "F112-tabs", "F113-attribute",
+                                "F114-never-runnable"]
+
+    @Test("a program with F0xx or F1xx errors is not simulated: exit 1, its errors, and why (DSL.md §5 'What runs')", arguments: refusedBroken)
+    func refusedPrograms(name: String) throws {
+        let path = "flows/broken/\(name).flow"
+        let result = try runFlowctl(["simulate", path, "-e", "back"])
         #expect(result.status == 1)
-        #expect(result.stderr.hasSuffix("flowctl simulate: 'flows/broken/F203-dead-end.flow' has errors; fix them first (flowctl validate)\n"))
+        #expect(result.stdout == "")
+        #expect(result.stderr.hasPrefix(path + ":"))
+        #expect(result.stderr.contains("error: "))
+        #expect(result.stderr.contains("[\(name.prefix(4))]\n"))
+        #expect(result.stderr.hasSuffix("flowctl simulate: '\(path)' has errors the engine cannot run (F0xx, F1xx); fix them first (flowctl validate)\n"))
+    }
+
+    @Test("a program whose findings are F2xx or F3xx runs: the finding can be walked into", arguments: [
+        ("F201-unreachable", ["expect top home"], "all steps passed: home", ""),
+        ("F202-never-started", ["expect top home"], "all steps passed: home", ""),
+        ("F203-dead-end", ["promo", "back", "expect error"], "all steps passed: home | cover: promo", "an error (F203)"),
+        ("F204-trap", ["buy", "pay", "confirm", "back", "expect error", "again", "expect top payment"], "all steps passed: home | cover: cart > payment", "an error (F204)"),
+        ("F205-push-cycle", ["open", "author", "latest", "author"], "all steps passed: feed > post > profile > post > profile", ""),
+        ("F206-result-never-sent", ["login", "expect stack home | sheet: form"], "all steps passed: home | sheet: form", ""),
+        ("F207-result-never-handled", ["login", "skip"], "all steps passed: home", ""),
+        ("F208-impossible-pop", ["close", "expect error"], "all steps passed: home", "an error (F208)"),
+        ("F209-recursive", ["more", "nested", "nested"], "all steps passed: home > grid", ""),
+        ("F301-bad-pattern", ["open \"product/1\"", "expect error", "open(id: \"1\")"], "all steps passed: home > product(id: \"1\")", "an error (F301)"),
+        ("F302-bad-target", ["open \"app://shop\"", "expect error"], "all steps passed: home", "an error (F302)"),
+        ("F303-unbound", ["open \"app://product/1\"", "expect error"], "all steps passed: home", "an error (F303)"),
+        ("F304-ambiguous", ["open \"app://product/1\""], "all steps passed: home > product(id: \"1\")", "an error (F304)"),
+        ("F305-link-unreachable", ["open \"app://secret\""], "all steps passed: home > secret", ""),
+    ])
+    func runningFindings(name: String, steps: [String], last: String, note: String) throws {
+        let path = "flows/broken/\(name).flow"
+        let result = try runFlowctl(["simulate", path] + steps.flatMap { ["-e", $0] })
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix(last + "\n"), "\(result.stdout)")
+        let expectedNote = note.isEmpty ? "" : "flowctl simulate: note: '\(path)' has \(note) that the engine runs anyway; flowctl validate shows it\n"
+        #expect(result.stderr == expectedNote)
     }
 
     @Test("random walks are deterministic for a seed")

@@ -50,6 +50,12 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         }
     }
 
+    /// Whether a finding with this code stops the engine from running the
+    /// program (DSL.md §5 "What runs"): the F0xx and F1xx families, programs
+    /// it could not run. F2xx and F3xx findings say how a program behaves;
+    /// the engine runs it, so that a dead end can be walked into.
+    public var stopsRunning: Bool { rawValue < "F200" }
+
     /// A short summary of what the code means, for `flowctl explain` and docs.
     public var summary: String {
         switch self {

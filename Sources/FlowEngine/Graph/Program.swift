@@ -38,6 +38,11 @@ public struct Program: Sendable {
     public var titles: [String?] = []
     /// The entry flow, or -1 when the program is a library.
     public var entry: FlowID = -1
+    /// The compiler's findings that stop the engine from running the
+    /// program (F0xx, F1xx: `DiagnosticCode.stopsRunning`), in source
+    /// order: `Navigator` refuses a program while this is not empty. The
+    /// compiler sets it; a program built by hand has none.
+    public var runBlockers: [Diagnostic] = []
 
     public init() {}
 

@@ -4,16 +4,29 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
     case unhandled(event: String, route: String)
     /// The event's arguments do not fit the handler's parameters.
     case badArgument(event: String, problem: String)
-    /// `pop`, `pop to`, `popToRoot` or the implicit back with nothing below.
-    case nothingToPop(action: String, route: String)
+    /// `pop` or `popToRoot` at the root of a stack: `place` says which
+    /// (`the app's base stack`, `its sheet`, `tab 'Search'`).
+    case nothingToPop(action: String, route: String, place: String)
     /// `pop to R` at the route R itself, with no other R below it.
     case alreadyOnTop(target: String, route: String)
     /// `pop to R` with no R below the active route `route` in its stack.
     case notBelow(target: String, route: String)
     /// `dismiss` when the top layer is the base.
     case nothingToDismiss(route: String)
-    /// `select` with no tab container above, or of a flow that is not its tab.
-    case noSuchTab(tab: String, flow: String)
+    /// `dismiss` in the handler of the result `result` (`Login.done`) when
+    /// the finished flow's own layers are gone and the base is on top.
+    case nothingLeftToDismiss(result: String, route: String)
+    /// `select tab` from flow `flow`: the nearest tab container above it,
+    /// `container`, has no such tab.
+    case noSuchTab(tab: String, flow: String, container: String)
+    /// `select tab` from flow `flow`, with no tab container above it.
+    case noTabContainer(tab: String, flow: String)
+    /// The user's tap on tab `tab`, which the tab container on top,
+    /// `container`, does not have.
+    case notATab(tab: String, container: String)
+    /// `back` at `route` with no implicit back and no handler: `reason`
+    /// says why there is no implicit back.
+    case noWayBack(route: String, reason: String)
     /// The URL is malformed or matches no link.
     case noMatchingLink(url: String, problem: String)
     /// The step would leave no screen at all.
@@ -23,6 +36,9 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
     case unsupported(event: String, problem: String)
     /// `restore` was given a state that does not fit the program.
     case invalidState(String)
+    /// The engine cannot run the program at all (DSL.md §5 "What runs"): it
+    /// has errors of the F0xx or F1xx families, or no entry flow.
+    case invalidProgram(String)
 
     public var description: String {
         switch self {
@@ -30,16 +46,27 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
             return "no handler for '\(event)' at route '\(route)' or any flow above it"
         case .badArgument(let event, let problem):
             return "bad arguments for '\(event)': \(problem)"
-        case .nothingToPop(let action, let route):
-            return "'\(action)' at '\(route)': nothing to pop (it is the root of its stack)"
+        case .nothingToPop(let action, let route, let place):
+            if action == "popToRoot" { return "'popToRoot' at '\(route)': '\(route)' is already the root of \(place)" }
+            let hint = place.hasPrefix("its ") ? " ('dismiss' removes \(place))" : ""
+            return "'\(action)' at '\(route)': '\(route)' is the root of \(place), there is nothing below it to pop\(hint)"
         case .alreadyOnTop(let target, let route):
             return "'pop to \(target)' at '\(route)': '\(target)' is already the top of its stack"
         case .notBelow(let target, let route):
             return "'pop to \(target)' at '\(route)': there is no '\(target)' below it in its stack"
         case .nothingToDismiss(let route):
-            return "'dismiss' at '\(route)': the top layer is the app's base, not a sheet or a cover"
-        case .noSuchTab(let tab, let flow):
-            return "'select \(tab)' from flow '\(flow)': no tab container above it has that tab"
+            return "'dismiss' at '\(route)': '\(route)' is on the app's base layer; there is no sheet, cover, alert, dialog or popover to dismiss"
+        case .nothingLeftToDismiss(let result, let route):
+            let flow = result.split(separator: ".").first.map(String.init) ?? result
+            return "'dismiss' in 'on \(result)' at '\(route)': finishing '\(flow)' already removed its screens and layers, and '\(route)' is on the app's base layer; there is nothing left to dismiss"
+        case .noSuchTab(let tab, let flow, let container):
+            return "'select \(tab)' from flow '\(flow)': the nearest tab container above it, '\(container)', has no tab '\(tab)'"
+        case .noTabContainer(let tab, let flow):
+            return "'select \(tab)' from flow '\(flow)': no tab container runs above '\(flow)'"
+        case .notATab(let tab, let container):
+            return "'tab \(tab)': the tab container on top, '\(container)', has no tab '\(tab)'"
+        case .noWayBack(let route, let reason):
+            return "'back' at '\(route)': \(reason)"
         case .noMatchingLink(let url, let problem):
             return "cannot open '\(url)': \(problem)"
         case .emptyScreen(let event):
@@ -48,6 +75,8 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
             return "'\(event)': \(problem)"
         case .invalidState(let problem):
             return "invalid saved state: \(problem)"
+        case .invalidProgram(let problem):
+            return "the program cannot run: \(problem)"
         }
     }
 }

@@ -7,6 +7,9 @@ extension Navigator {
         var instance: Int32
         var next: Int
         var values: HandlerValues
+        /// The handler's flow finished (its `finish` ran): nothing after it
+        /// can act for it, even if the parent's handler reused its slot.
+        var finished = false
     }
 
     /// Runs a handler's actions for `instance`. A `finish` delivers its
@@ -19,11 +22,23 @@ extension Navigator {
             guard frame.next < actions.count else { continue }
             let action = program.actions[Int(actions.lower) + frame.next]
             frame.next += 1
-            frames.append(frame)
-            guard frame.instance >= 0, state.instances[Int(frame.instance)].isRunning else {
-                throw .unsupported(event: event, problem: "'\(describe(action))' runs after its flow has finished")
+            guard !frame.finished, frame.instance >= 0, state.instances[Int(frame.instance)].isRunning else {
+                let flow = program.name(program.flows[Int(program.handlers[Int(frame.handler)].flow)].name)
+                throw .unsupported(event: event, problem: "'\(describe(action))' comes after '\(flow)' finished in the same chain: nothing is left to act for '\(flow)'")
             }
-            if let delivery = try perform(action, for: frame.instance, values: frame.values, event: event) {
+            frame.finished = action.kind == .finish
+            frames.append(frame)
+            let delivery: (HandlerID, Int32, [Value])?
+            do throws(NavigationError) {
+                delivery = try perform(action, for: frame.instance, values: frame.values, event: event)
+            } catch {
+                // A result's handler that dismisses the finished flow's sheet, which finishing already removed.
+                if case .nothingToDismiss(let route) = error, program.handlers[Int(frame.handler)].event.isResult {
+                    throw .nothingLeftToDismiss(result: program.eventText(program.handlers[Int(frame.handler)].event), route: route)
+                }
+                throw error
+            }
+            if let delivery {
                 frames.append(Frame(handler: delivery.0, instance: delivery.1, next: 0,
                                     values: HandlerValues(event: delivery.2, route: routeValues(delivery.0))))
             }
@@ -81,7 +96,9 @@ extension Navigator {
                 keep = index + 1
             default: keep = 1
             }
-            guard keep >= 1, keep < stack.count else { throw .nothingToPop(action: describe(action), route: activeRouteName) }
+            guard keep >= 1, keep < stack.count else {
+                throw .nothingToPop(action: describe(action), route: activeRouteName, place: stackPlace(top))
+            }
             for entry in stack[keep...].reversed() { emit(.popped(entry.route)) }
             let remaining = stack[keep - 1].instance
             if stack[keep...].contains(where: { $0.instance != remaining }) { needsCollection = true }
@@ -103,7 +120,7 @@ extension Navigator {
             let top = state.layers.count - 1
             let selected = state.layers[top].selected
             let child = newInstance(action.flow, parent: instance, arguments: arguments)
-            let placed = try instantiate(action.flow, as: child)
+            let placed = try instantiate(action.flow, as: child, event: event)
             switch (action.mode, placed) {
             case (.push, .entry(let entry)):
                 try checkCanPush(onto: top, action, event)
@@ -139,6 +156,17 @@ extension Navigator {
             break
         }
         return nil
+    }
+
+    /// The visible stack of layer `layer`, for messages: `the app's base
+    /// stack`, `its sheet`, `tab 'Search'`.
+    func stackPlace(_ layer: Int) -> String {
+        let shown = state.layers[layer]
+        if shown.isTabContainer, shown.container >= 0, Int(shown.container) < state.instances.count {
+            let tabs = program.tabs(of: state.instances[Int(shown.container)].flow)
+            if shown.selected < tabs.count { return "tab '\(program.name(program.flows[Int(tabs[tabs.startIndex + shown.selected])].name))'" }
+        }
+        return shown.kind == .base ? "the app's base stack" : "its \(shown.kind.rawValue)"
     }
 
     /// Whether the top layer is an alert or a dialog (indexed in place).
@@ -223,7 +251,10 @@ extension Navigator {
         let top = state.layers.count - 1
         let stack = state.layers[top].stack
         guard !state.layers[top].isTabContainer, stack.allSatisfy({ state.isDescendant($0.instance, of: instance) }) else {
-            throw .unsupported(event: event, problem: "a tab container started as root must fill its layer")
+            let by = program.name(program.flows[Int(state.instances[Int(instance)].flow)].name)
+            let tabs = program.name(program.flows[Int(state.instances[Int(container)].flow)].name)
+            let why = state.layers[top].isTabContainer ? "its layer is a tab container already" : "'\(by)' shares its layer with screens of other flows"
+            throw .unsupported(event: event, problem: "tab container '\(tabs)' started as root by '\(by)' must fill its layer, but \(why)")
         }
         state.layers[top] = Layer(kind: state.layers[top].kind, container: container, tabs: stacks)
         needsCollection = true
@@ -272,7 +303,9 @@ extension Navigator {
     mutating func finish(_ instance: Int32, result: Symbol, event: String) throws(NavigationError) -> (HandlerID, Int32)? {
         let flow = state.instances[Int(instance)].flow
         let parent = state.instances[Int(instance)].parent
-        guard parent >= 0 else { throw .emptyScreen(event: event) }
+        guard parent >= 0 else {
+            throw .unsupported(event: event, problem: "'finish \(program.name(result))' would end '\(program.name(program.flows[Int(flow)].name))', the entry flow: no flow is above it to return to")
+        }
         let ending = subtree(of: instance)
         var layers: [Layer] = []
         for var layer in state.layers {
@@ -299,10 +332,14 @@ extension Navigator {
     /// `select T`: removes modal layers above the nearest tab container above
     /// `instance` and selects its tab T (an error if T is not one of its tabs).
     mutating func select(_ tab: FlowID, from instance: Int32, event: String) throws(NavigationError) {
+        let tabName = program.name(program.flows[Int(tab)].name)
+        let from = program.name(program.flows[Int(state.instances[Int(instance)].flow)].name)
         for candidate in state.ancestry(of: instance) {
             guard let layerIndex = state.layers.firstIndex(where: { $0.container == candidate }) else { continue }
             let flow = state.instances[Int(candidate)].flow
-            guard let index = program.tabs(of: flow).firstIndex(of: tab) else { break }
+            guard let index = program.tabs(of: flow).firstIndex(of: tab) else {
+                throw .noSuchTab(tab: tabName, flow: from, container: program.name(program.flows[Int(flow)].name))
+            }
             if layerIndex + 1 < state.layers.count {
                 for layer in state.layers[(layerIndex + 1)...].reversed() { emit(.dismissed(layer.kind)) }
                 state.layers.removeSubrange((layerIndex + 1)...)
@@ -312,8 +349,7 @@ extension Navigator {
             emit(.tabSelected(tab))
             return
         }
-        throw .noSuchTab(tab: program.name(program.flows[Int(tab)].name),
-                         flow: program.name(program.flows[Int(state.instances[Int(instance)].flow)].name))
+        throw .noTabContainer(tab: tabName, flow: from)
     }
 
     // MARK: - Instances
@@ -326,15 +362,16 @@ extension Navigator {
 
     /// Starts `flow` as instance `instance`: follows `start` through flows
     /// that start another flow in their place, to a route or a tab container.
-    mutating func instantiate(_ flow: FlowID, as instance: Int32) throws(NavigationError) -> Placed {
-        try startChain(flow, as: instance, insideTabs: false)
+    /// `event` names the step in errors.
+    mutating func instantiate(_ flow: FlowID, as instance: Int32, event: String = "start") throws(NavigationError) -> Placed {
+        try startChain(flow, as: instance, insideTabs: false, event: event)
     }
 
     /// The start route of `flow` (a tab's: no tab container may follow).
-    mutating func startEntry(_ flow: FlowID, as instance: Int32, insideTabs: Bool) throws(NavigationError) -> Entry {
-        switch try startChain(flow, as: instance, insideTabs: insideTabs) {
+    mutating func startEntry(_ flow: FlowID, as instance: Int32, insideTabs: Bool, event: String = "start") throws(NavigationError) -> Entry {
+        switch try startChain(flow, as: instance, insideTabs: insideTabs, event: event) {
         case .entry(let entry): return entry
-        case .tabs: throw .unsupported(event: "start", problem: "flow '\(program.name(program.flows[Int(flow)].name))' starts a tab container in its place")
+        case .tabs: throw .unsupported(event: event, problem: "flow '\(program.name(program.flows[Int(flow)].name))' starts a tab container in its place")
         }
     }
 
@@ -343,20 +380,20 @@ extension Navigator {
     /// holds, else the fallback, its arguments bound from that flow's own;
     /// a tab container at the end starts all its tabs (its instance is the
     /// last one created).
-    private mutating func startChain(_ flow: FlowID, as instance: Int32, insideTabs: Bool) throws(NavigationError) -> Placed {
+    private mutating func startChain(_ flow: FlowID, as instance: Int32, insideTabs: Bool, event: String) throws(NavigationError) -> Placed {
         var current = flow
         var owner = instance
         for _ in 0...program.flows.count {
             let f = program.flows[Int(current)]
             if f.isTabContainer {
-                if insideTabs { throw .unsupported(event: "start", problem: "tab containers cannot be nested") }
+                if insideTabs { throw .unsupported(event: event, problem: "tab containers cannot be nested") }
                 var stacks: [[Entry]] = []
                 for tab in program.tabs(of: current) {
                     guard program.flows[Int(tab)].parameters.isEmpty else {
-                        throw .unsupported(event: "start", problem: "tab '\(program.name(program.flows[Int(tab)].name))' has parameters (F114)")
+                        throw .unsupported(event: event, problem: "tab '\(program.name(program.flows[Int(tab)].name))' has parameters (F114)")
                     }
                     let child = newInstance(tab, parent: owner)
-                    stacks.append([try startEntry(tab, as: child, insideTabs: true)])
+                    stacks.append([try startEntry(tab, as: child, insideTabs: true, event: event)])
                 }
                 return .tabs(container: owner, stacks: stacks)
             }
@@ -364,18 +401,33 @@ extension Navigator {
             switch item?.target ?? f.start {
             case .route(let r):
                 let arguments = try bind(item?.arguments ?? .empty, to: program.routes[Int(r)].parameters, owner, HandlerValues(event: []),
-                                         what: "start route '\(program.qualifiedName(r))'", "start")
+                                         what: "start route '\(program.qualifiedName(r))'", event)
                 return .entry(Entry(route: r, instance: owner, arguments: arguments))
             case .flow(let g):
                 let arguments = try bind(item?.arguments ?? .empty, to: program.flows[Int(g)].parameters, owner, HandlerValues(event: []),
-                                         what: "flow '\(program.name(program.flows[Int(g)].name))'", "start")
+                                         what: "flow '\(program.name(program.flows[Int(g)].name))'", event)
                 owner = newInstance(g, parent: owner, arguments: arguments)
                 current = g
             case .none:
-                throw .unsupported(event: "start", problem: "flow '\(program.name(f.name))' has no start")
+                throw .unsupported(event: event, problem: "flow '\(program.name(f.name))' has no start")
             }
         }
-        throw .unsupported(event: "start", problem: "flows start each other in their place without end")
+        throw .unsupported(event: event, problem: "the start of '\(program.name(program.flows[Int(flow)].name))' never shows a screen: \(startCycleText(from: flow)) start each other in their place without end")
+    }
+
+    /// The cycle that the start chain from `flow` enters, for messages: `'A' → 'B' → 'A'`.
+    func startCycleText(from flow: FlowID) -> String {
+        var seen = [Int](repeating: -1, count: program.flows.count)
+        var chain: [FlowID] = []
+        var current = flow
+        while seen[Int(current)] < 0 {
+            seen[Int(current)] = chain.count
+            chain.append(current)
+            guard case .flow(let next)? = chosenStart(current)?.target ?? Optional(program.flows[Int(current)].start) else { break }
+            current = next
+        }
+        let cycle = seen[Int(current)] >= 0 ? Array(chain[seen[Int(current)]...]) + [current] : chain
+        return cycle.map { "'\(program.name(program.flows[Int($0)].name))'" }.joined(separator: " → ")
     }
 
     /// The `start` item of `flow` that applies now: the first guarded one

@@ -1,8 +1,11 @@
 /// Invariants every reachable state keeps; checked after each step of a
 /// random walk and when a saved state is restored.
 extension Navigator {
-    /// What is wrong with the state (empty when it is sound).
-    /// - Complexity: O(entries + instances × depth).
+    /// What is wrong with the state (empty when it is sound): among others,
+    /// a flow tree the program cannot produce (a child its parent never
+    /// starts, a flow its own ancestor) and a tab container in a layer that
+    /// does not fit the way it is started.
+    /// - Complexity: O(entries + instances).
     public func invariantViolations() -> [String] {
         var problems: [String] = []
         let instances = state.instances
@@ -13,6 +16,7 @@ extension Navigator {
         }
         if base.kind != .base { problems.append("the bottom layer is a \(base.kind.rawValue), not the base") }
         var roots = 0
+        let chains = Navigator.parentChains(instances)
         for (i, instance) in instances.enumerated() where instance.isRunning {
             guard instance.flow >= 0, Int(instance.flow) < program.flows.count else {
                 problems.append("instance \(i) runs an unknown flow")
@@ -29,13 +33,11 @@ extension Navigator {
             } else if !running(instance.parent) {
                 problems.append("instance \(i) has a parent that is not running")
             } else {
-                var current = instance.parent
-                var steps = 0
-                while current >= 0 && steps <= instances.count {
-                    current = instances[Int(current)].parent
-                    steps += 1
+                if chains[i] == .cycle { problems.append("instance \(i) is its own ancestor") }
+                let parent = instances[Int(instance.parent)].flow
+                if parent >= 0, Int(parent) < program.flows.count, startModes(parent, instance.flow) == 0 {
+                    problems.append("instance \(i) of '\(program.name(program.flows[Int(instance.flow)].name))' runs under an instance of '\(program.name(program.flows[Int(parent)].name))', which never starts it")
                 }
-                if current >= 0 { problems.append("instance \(i) is its own ancestor") }
             }
         }
         if roots != 1 { problems.append("\(roots) flows run without a parent; exactly one (the entry) must") }
@@ -54,6 +56,11 @@ extension Navigator {
                     problems.append("layer \(l) is held by something that is not a running tab container")
                 } else {
                     shown[Int(layer.container)] = true
+                    let parent = instances[Int(layer.container)].parent
+                    let modes = running(parent) ? startModes(instances[Int(parent)].flow, instances[Int(layer.container)].flow) : 0
+                    if !Navigator.containerFits(layer.kind, modes: modes, isEntry: parent < 0) {
+                        problems.append("layer \(l) is a \(layer.kind.rawValue), which cannot hold its tab container")
+                    }
                     if layer.stacks.count != program.tabs(of: instances[Int(layer.container)].flow).count {
                         problems.append("layer \(l) has \(layer.stacks.count) tabs, its container declares a different number")
                     }

@@ -65,8 +65,54 @@ extension Navigator {
             if let current = best, !link.pattern.isMoreSpecific(than: current.0.pattern) { continue }
             if let binding = bind(link, segments, query) { best = (link, binding) }
         }
-        guard let best else { throw .noMatchingLink(url: String(url.prefix(200)), problem: "no link matches it") }
+        guard let best else { throw .noMatchingLink(url: String(url.prefix(200)), problem: mismatch(parts.scheme, segments, query)) }
         return best
+    }
+
+    /// Why no link matched, for the message: the most specific link whose
+    /// literal segments the URL has, and what it lacks (a query item, a
+    /// value of a capture's type); else "no link matches it". Only on the
+    /// path of a rejected URL.
+    func mismatch(_ scheme: String, _ segments: [String], _ query: [String: String]) -> String {
+        var best: (Link, String)?
+        for link in program.links where link.pattern.scheme == scheme && link.pattern.segments.count == segments.count {
+            if let current = best, !link.pattern.isMoreSpecific(than: current.0.pattern) { continue }
+            if let reason = mismatch(link, segments, query) { best = (link, reason) }
+        }
+        guard let (link, reason) = best else { return "no link matches it" }
+        return "it has the shape of link '\(link.patternText.prefix(200))', but \(reason)"
+    }
+
+    /// What `link` lacks to match a URL whose literal segments it has; nil
+    /// when a literal differs.
+    func mismatch(_ link: Link, _ segments: [String], _ query: [String: String]) -> String? {
+        var captured: [Symbol: String] = [:]
+        for (segment, value) in zip(link.pattern.segments, segments) {
+            switch segment {
+            case .literal(let text): guard text == value else { return nil }
+            case .capture(let name): captured[name] = value
+            }
+        }
+        for item in link.pattern.query {
+            guard let value = query[item.key] else { return "not its query item '\(item.key.prefix(40))'" }
+            captured[item.capture] = value
+        }
+        func conversion(_ arguments: IndexRange, _ parameters: IndexRange) -> String? {
+            for argument in program.arguments[arguments.range] where Int(argument.parameter) < parameters.count {
+                guard case .capture(let name) = argument.source, let text = captured[name] else { continue }
+                let parameter = program.parameters[parameters.range.lowerBound + Int(argument.parameter)]
+                if RouteArguments.convert(text, to: parameter.type) == nil {
+                    let article = parameter.type == .int ? "an" : "a"
+                    return "'\(text.prefix(40))' is not \(article) \(parameter.type.rawValue) for '\(program.name(parameter.name))'"
+                }
+            }
+            return nil
+        }
+        if let problem = conversion(link.arguments, program.routes[Int(link.route)].parameters) { return problem }
+        for (i, flow) in link.path.enumerated() where i < link.flowArguments.count {
+            if let problem = conversion(link.flowArguments[i], program.flows[Int(flow)].parameters) { return problem }
+        }
+        return "its target's arguments are not all bound by its captures (F303)"
     }
 
     /// What `link` binds if it matches, converting each capture to the type
@@ -183,8 +229,14 @@ extension Navigator {
     /// flows below it, end silently.
     mutating func resetToStart(_ instance: Int32) throws(NavigationError) {
         let flow = state.instances[Int(instance)].flow
-        guard case .entry(let entry) = try instantiate(flow, as: instance) else {
-            throw .unsupported(event: "open", problem: "cannot reset a flow that starts a tab container in its place")
+        guard case .entry(let entry) = try instantiate(flow, as: instance, event: "open") else {
+            // Name the tab container its start chain ends at.
+            var container = flow
+            for _ in 0...program.flows.count {
+                guard case .flow(let next)? = chosenStart(container)?.target ?? Optional(program.flows[Int(container)].start) else { break }
+                container = next
+            }
+            throw .unsupported(event: "open", problem: "'\(program.name(program.flows[Int(flow)].name))' shows tab container '\(program.name(program.flows[Int(container)].name))' in its place, so the link cannot show a route of its own; its path must go through '\(program.name(program.flows[Int(container)].name))' to one of its tabs")
         }
         replaceShown(by: instance, with: [entry])
         emit(.stackSet([entry.route]))
@@ -202,7 +254,7 @@ extension Navigator {
               let tabInstance = state.ancestry(of: root.instance).first(where: { state.instances[Int($0)].parent == container }) else {
             throw .unsupported(event: "open", problem: "the tab has no screen")
         }
-        let entry = try startEntry(tab, as: tabInstance, insideTabs: true)
+        let entry = try startEntry(tab, as: tabInstance, insideTabs: true, event: "open")
         state.layers[layerIndex].stacks[index] = [entry]
         state.layers[layerIndex].selected = index
         emit(.tabSelected(tab))
@@ -224,7 +276,9 @@ extension Navigator {
             }) {
                 return Int32(existing)
             }
-            throw .unsupported(event: "open", problem: "the flow started in place is not running")
+            let parentName = program.name(program.flows[Int(parentFlow)].name)
+            let shown = state.instances.first { $0.isRunning && $0.parent == parent }.map { "'\(program.name(program.flows[Int($0.flow)].name))'" }
+            throw .unsupported(event: "open", problem: "'\(parentName)' shows \(shown ?? "nothing") in its place, not '\(program.name(program.flows[Int(child)].name))' (its start items chose when it started); the link's path goes through '\(program.name(program.flows[Int(child)].name))'")
         case .tab:
             return try selectAndResetTab(child, of: parent)
         case .push, .sheet, .cover, .root:
@@ -232,7 +286,7 @@ extension Navigator {
                 throw .unsupported(event: "open", problem: "the link does not bind the parameters of '\(program.name(program.flows[Int(child)].name))' (F303)")
             }
             let instance = newInstance(child, parent: parent, arguments: arguments)
-            let placed = try instantiate(child, as: instance)
+            let placed = try instantiate(child, as: instance, event: "open")
             let top = state.layers.count - 1
             switch (edge.mode, placed) {
             case (.push, .entry(let entry)):

@@ -16,7 +16,7 @@ extension Navigator {
         let container = state.instances[Int(state.layers[top].container)].flow
         let tabs = program.tabs(of: container)
         guard let position = tabs.firstIndex(of: tab) else {
-            throw .noSuchTab(tab: tabName, flow: program.name(program.flows[Int(container)].name))
+            throw .notATab(tab: tabName, container: program.name(program.flows[Int(container)].name))
         }
         let index = position - tabs.startIndex
         return try step("tab \(tabName)") { (navigator: inout Navigator) throws(NavigationError) in
@@ -47,6 +47,6 @@ extension Navigator {
             throw .unsupported(event: "tab \(name)", problem: "the top layer is not a tab container")
         }
         let container = state.instances[Int(state.layers[top].container)].flow
-        throw .noSuchTab(tab: name, flow: program.name(program.flows[Int(container)].name))
+        throw .notATab(tab: name, container: program.name(program.flows[Int(container)].name))
     }
 }

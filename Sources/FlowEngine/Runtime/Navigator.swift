@@ -13,6 +13,9 @@ public struct Navigator: Sendable {
     public let program: Program
     public internal(set) var state = NavigationState()
     let topology: FlowTopology
+    /// Parent→Child flow pairs of the program's flow tree, with the ways the
+    /// parent starts the child (see `startModes`).
+    let childModes: [UInt64: UInt8]
     let backSymbol: Symbol
     let cancelSymbol: Symbol
     /// For each symbol id: whether more than one flow has a route of that name.
@@ -43,11 +46,22 @@ public struct Navigator: Sendable {
 
     /// A navigator at the entry flow's start, with the guards `assuming`
     /// set before it starts (they choose among guarded `start` items; names
-    /// the program does not use are ignored). Throws if the program has no
-    /// entry or its start cannot be shown.
+    /// the program does not use are ignored). Throws `invalidProgram` for a
+    /// program with F0xx or F1xx errors (`Program.runBlockers`) or without
+    /// an entry; runs one whose findings are F2xx or F3xx (DSL.md §5 "What
+    /// runs"). Throws if its start cannot be shown.
     public init(program: Program, assuming guards: [String] = []) throws(NavigationError) {
+        // Before anything reads the program: one with F0xx or F1xx errors may hold unresolved ids.
+        if let first = program.runBlockers.first {
+            let count = program.runBlockers.count
+            throw .invalidProgram(count == 1
+                ? "it has 1 error of the F0xx/F1xx families: \(first.message) [\(first.code.rawValue)] (flowctl validate shows where)"
+                : "it has \(count) errors of the F0xx/F1xx families, the first: \(first.message) [\(first.code.rawValue)] (flowctl validate shows them all)")
+        }
+        guard program.entry >= 0 else { throw .invalidProgram("it has no entry flow (a library)") }
         self.program = program
         topology = FlowTopology(program)
+        childModes = Navigator.childModes(topology)
         backSymbol = program.symbols.lookup("back") ?? Symbol(-1)
         cancelSymbol = program.symbols.lookup("cancel") ?? Symbol(-1)
         var ambiguous = [Bool](repeating: false, count: program.symbols.count)
@@ -81,7 +95,6 @@ public struct Navigator: Sendable {
                 readsRoute(action.arguments) || program.targets[action.targets.range].contains { readsRoute($0.arguments) }
             }
         }
-        guard program.entry >= 0 else { throw .unsupported(event: "start", problem: "the program has no entry flow") }
         for name in guards { if let symbol = program.symbols.lookup(name) { state.guards.insert(symbol) } }
         try reset()
     }
@@ -183,7 +196,7 @@ public struct Navigator: Sendable {
         // implicit back: `back` is dispatched like any event.
         if hasOwnBack[Int(active.route)] {
             guard let (handler, instance) = findHandler(EventKey(name: backSymbol), from: active.instance, route: active.route) else {
-                throw .unhandled(event: "back", route: activeRouteName)
+                throw .noWayBack(route: activeRouteName, reason: noWayBackReason(active.route))
             }
             return try fire(handler, instance, [], event: "back")
         }
@@ -210,9 +223,35 @@ public struct Navigator: Sendable {
             }
         }
         guard let (handler, instance) = findHandler(EventKey(name: backSymbol), from: active.instance, route: -1) else {
-            throw .unhandled(event: "back", route: activeRouteName)
+            throw .noWayBack(route: activeRouteName, reason: noWayBackReason(active.route))
         }
         return try fire(handler, instance, [], event: "back")
+    }
+
+    /// Why `back` at the active route `route` has no implicit back, for
+    /// messages (DSL.md §5): its own guarded `back` handlers turn it off, a
+    /// `[noBack]` or `[locked]` route, a stack's root, a cover's root, an alert.
+    func noWayBackReason(_ route: RouteID) -> String {
+        let nobody = "no handler on the way up answers 'back'"
+        let name = activeRouteName
+        if hasOwnBack[Int(route)] {
+            let own = program.handlers[program.routes[Int(route)].handlers.range]
+                .filter { !$0.event.isResult && $0.event.name == backSymbol }
+                .map { handler in "'on back" + (handler.guardCondition.map { " when \($0.negated ? "!" : "")\(program.name($0.name))" } ?? "") + "'" }
+            return "its own \(own.joined(separator: ", ")) does not hold, and a route's own back handler turns the implicit back off; "
+                + "\(nobody) (add 'on back -> pop' or 'on back -> dismiss' as its fallback)"
+        }
+        let top = state.layers.count - 1
+        let attributes = program.routes[Int(route)].attributes
+        if state.activeStackCount > 1 { return "it is [noBack] and \(nobody)" }
+        let kind = state.layers[top].kind
+        switch kind {
+        case .sheet, .dialog, .popover:
+            return attributes.contains(.locked) ? "it is the [locked] root of its \(kind.rawValue) and \(nobody)" : "\(nobody)"
+        case .cover: return "the root of a cover has no implicit back and \(nobody)"
+        case .alert: return "an alert has no implicit back and \(nobody)"
+        default: return "'\(name)' is the root of \(stackPlace(top)), which has no implicit back, and \(nobody)"
+        }
     }
 
     /// Sets or clears a guard.
@@ -253,11 +292,19 @@ public struct Navigator: Sendable {
         do throws(NavigationError) {
             try body(&self)
             if needsCollection { endUnusedInstances() }
-            guard let top = state.layers.last, !top.stack.isEmpty else { throw NavigationError.emptyScreen(event: event) }
             // A tab may empty within a step (its flow finished); not at the end of it.
-            if state.layers.contains(where: { $0.stacks.contains(where: \.isEmpty) }) {
-                throw NavigationError.unsupported(event: event, problem: "it would leave a tab or a layer with no screen")
+            if let l = state.layers.firstIndex(where: { $0.stacks.contains(where: \.isEmpty) }) {
+                let emptied = state.layers[l]
+                guard emptied.isTabContainer, let s = emptied.stacks.firstIndex(where: \.isEmpty) else {
+                    if state.layers.count == 1 { throw NavigationError.emptyScreen(event: event) }
+                    let place = l == 0 ? "the app's base layer" : "a \(emptied.kind.rawValue) layer"
+                    throw NavigationError.unsupported(event: event, problem: "it would leave \(place) with no screen")
+                }
+                let tabs = program.tabs(of: state.instances[Int(emptied.container)].flow)
+                let tab = program.name(program.flows[Int(tabs[tabs.startIndex + s])].name)
+                throw NavigationError.unsupported(event: event, problem: "it would leave tab '\(tab)' with no screen")
             }
+            guard !state.layers.isEmpty else { throw NavigationError.emptyScreen(event: event) }
         } catch {
             state = saved
             needsCollection = false

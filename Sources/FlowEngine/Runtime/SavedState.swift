@@ -128,11 +128,17 @@ extension Navigator {
         for (i, instance) in restored.instances.enumerated() where Int(instance.parent) >= restored.instances.count {
             throw .invalidState("flow #\(i) has parent #\(instance.parent), which does not exist")
         }
+        try checkFlowTree(restored.instances)
+        var routeByName: [String: RouteID] = [:]
+        if saved.layers.contains(where: { !$0.stacks.isEmpty }) || saved.pending != nil {
+            routeByName.reserveCapacity(program.routes.count)
+            for r in program.routes.indices { routeByName[program.qualifiedName(RouteID(r))] = RouteID(r) }
+        }
         for layer in saved.layers {
             var stacks: [[Entry]] = []
             for stack in layer.stacks {
                 var entries: [Entry] = []
-                for entry in stack { entries.append(try restoreEntry(entry, restored)) }
+                for entry in stack { entries.append(try restoreEntry(entry, restored, routeByName)) }
                 stacks.append(entries)
             }
             var container: Int32 = -1
@@ -148,6 +154,7 @@ extension Navigator {
             restoredLayer.selected = layer.selected
             restored.layers.append(restoredLayer)
         }
+        try checkTabContainers(restored)
         let guardNames = program.guardSymbols
         for name in saved.guards {
             guard let symbol = guardNames[name] else { throw .invalidState("guard '\(name)' is not used by the program") }
@@ -156,7 +163,8 @@ extension Navigator {
         if let pending = saved.pending {
             var marks: [PendingLink.Mark] = []
             for mark in pending.shown {
-                let entry = try restoreEntry(SavedState.SavedEntry(route: mark.route, flow: mark.flow, arguments: []), restored, checkingArguments: false)
+                let entry = try restoreEntry(SavedState.SavedEntry(route: mark.route, flow: mark.flow, arguments: []), restored, routeByName,
+                                             checkingArguments: false)
                 marks.append(PendingLink.Mark(route: entry.route, instance: entry.instance))
             }
             do throws(NavigationError) {
@@ -172,19 +180,109 @@ extension Navigator {
         self = candidate
     }
 
-    private func restoreEntry(_ saved: SavedState.SavedEntry, _ restored: NavigationState, checkingArguments: Bool = true) throws(NavigationError) -> Entry {
+    /// The saved flow tree against the program's (DSL.md §5 "State"): one
+    /// entry flow at the root, no flow its own ancestor, and every child a
+    /// flow its parent can start (`startModes`): a state saved before the
+    /// program stopped starting a flow that way no longer fits.
+    /// - Complexity: O(instances).
+    private func checkFlowTree(_ instances: [FlowInstance]) throws(NavigationError) {
+        func named(_ i: Int) -> String { "flow #\(i) ('\(program.name(program.flows[Int(instances[i].flow)].name))')" }
+        let chains = Navigator.parentChains(instances)
+        for (i, instance) in instances.enumerated() {
+            guard instance.parent >= 0 else {
+                if instance.flow != program.entry {
+                    throw .invalidState("\(named(i)) has no parent, but only the entry flow '\(program.name(program.flows[Int(program.entry)].name))' runs without one")
+                }
+                continue
+            }
+            if chains[i] == .cycle { throw .invalidState("\(named(i)) is its own ancestor") }
+            let parent = instances[Int(instance.parent)].flow
+            if startModes(parent, instance.flow) == 0 {
+                throw .invalidState("\(named(i)) runs under \(named(Int(instance.parent))), but '\(program.name(program.flows[Int(parent)].name))' never starts '\(program.name(program.flows[Int(instance.flow)].name))'")
+            }
+        }
+    }
+
+    /// Where the saved tab containers are: each running one fills exactly
+    /// one layer, of a kind that fits the way its parent starts it, and a
+    /// tab's stack shows no screen of another of its container's tabs.
+    /// - Complexity: O(instances + entries).
+    private func checkTabContainers(_ state: NavigationState) throws(NavigationError) {
+        let instances = state.instances
+        func flowName(_ i: Int32) -> String { program.name(program.flows[Int(instances[Int(i)].flow)].name) }
+        var filled = [Int32](repeating: -1, count: instances.count)
+        for (l, layer) in state.layers.enumerated() where layer.isTabContainer {
+            let c = layer.container
+            let flow = instances[Int(c)].flow
+            guard program.flows[Int(flow)].isTabContainer else {
+                throw .invalidState("layer #\(l) is filled by flow #\(c) ('\(flowName(c))'), which is not a tab container")
+            }
+            if filled[Int(c)] >= 0 {
+                throw .invalidState("tab container flow #\(c) ('\(flowName(c))') fills layers #\(filled[Int(c)]) and #\(l); it fills one")
+            }
+            filled[Int(c)] = Int32(l)
+            let parent = instances[Int(c)].parent
+            let modes = parent >= 0 ? startModes(instances[Int(parent)].flow, flow) : 0
+            if !Navigator.containerFits(layer.kind, modes: modes, isEntry: parent < 0) {
+                let why = parent < 0 ? "the entry flow fills the base layer"
+                    : layer.kind.isTransient ? "\(layer.kind == .alert ? "an alert" : "a dialog") holds one screen"
+                    : "'\(flowName(parent))' starts it only \(Navigator.modesText(modes))"
+                let kind = layer.kind == .base ? "the base" : layer.kind == .alert ? "an alert" : "a \(layer.kind.rawValue)"
+                throw .invalidState("layer #\(l) (\(kind)) holds tab container flow #\(c) ('\(flowName(c))'), but \(why)")
+            }
+        }
+        for (i, instance) in instances.enumerated() where program.flows[Int(instance.flow)].isTabContainer && filled[i] < 0 {
+            throw .invalidState("tab container flow #\(i) ('\(flowName(Int32(i)))') fills no layer")
+        }
+        // For each instance, its ancestor (or itself) whose parent is a tab
+        // container, or -1: which tab it runs in. Resolved top-down, once each.
+        let tabBit: UInt8 = 1 << FlowTopology.Mode.tab.rawValue
+        var tabChild = [Int32](repeating: -2, count: instances.count)
+        var path: [Int32] = []
+        for i in instances.indices where tabChild[i] == -2 {
+            path.removeAll(keepingCapacity: true)
+            var current = Int32(i)
+            while current >= 0, tabChild[Int(current)] == -2 {
+                path.append(current)
+                current = instances[Int(current)].parent
+            }
+            for p in path.reversed() {
+                let parent = instances[Int(p)].parent
+                tabChild[Int(p)] = parent < 0 ? -1 : program.flows[Int(instances[Int(parent)].flow)].isTabContainer ? p : tabChild[Int(parent)]
+            }
+        }
+        for (l, layer) in state.layers.enumerated() where layer.isTabContainer {
+            let tabs = program.tabs(of: instances[Int(layer.container)].flow)
+            for (s, stack) in layer.stacks.enumerated() where s < tabs.count {
+                let expected = tabs[tabs.startIndex + s]
+                for entry in stack {
+                    let t = tabChild[Int(entry.instance)]
+                    // Screens of flows above the container may be pushed on a tab; a tab's own must be in its stack.
+                    guard t >= 0, instances[Int(t)].parent == layer.container else { continue }
+                    let shownBy = instances[Int(t)].flow
+                    guard shownBy != expected, startModes(instances[Int(layer.container)].flow, shownBy) & tabBit != 0 else { continue }
+                    throw .invalidState("layer #\(l) shows '\(program.qualifiedName(entry.route))' of tab '\(flowName(t))' (flow #\(t)) in the stack of tab '\(program.name(program.flows[Int(expected)].name))'")
+                }
+            }
+        }
+    }
+
+    /// An entry of the saved state: its route looked up by `Flow.route` in
+    /// `routeByName`, shown by a running instance of that route's flow.
+    private func restoreEntry(_ saved: SavedState.SavedEntry, _ restored: NavigationState, _ routeByName: [String: RouteID],
+                              checkingArguments: Bool = true) throws(NavigationError) -> Entry {
         let parts = saved.route.split(separator: ".", maxSplits: 1)
         guard parts.count == 2 else { throw .invalidState("route '\(saved.route)' is not written Flow.route") }
-        guard let flow = program.flows.firstIndex(where: { program.name($0.name) == parts[0] }),
-              let route = program.flows[flow].routes.range.first(where: { program.name(program.routes[$0].name) == parts[1] }) else {
+        guard let route = routeByName[saved.route] else {
             throw .invalidState("route '\(saved.route)' no longer exists")
         }
-        guard saved.flow >= 0, saved.flow < restored.instances.count, restored.instances[saved.flow].flow == FlowID(flow) else {
+        let flow = program.routes[Int(route)].flow
+        guard saved.flow >= 0, saved.flow < restored.instances.count, restored.instances[saved.flow].flow == flow else {
             throw .invalidState("route '\(saved.route)' is shown by flow #\(saved.flow), which is not a running '\(parts[0])'")
         }
-        guard checkingArguments else { return Entry(route: RouteID(route), instance: Int32(saved.flow)) }
-        let values = try restoreArguments(saved.arguments, of: program.routes[route].parameters, what: "route '\(saved.route)'")
-        return Entry(route: RouteID(route), instance: Int32(saved.flow), arguments: values)
+        guard checkingArguments else { return Entry(route: route, instance: Int32(saved.flow)) }
+        let values = try restoreArguments(saved.arguments, of: program.routes[Int(route)].parameters, what: "route '\(saved.route)'")
+        return Entry(route: route, instance: Int32(saved.flow), arguments: values)
     }
 
     /// Saved argument texts converted by the parameters' types; throws when
