@@ -51,6 +51,13 @@ struct AlwaysRefusedTests {
             flow Shop { start catalog  route catalog [final] }
             link "app://shop" -> App/Shop/catalog
             """, code: .linkTargetNotFound, step: "open \"app://shop\"", error: .noMatchingLink(url: "app://shop", problem: "no link matches it")),
+        Row(refusal: "noMatchingLink (a route of a flow that always shows a tab container in its place: the link is left out)", source: """
+            flow App [entry] { start Main  route other [final]  on more -> push other }
+            flow Main { tabs T, U }
+            flow T { start t  route t [final] }
+            flow U { start u  route u [final] }
+            link "app://other" -> App/other
+            """, code: .linkTargetNotFound, step: "open \"app://other\"", error: .noMatchingLink(url: "app://other", problem: "no link matches it")),
         Row(refusal: "noMatchingLink (a parameter no capture binds)", source: """
             flow App [entry] { start home  route home { on go(id: String) -> push product(id: id) }  route product(id: String) [final] }
             link "app://product/:sku" -> App/product(id: id)

@@ -112,6 +112,38 @@ extension Compiler {
                    "flow '\(text(program.flows[Int(owner)].name))' has no route '\(text(last.symbol))'\(didYouMean(last.symbol, program.routes[routes.range].lazy.map(\.name)))")
             return nil
         }
+        if let container = tabContainerAlwaysShown(inPlaceOf: owner) {
+            let ownerName = text(program.flows[Int(owner)].name), containerName = text(program.flows[Int(container)].name)
+            report(.linkTargetNotFound, span,
+                   "'\(ownerName)' shows tab container '\(containerName)' in its place, so the link cannot show its route '\(text(last.symbol))'; go through '\(containerName)' to one of its tabs")
+            return nil
+        }
         return (path, RouteID(route))
+    }
+
+    /// The tab container that `flow` always shows in its place: every one of
+    /// its `start` items, followed through flows started in place, ends at a
+    /// tab container (the first found), so no route of its own is ever shown
+    /// and a link to one could never open. Nil when some start shows a route.
+    private func tabContainerAlwaysShown(inPlaceOf flow: FlowID) -> FlowID? {
+        var seen: Set<FlowID> = [flow]
+        var pending: [FlowID] = [flow]
+        var container: FlowID?
+        while let next = pending.popLast() {
+            let current = program.flows[Int(next)]
+            if current.isTabContainer {
+                if container == nil { container = next }
+                continue
+            }
+            let items = program.startItems[current.starts.range]
+            guard !items.isEmpty else { return nil }
+            for item in items {
+                switch item.target {
+                case .route, .none: return nil
+                case .flow(let started): if seen.insert(started).inserted { pending.append(started) }
+                }
+            }
+        }
+        return flow == container ? nil : container
     }
 }
