@@ -63,6 +63,11 @@ struct AlwaysRefusedTests {
             link "app://product/:sku" -> App/product(id: id)
             """, code: .linkParameterUnbound, step: "open \"app://product/1\"",
             error: .noMatchingLink(url: "app://product/1", problem: "it has the shape of link 'app://product/:sku', but its target's arguments are not all bound by its captures (F303)")),
+        Row(refusal: "unsupported: flows that start each other in their place without end", source: """
+            flow App [entry] { start home  route home { on go -> start A as sheet } }
+            flow A { start B }
+            flow B { start A }
+            """, code: .neverRunnable),
         Row(refusal: "noTabContainer (select)", source: """
             flow App [entry] { start home  route home { on search -> select Search } }
             flow Search { start s  route s [final] }

@@ -175,6 +175,14 @@ let checkCases: [CheckCase] = [
         flow Home { start feed  route feed [final] }
         flow Profile { start page(name: "me")  route page(name: String) [final] }
         """),
+    // A flow whose start never shows a screen: it only starts itself in its place.
+    CheckCase(code: "F114", triggers: """
+        flow App [entry] { start home  route home [final] { on go -> start Loop as sheet } }
+        flow Loop { start 1️⃣Loop }  // flowctl:allow F209 -- the F114 says it all
+        """, clean: """
+        flow App [entry] { start home  route home [final] { on go -> start Loop as sheet } }
+        flow Loop { start Loop when again  start done  route done [final] }  // flowctl:allow F209
+        """),
     CheckCase(code: "F201", triggers: """
         flow App [entry] { start home  route home [final]  route 1️⃣orphan [final] }
         """, clean: """

@@ -170,11 +170,14 @@ struct RefusalTests {
 
     @Test("start of a flow whose start chain is a cycle names the cycle and the step")
     func startCycle() throws {
-        var nav = try navigator(allowingFindings: true, """
+        // Validation reports an unguarded cycle (F114); with a guard the cycle runs on some paths only.
+        let (program, diagnostics) = compile("""
             flow App [entry] { start home  route home { on go -> start A as sheet } }
-            flow A { start B }
+            flow A { start B when loop  start a  route a [final] }
             flow B { start A }
             """)
+        #expect(!diagnostics.contains { $0.severity == .error }, "\(diagnostics.map(\.message))")
+        var nav = try Navigator(program: program, assuming: ["loop"])
         refuse(&nav, .unsupported(event: "go", problem: "the start of 'A' never shows a screen: 'A' → 'B' → 'A' start each other in their place without end"),
                "'go': the start of 'A' never shows a screen: 'A' → 'B' → 'A' start each other in their place without end") {
             (n: inout Navigator) throws(NavigationError) in _ = try n.send("go")

@@ -1,6 +1,6 @@
 import FlowEngine
 
-/// Pass 3: checks that need the whole flow tree (F110, F111, F112).
+/// Pass 3: checks that need the whole flow tree (F110, F111, F112, F114).
 extension Compiler {
     mutating func checkFlowTree(_ topology: FlowTopology) {
         for edge in topology.edges where edge.mode == .push {
@@ -70,12 +70,48 @@ extension Compiler {
                 current = next
             }
         }
+        checkStartsShowAScreen()
         if program.entry >= 0 {
             let entry = program.flows[Int(program.entry)]
             if let first = program.parameters[entry.parameters.range].first {
                 report(.neverRunnable, first.span,
                        "the entry flow '\(text(entry.name))' cannot have parameters: nothing starts it with arguments")
             }
+        }
+    }
+
+    /// F114: a flow none of whose `start` items ever shows a screen, because
+    /// each starts a flow in its place that, in turn, never does (a cycle of
+    /// flows starting each other in place, or a chain into one): starting it
+    /// always fails. A flow shows a screen when one of its starts names a
+    /// route, it is a tab container, or one of its starts names such a flow;
+    /// found backwards from those, each start item looked at once.
+    private mutating func checkStartsShowAScreen() {
+        var showsScreen = [Bool](repeating: false, count: program.flows.count)
+        var startedInPlaceBy = [[FlowID]](repeating: [], count: program.flows.count)
+        var pending: [FlowID] = []
+        for (f, flow) in program.flows.enumerated() {
+            let items = program.startItems[flow.starts.range]
+            // No start at all is F104; a tab container shows its tabs.
+            if flow.isTabContainer || items.isEmpty || items.contains(where: { if case .flow = $0.target { false } else { true } }) {
+                showsScreen[f] = true
+                pending.append(FlowID(f))
+                continue
+            }
+            for item in items { if case .flow(let started) = item.target { startedInPlaceBy[Int(started)].append(FlowID(f)) } }
+        }
+        while let shown = pending.popLast() {
+            for starter in startedInPlaceBy[Int(shown)] where !showsScreen[Int(starter)] {
+                showsScreen[Int(starter)] = true
+                pending.append(starter)
+            }
+        }
+        for (f, flow) in program.flows.enumerated() where !showsScreen[f] {
+            guard let item = program.startItems[flow.starts.range].last, case .flow(let started) = item.target else { continue }
+            let name = text(flow.name), next = text(program.flows[Int(started)].name)
+            let how = started == FlowID(f) ? "starts itself in its place" : "starts '\(next)' in its place, and no start from there on shows a route or a tab container"
+            report(.neverRunnable, item.span, "the start of '\(name)' never shows a screen: it \(how)",
+                   notes: started == FlowID(f) ? [] : [DiagnosticNote(span: program.flows[Int(started)].span, message: "'\(next)' declared here")])
         }
     }
 

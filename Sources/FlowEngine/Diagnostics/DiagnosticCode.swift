@@ -75,7 +75,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .selectOutsideTabs: "`select` outside a tab container, or of a flow that is not a tab"
         case .malformedTabContainer: "tab container with routes or `start`, or pushed"
         case .badAttribute: "unknown or misplaced attribute"
-        case .neverRunnable: "the engine could never run this: a tab with parameters, a tab container inside a tab"
+        case .neverRunnable: "the engine could never run this: a tab with parameters, a tab container inside a tab, a start that never shows a screen"
         case .unreachableRoute: "unreachable route"
         case .flowNeverStarted: "flow never started and not the entry"
         case .deadEnd: "dead end: no event can be handled and there is no back"
