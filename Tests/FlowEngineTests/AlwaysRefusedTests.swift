@@ -68,6 +68,14 @@ struct AlwaysRefusedTests {
             flow A { start B }
             flow B { start A }
             """, code: .neverRunnable),
+        Row(refusal: "noSuchTab (select of a farther container's tab)", source: """
+            flow App [entry] { tabs A, B }
+            flow A { start a  route a { on more -> start Inner as sheet } }
+            flow B { start b  route b [final] }
+            flow Inner { tabs C, D }
+            flow C { start c  route c { on b -> select B } }
+            flow D { start d  route d [final] }
+            """, code: .selectOutsideTabs),
         Row(refusal: "noTabContainer (select)", source: """
             flow App [entry] { start home  route home { on search -> select Search } }
             flow Search { start s  route s [final] }

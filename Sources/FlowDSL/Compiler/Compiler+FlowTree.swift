@@ -115,23 +115,45 @@ extension Compiler {
         }
     }
 
+    /// F111: `select T` acts on the nearest tab container above the handling
+    /// flow (DSL.md §5), so it can succeed only where one of the containers
+    /// that can be nearest (found going up from the flow, stopping at each
+    /// container) has the tab T.
     private mutating func checkSelect(_ action: Action, in flow: FlowID, _ topology: FlowTopology) {
-        let program = self.program
         let tab = action.flow
-        let container = topology.firstAncestor(of: flow, inclusive: true) { program.flows[Int($0)].isTabContainer }
-        guard let container else {
+        let nearest = nearestTabContainers(of: flow, topology)
+        guard let first = nearest.first else {
             report(.selectOutsideTabs, action.span,
                    "'select \(text(program.flows[Int(tab)].name))' in flow '\(text(program.flows[Int(flow)].name))', which is not inside a tab container")
             return
         }
-        let owner = topology.firstAncestor(of: flow, inclusive: true) {
+        guard !nearest.contains(where: { program.tabs(of: $0).contains(tab) }) else { return }
+        let tabs = program.tabs(of: first).map { text(program.flows[Int($0)].name) }.joined(separator: ", ")
+        let owner = topology.firstAncestor(of: first, inclusive: false) { [program] in
             program.flows[Int($0)].isTabContainer && program.tabs(of: $0).contains(tab)
         }
-        if owner == nil {
-            let tabs = program.tabs(of: container).map { text(program.flows[Int($0)].name) }.joined(separator: ", ")
-            report(.selectOutsideTabs, action.span,
-                   "'\(text(program.flows[Int(tab)].name))' is not a tab of '\(text(program.flows[Int(container)].name))' (its tabs: \(tabs))",
-                   notes: [DiagnosticNote(span: program.flows[Int(container)].span, message: "tab container declared here")])
+        let farther = owner.map { " ('\(text(program.flows[Int(tab)].name))' is a tab of '\(text(program.flows[Int($0)].name))', which is farther up: 'select' acts on the nearest container)" } ?? ""
+        report(.selectOutsideTabs, action.span,
+               "'\(text(program.flows[Int(tab)].name))' is not a tab of '\(text(program.flows[Int(first)].name))' (its tabs: \(tabs))\(farther)",
+               notes: [DiagnosticNote(span: program.flows[Int(first)].span, message: "tab container declared here")])
+    }
+
+    /// The tab containers that can be the nearest above `flow` (itself
+    /// included): a breadth-first search up the flow tree that stops at each
+    /// container, nearest first.
+    private func nearestTabContainers(of flow: FlowID, _ topology: FlowTopology) -> [FlowID] {
+        if program.flows[Int(flow)].isTabContainer { return [flow] }
+        var containers: [FlowID] = []
+        var seen: Set<FlowID> = [flow]
+        var queue: [FlowID] = [flow]
+        var head = 0
+        while head < queue.count {
+            let current = queue[head]
+            head += 1
+            for parent in topology.parents(of: current) where seen.insert(parent).inserted {
+                if program.flows[Int(parent)].isTabContainer { containers.append(parent) } else { queue.append(parent) }
+            }
         }
+        return containers
     }
 }
