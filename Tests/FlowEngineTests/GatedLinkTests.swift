@@ -41,6 +41,33 @@ struct GatedLinkTests {
         #expect(nav.state.instances.filter(\.isRunning).count == 1)
     }
 
+    @Test("opened from the entry's tab bar, the URL waits over the tabs and opens into them once the guard holds")
+    func pendingOverTheTabBar() throws {
+        let tabbed = """
+            flow App [entry] {
+              start launch
+              route launch { on ready -> start Main as root }
+              on Auth.done -> start Main as root
+            }
+            flow Main { tabs Feed, Trips }
+            flow Feed { start feed  route feed [final] }
+            flow Trips { start trips  route trips [final]  route trip(id: Int) [final] }
+            flow Auth { start login  route login { on submit -> finish done } }
+            link "app://trip/:id" -> App/Main/Trips/trip(id: id) when loggedIn else start Auth as cover
+            """
+        var nav = try navigator(tabbed)
+        walk(&nav, "ready\nopen \"app://trip/3\"\nexpect stack feed | cover: login")
+        _ = nav.assume("loggedIn")
+        #expect(nav.stackDescription == "trips > trip(id: 3)")
+        #expect(nav.selectedTab == "Trips")
+        #expect(nav.state.pendingLink == nil)
+        // Finishing the gate's flow without the guard: its result swaps the tab bar, the URL is dropped.
+        var third = try navigator(tabbed)
+        walk(&third, "ready\nopen \"app://trip/3\"\nsubmit\nexpect stack feed")
+        #expect(third.state.pendingLink == nil)
+        #expect(third.invariantViolations().isEmpty)
+    }
+
     @Test("an event after which the guard still does not hold keeps the URL while the gate's screens are shown")
     func keptWhileShown() throws {
         var nav = try navigator(Self.app)

@@ -207,6 +207,13 @@ extension Navigator {
     /// at the place of its first entry (or on top if it shows nothing there).
     mutating func replaceShown(by instance: Int32, with entries: [Entry]) {
         let top = state.layers.count - 1
+        if state.layers[top].isTabContainer, state.isDescendant(state.layers[top].container, of: instance) {
+            // The tab bar is the handling flow's own (it or a flow below it started the container):
+            // all it shows is the whole layer, every tab included (a log-out from inside a tab).
+            state.layers[top] = Layer(kind: state.layers[top].kind, stack: entries)
+            needsCollection = true
+            return
+        }
         let selected = state.layers[top].selected
         let stack = state.layers[top].stacks[selected]
         var kept: [Entry] = []
@@ -249,11 +256,16 @@ extension Navigator {
     mutating func replaceShownByTabs(by instance: Int32, _ placed: Placed, event: String) throws(NavigationError) {
         guard case .tabs(let container, let stacks) = placed else { return }
         let top = state.layers.count - 1
-        let stack = state.layers[top].stack
-        guard !state.layers[top].isTabContainer, stack.allSatisfy({ state.isDescendant($0.instance, of: instance) }) else {
+        let shown = state.layers[top]
+        // The layer is the handling flow's when all it shows is the flow's or below it: its
+        // screens, or a tab container it (or a flow below it) started, which the new one replaces.
+        let owned = shown.isTabContainer
+            ? state.isDescendant(shown.container, of: instance)
+            : shown.stack.allSatisfy { state.isDescendant($0.instance, of: instance) }
+        guard owned else {
             let by = program.name(program.flows[Int(state.instances[Int(instance)].flow)].name)
             let tabs = program.name(program.flows[Int(state.instances[Int(container)].flow)].name)
-            let why = state.layers[top].isTabContainer ? "its layer is a tab container already" : "'\(by)' shares its layer with screens of other flows"
+            let why = shown.isTabContainer ? "its layer is the tab bar of a flow above it" : "'\(by)' shares its layer with screens of other flows"
             throw .unsupported(event: event, problem: "tab container '\(tabs)' started as root by '\(by)' must fill its layer, but \(why)")
         }
         state.layers[top] = Layer(kind: state.layers[top].kind, container: container, tabs: stacks)
