@@ -24,15 +24,15 @@ extension FlowNavigator {
         guard layer == layers.count - 1 else {
             throw .invalidStack("layer \(layer) is under \(layers.count - 1 - layer) modal layer(s); only the top layer can be synced")
         }
-        guard stack.count < current.count else {
-            throw .invalidStack("the new stack has \(stack.count) screens, the layer has \(current.count); going back never adds screens")
+        guard stack.count <= current.count else {
+            throw .invalidStack("the new stack has \(screens(stack.count)), the layer \(screens(current.count)); going back never adds screens")
         }
         guard !stack.isEmpty else {
             throw .invalidStack("a stack keeps its root; to leave a modal layer, go back from its root")
         }
-        guard Array(current.prefix(stack.count)) == stack else {
-            let index = stack.indices.first { current[$0] != stack[$0] } ?? 0
-            throw .invalidStack("screen #\(index) is \(stack[index]), the layer shows \(current[index]) there: not a prefix of the layer's stack")
+        if let index = stack.indices.first(where: { current[$0] != stack[$0] }) {
+            throw .invalidStack("screen #\(index) is \(describe(stack[index])), the layer shows \(describe(current[index])) there: "
+                                + "not a prefix of the layer's stack (going back only removes screens from the top)")
         }
         var copy = self
         let before = snapshot
@@ -45,7 +45,7 @@ extension FlowNavigator {
             do {
                 effects += try copy.engine.back()
             } catch {
-                throw .invalidStack("going back from \(copy.top) is refused: \(error)")
+                throw .invalidStack("going back from \(copy.describe(copy.top)) is refused: \(error)")
             }
         }
         let after = copy.engine.state.layers
@@ -55,4 +55,7 @@ extension FlowNavigator {
         self = copy
         return typed(effects, before: before)
     }
+
+    /// `1 screen`, `3 screens`.
+    private func screens(_ count: Int) -> String { count == 1 ? "1 screen" : "\(count) screens" }
 }

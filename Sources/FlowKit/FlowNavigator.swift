@@ -142,6 +142,13 @@ public struct FlowNavigator<P: FlowProgram>: Sendable {
         P.screen(for: FlowCode(Int(entry.route), FlowArguments(engine: entry.arguments)))
     }
 
+    /// A screen as the flow language writes it, for messages: `product(id: "42")`.
+    func describe(_ screen: P.Screen) -> String {
+        let code = P.code(for: screen)
+        guard engine.program.routes.indices.contains(code.id) else { return "\(screen)" }
+        return engine.describe(Entry(route: RouteID(code.id), instance: -1, arguments: code.arguments.values))
+    }
+
     func screens(_ stack: [Entry]) -> [P.Screen] {
         var result: [P.Screen] = []
         result.reserveCapacity(stack.count)

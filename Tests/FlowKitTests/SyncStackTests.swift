@@ -51,6 +51,19 @@ import Testing
         expectRefused(&navigator, [.home(.post(id: 1))])
     }
 
+    @Test("each refusal says what is wrong, screens written as the flow language writes them", arguments: [
+        ([Nav.Screen.home(.feed), .home(.post(id: 2))],
+         "screen #1 is post(id: 2), the layer shows post(id: 1) there: not a prefix of the layer's stack (going back only removes screens from the top)"),
+        ([Nav.Screen.home(.feed), .home(.post(id: 9)), .home(.locked)],
+         "the new stack has 3 screens, the layer 2 screens; going back never adds screens"),
+        ([Nav.Screen.home(.post(id: 1))],
+         "screen #0 is post(id: 1), the layer shows feed there: not a prefix of the layer's stack (going back only removes screens from the top)"),
+    ])
+    func refusalMessages(stack: [Nav.Screen], message: String) throws {
+        var opened = try navigator([.open(id: 1)])
+        #expect(throws: FlowError.invalidStack(message)) { try opened.syncStack(stack, layer: 0) }
+    }
+
     @Test func deeperThanTheLayerIsRefused() throws {
         var navigator = try navigator([.open(id: 1)])
         expectRefused(&navigator, [.home(.feed), .home(.post(id: 1)), .home(.locked)])
