@@ -76,6 +76,15 @@ struct AlwaysRefusedTests {
             flow C { start c  route c { on b -> select B } }
             flow D { start d  route d [final] }
             """, code: .selectOutsideTabs),
+        Row(refusal: "unsupported: finish in the entry flow, which nothing starts", source: """
+            flow App [entry] { start home  route home { on quit -> finish done } }
+            """, code: .impossibleBack, step: "quit",
+            error: .unsupported(event: "quit", problem: "'finish done' would end 'App', the entry flow: no flow is above it to return to")),
+        Row(refusal: "unsupported: an action after finish in the same chain", source: """
+            flow App [entry] { start home  route home { on go -> start Child as sheet }  on Child.done -> stay }
+            flow Child { start first  route first { on ok -> finish done then push second }  route second [final] }
+            """, code: .impossibleBack, step: "go\nok",
+            error: .unsupported(event: "ok", problem: "'push second' comes after 'Child' finished in the same chain: nothing is left to act for 'Child'")),
         Row(refusal: "noTabContainer (select)", source: """
             flow App [entry] { start home  route home { on search -> select Search } }
             flow Search { start s  route s [final] }

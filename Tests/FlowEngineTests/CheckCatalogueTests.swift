@@ -275,6 +275,14 @@ let checkCases: [CheckCase] = [
         """, clean: """
         flow App [entry] { start home  route home [final] { on close -> sheet more  on more -> push more }  route more { on up -> dismiss } }
         """),
+    // A finish that can never succeed: after it, nothing of the flow is left for the chain.
+    CheckCase(code: "F208", triggers: """
+        flow App [entry] { start home  route home [final] { on go -> start Child as sheet }  on Child.done -> stay }
+        flow Child { start first  route first { on ok -> finish done then 1️⃣push second }  route second [final] }
+        """, clean: """
+        flow App [entry] { start home  route home [final] { on go -> start Child as sheet }  route second [final]  on Child.done -> push second }
+        flow Child { start first  route first { on ok -> finish done } }
+        """),
     CheckCase(code: "F209", triggers: """
         flow App [entry] { start home  route home [final] { on more -> 1️⃣start Gallery as root } }
         flow Gallery { start grid  route grid [final] { on more -> start App as root } }

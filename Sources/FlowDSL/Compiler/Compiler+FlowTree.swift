@@ -27,6 +27,7 @@ extension Compiler {
             }
         }
         checkRunnable()
+        checkFinishes(topology)
     }
 
     /// The tab container that `flow`'s start chain (each flow's fallback
