@@ -1,7 +1,9 @@
 import FlowEngine
 
 /// `simulate` on a terminal with no steps: a small REPL that shows the
-/// screen, offers the available events, and takes steps.
+/// screen, offers the available events, and takes steps. With a terminal
+/// on standard input and output, lines are edited (`LineEditor`: arrows,
+/// history, Ctrl-D to leave); otherwise they are read as they come.
 enum Interactive {
     static let help = """
     Type an event (select(id: "42")), back, open "url", assume name, assume !name,
@@ -10,14 +12,23 @@ enum Interactive {
     """
 
     static func run(_ navigator: inout Navigator, console: inout Console) {
+        if console.interactiveInput && console.terminalOutput {
+            var input = TerminalLineReader()
+            run(&navigator, console: &console, input: &input)
+        } else {
+            var input = PlainLineInput()
+            run(&navigator, console: &console, input: &input)
+        }
+    }
+
+    static func run<Input: LineInput>(_ navigator: inout Navigator, console: inout Console, input: inout Input) {
         console.out(help)
         show(navigator, &console)
         var runner = ScenarioRunner(navigator: navigator)
         var number = 0
         while true {
-            console.out("> ")
-            guard let input = readLine() else { break }
-            let text = Substring(input).trimmingSpaces
+            guard let line = input.readLine(prompt: "> ", console: &console) else { break }
+            let text = Substring(line).trimmingSpaces
             number += 1
             switch text {
             case "": continue

@@ -8,8 +8,8 @@
 /// the start of the line), Ctrl-K (to the end), Ctrl-W (the word before the
 /// cursor, up to whitespace), Up/Down (Ctrl-P, Ctrl-N) through this
 /// session's history, Enter submits, Ctrl-D ends the input on an empty line
-/// (else deletes under the cursor), Ctrl-C abandons the line (`^C`, a new
-/// prompt).
+/// (else deletes under the cursor), Ctrl-C abandons the line (`^C` after
+/// it, a new prompt).
 ///
 /// Drawing: the line is one terminal row. Each Unicode scalar counts as one
 /// column (a wide or combining character puts the cursor off by its
@@ -112,7 +112,9 @@ struct LineEditor: Sendable {
             if line.isEmpty { return Reaction(outcome: .endOfInput, output: [0x0A]) }
             return delete(at: cursor)
         case .interrupt:
-            return Reaction(outcome: .editing, output: Array("^C\n".utf8) + begin())
+            // `^C` after the whole line, not over its end.
+            let shown = cursor < line.count ? move(to: line.count).output : []
+            return Reaction(outcome: .editing, output: shown + Array("^C\n".utf8) + begin())
         case .backspace:
             guard cursor > 0 else { return Reaction(outcome: .editing, output: []) }
             cursor -= 1

@@ -28,7 +28,9 @@ enum SimulateCommand {
           expect error               the previous step was rejected
 
         With no steps and a terminal on standard input (or with --interactive),
-        simulate is interactive.
+        simulate is interactive; on a terminal, lines are edited in place
+        (arrows, Home/End, Ctrl-U/K/W, Up/Down for the session's history,
+        Ctrl-C abandons a line, Ctrl-D on an empty line leaves).
 
         OPTIONS:
           -e, --event <step>     A step (repeatable); runs after --script

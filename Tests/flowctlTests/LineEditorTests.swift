@@ -175,6 +175,8 @@ struct LineEditorKeyTests {
         #expect(typed.outcomes == [])
         #expect(e.line.isEmpty)
         #expect(e.history.isEmpty)
+        _ = type(&e, "bogus\u{02}\u{02}")
+        #expect(type(&e, "\u{03}").output == redraw("bogus", column: 7) + "^C\n> ")
     }
 
     @Test("control characters that are no key, and Tab, are ignored")
