@@ -11,6 +11,9 @@ enum Interactive {
 
     """
 
+    /// The commands, for "did you mean".
+    static let commands = [":events", ":state", ":reset", ":help", ":quit"]
+
     static func run(_ navigator: inout Navigator, console: inout Console) {
         if console.interactiveInput && console.terminalOutput {
             var input = TerminalLineReader()
@@ -46,12 +49,14 @@ enum Interactive {
             }
             switch ScenarioScript.parseStep(text) {
             case .failure(let message):
-                console.out("? \(message.text)\n")
+                let hint = StepHint.didYouMean(command: text, among: commands).map { "; \($0)" } ?? ""
+                console.out("? \(message.text)\(hint)\n")
             case .success(let step):
                 let before = runner.trace.count
                 runner.perform(ScenarioScript.Line(number: number, text: String(text), step: step))
                 if let last = runner.trace.last, runner.trace.count > before {
-                    console.out(last.rejected ? "rejected: \(last.outcome)\n" : "\(last.outcome)\n")
+                    let hint = last.rejected ? StepHint.didYouMean(step, runner.navigator).map { "; \($0)" } ?? "" : ""
+                    console.out(last.rejected ? "rejected: \(last.outcome)\(hint)\n" : "\(last.outcome)\n")
                     show(runner.navigator, &console)
                 } else if let failure = runner.failure {
                     console.out("✗ \(failure.message)\n")

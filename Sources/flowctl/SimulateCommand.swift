@@ -157,7 +157,13 @@ enum SimulateCommand {
             console.out(json ? TraceOutput.json(runner) : TraceOutput.text(runner, initial: lines.isEmpty ? navigator.stackDescription : nil))
             if let failure = runner.failure {
                 let place = failure.line > 0 ? "\(arguments.value("--script") ?? path):\(failure.line)" : "-e #\(-failure.line)"
-                console.err("\(place): \(failure.message)\n")
+                // A rejected step stops the run where it was rejected: the screen it offered is still there.
+                var hint = ""
+                if let last = runner.trace.last, last.rejected, last.line == failure.line,
+                   let step = lines.first(where: { $0.number == failure.line })?.step {
+                    hint = StepHint.didYouMean(step, runner.navigator).map { "; \($0)" } ?? ""
+                }
+                console.err("\(place): \(failure.message)\(hint)\n")
                 status = .failure
             }
             if ok, !json { console.out("all steps passed: \(navigator.stackDescription)\n") }

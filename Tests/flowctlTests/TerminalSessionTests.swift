@@ -230,7 +230,7 @@ struct TerminalSessionTests {
             screen: splash | cover: walkthrough
             events: getStarted
             > getStrated
-            rejected: no handler for 'getStrated' at route 'walkthrough' or any flow above it
+            rejected: no handler for 'getStrated' at route 'walkthrough' or any flow above it; did you mean 'getStarted'?
             screen: splash | cover: walkthrough
             events: getStarted
             > \(Self.redraw("getStrated", column: 12))\(Self.redraw("getStrated", column: 11))\
