@@ -6,8 +6,9 @@ import FlowEngine
 /// history, Ctrl-D to leave); otherwise they are read as they come.
 enum Interactive {
     static let help = """
-    Type an event (select(id: "42")), back, open "url", assume name, assume !name,
-    or an expect line. Commands: :events, :state (the state as JSON), :reset, :help, :quit.
+    Type an event (select(id: "42")), back, open "url", tab T, assume name,
+    assume !name, or an expect line. Commands: :events, :state (the state as JSON),
+    :reset, :help, :quit.
 
     """
 
@@ -70,8 +71,20 @@ enum Interactive {
     }
 
     static func show(_ navigator: Navigator, _ console: inout Console) {
-        console.out("screen: \(navigator.stackDescription)\n")
+        console.out("screen: \(screen(navigator))\n")
         let events = navigator.availableEvents.map(\.signature)
         console.out("events: \(events.isEmpty ? "(none)" : events.joined(separator: "  "))\n")
+    }
+
+    /// The screen as `expect stack` writes it and, while a tab container is
+    /// on screen (the topmost, as `expect tab` reads it), its selected tab
+    /// and all its tabs: `search > results  (tab Search of Search, Settings)`.
+    static func screen(_ navigator: Navigator) -> String {
+        guard let layer = navigator.state.layers.last(where: \.isTabContainer), let selected = navigator.selectedTab else {
+            return navigator.stackDescription
+        }
+        let program = navigator.program
+        let tabs = program.tabs(of: navigator.state.instances[Int(layer.container)].flow).map { program.name(program.flows[Int($0)].name) }
+        return "\(navigator.stackDescription)  (tab \(selected) of \(tabs.joined(separator: ", ")))"
     }
 }

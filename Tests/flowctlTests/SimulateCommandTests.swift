@@ -221,6 +221,26 @@ struct InteractiveTests {
             """))
     }
 
+    @Test("the screen line names the selected tab and the tabs while a tab container is on screen")
+    func selectedTab() throws {
+        let result = try runFlowctl(["simulate", "flows/placesfinder.flow", "--interactive"], stdin: "loaded\ntab Settings\nabout\n")
+        #expect(result.status == 0)
+        #expect(result.stdout.hasSuffix("""
+            screen: splash
+            events: loaded
+            > Launch finishes with finished, start Home, start Search, start Settings, set [search, settings]
+            screen: search  (tab Search of Search, Settings)
+            events: submit(query: String)
+            > select Settings
+            screen: settings  (tab Settings of Search, Settings)
+            events: units  about  search
+            > start SettingsChild, sheet about
+            screen: settings | sheet: about  (tab Settings of Search, Settings)
+            events: close  licenses  back
+            > 
+            """))
+    }
+
     @Test("end of input ends the session; :state prints the saved state")
     func endOfInput() throws {
         let result = try runFlowctl(["simulate", "flows/shop.flow", "--interactive"], stdin: ":state\n")

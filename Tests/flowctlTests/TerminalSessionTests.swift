@@ -221,8 +221,9 @@ struct TerminalSessionTests {
         #expect(session.finish() == .exited(0))
         #expect(terminal.modes == before)
         #expect(session.transcript == """
-            Type an event (select(id: "42")), back, open "url", assume name, assume !name,
-            or an expect line. Commands: :events, :state (the state as JSON), :reset, :help, :quit.
+            Type an event (select(id: "42")), back, open "url", tab T, assume name,
+            assume !name, or an expect line. Commands: :events, :state (the state as JSON),
+            :reset, :help, :quit.
             screen: splash
             events: ready
             > ready
