@@ -36,7 +36,8 @@ enum SimulateCommand {
           -e, --event <step>     A step (repeatable); runs after --script
           --script <file>        A file of steps
           --assume <guard>       Set a guard before the entry starts (repeatable)
-          --random <n>           Fire n random enabled events (back included)
+          --random <n>           Fire n random enabled events (back included); the summary
+                                 lists the routes and handlers the walk never reached
           --seed <s>             The random walk's seed (default 1)
           --max-depth <n>        Restart a random walk whose screens exceed n (default 1000)
           --trace                Print every step of a random walk
