@@ -19,6 +19,9 @@ struct Console {
     /// Whether standard output is a terminal too: then interactive modes
     /// edit their lines (`LineEditor`), else they read them as they come.
     var terminalOutput = false
+    /// Where long lines for people wrap: the terminal's width when standard
+    /// output is a terminal, else 80 columns.
+    var width = 80
 
     /// The real process: buffered stdout, unbuffered stderr.
     static func process() -> Console {
@@ -30,7 +33,8 @@ struct Console {
             colorOutput: isatty(1) == 1 && !noColor && env["TERM"] != "dumb",
             interactiveInput: isatty(0) == 1,
             environment: env,
-            terminalOutput: isatty(1) == 1
+            terminalOutput: isatty(1) == 1,
+            width: Terminal.columns(fd: 1) ?? 80
         )
     }
 }

@@ -47,7 +47,7 @@ enum RandomWalkOutput {
             let rate = seconds > 0 ? Int(Double(summary.steps) / seconds) : 0
             console.out("random walk: \(summary.steps) steps (seed \(seed)), \(summary.rejected) rejected, \(summary.restarts) restarts, \(rate) steps/s\n")
             console.out(coverage.text)
-            console.out("final: \(navigator.stackDescription)\n")
+            console.out(ScreenText.wrapped("final: ", navigator, width: console.width) + "\n")
         }
         if let broken = summary.brokenInvariant {
             console.err("flowctl simulate: invariant broken after step \(broken.step) (seed \(seed)):\n")

@@ -167,7 +167,7 @@ enum SimulateCommand {
                 console.err("\(place): \(failure.message)\(hint)\n")
                 status = .failure
             }
-            if ok, !json { console.out("all steps passed: \(navigator.stackDescription)\n") }
+            if ok, !json { console.out(ScreenText.wrapped("all steps passed: ", navigator, width: console.width) + "\n") }
         }
         if let savePath = arguments.value("--save") {
             let text = navigator.savedState()

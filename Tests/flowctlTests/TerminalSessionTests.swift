@@ -270,6 +270,20 @@ struct TerminalSessionTests {
         #expect(terminal.modes == before)
     }
 
+    @Test("the final screen wraps at the terminal's width")
+    func finalScreenWidth() throws {
+        let terminal = try #require(PseudoTerminal(columns: 40))
+        let file = try temporaryFile(ScreenTextTests.deep, suffix: ".flow")
+        let session = try TerminalSession(["simulate", file, "-e", "next", "-e", "more", "-e", "modal"], terminal: terminal)
+        #expect(session.finish() == .exited(0))
+        #expect(session.transcript.hasSuffix("""
+            all steps passed: home
+                > detail(id: "a > b")
+                > detail(id: "x") | sheet: home
+
+            """))
+    }
+
     @Test("--interactive with a pipe for output reads lines plainly, even from a terminal")
     func plainWhenOutputIsNoTerminal() throws {
         let terminal = try #require(PseudoTerminal())
