@@ -197,7 +197,7 @@ struct ValidateCommandTests {
     @Test("usage mistakes and unreadable input exit 2 with a message on stderr", arguments: [
         (["validate"], "flowctl validate: missing a file or directory to validate\nSee 'flowctl validate --help'.\n"),
         (["validate", "--formt", "json", "flows"], "flowctl validate: unknown option '--formt'; did you mean '--format'?\nSee 'flowctl validate --help'.\n"),
-        (["validate", "--format", "xml", "flows"], "flowctl validate: invalid value 'xml' for '--format' (expected text, json)\nSee 'flowctl validate --help'.\n"),
+        (["validate", "--format", "xml", "flows"], "flowctl validate: invalid value 'xml' for '--format' (expected text, json, sarif, github)\nSee 'flowctl validate --help'.\n"),
         (["validate", "--format"], "flowctl validate: option '--format' needs a value\nSee 'flowctl validate --help'.\n"),
         (["validate", "no/such.flow"], "flowctl validate: cannot read 'no/such.flow': no such file or directory\n"),
         (["validate", "Sources"], "flowctl validate: no .flow files in directory 'Sources'\n"),
