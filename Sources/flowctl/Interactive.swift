@@ -15,6 +15,8 @@ enum Interactive {
     /// The commands, for "did you mean".
     static let commands = [":events", ":state", ":reset", ":help", ":quit"]
 
+    /// Runs the session on the process's standard input and output, until
+    /// `:quit` or the end of input; `navigator` ends in the session's state.
     static func run(_ navigator: inout Navigator, console: inout Console) {
         if console.interactiveInput && console.terminalOutput {
             var input = TerminalLineReader()
@@ -25,6 +27,7 @@ enum Interactive {
         }
     }
 
+    /// The session, with lines from `input`.
     static func run<Input: LineInput>(_ navigator: inout Navigator, console: inout Console, input: inout Input) {
         console.out(help)
         show(navigator, &console)
@@ -70,6 +73,7 @@ enum Interactive {
         navigator = runner.navigator
     }
 
+    /// The screen line and the events line.
     static func show(_ navigator: Navigator, _ console: inout Console) {
         console.out("screen: \(screen(navigator))\n")
         let events = navigator.availableEvents.map(\.signature)

@@ -45,6 +45,7 @@ enum Key: Hashable, Sendable {
 /// maximal invalid part; control characters other than the editing keys
 /// (C0, DEL, C1) are ignored. No input traps and the state is bounded.
 struct KeyDecoder: Sendable {
+    /// Where the decoder is between bytes.
     private enum State: Sendable {
         case ground
         /// After `ESC`.

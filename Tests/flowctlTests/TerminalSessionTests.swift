@@ -42,6 +42,7 @@ final class PseudoTerminal {
         }
         return (master, String(cString: name))
         #else
+        // The C signatures: posix_openpt(flags), grantpt(fd) and unlockpt(fd), ptsname_r(fd, buffer, size).
         typealias OpenPT = @convention(c) (Int32) -> Int32
         typealias OnMaster = @convention(c) (Int32) -> Int32
         typealias NameInto = @convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32
