@@ -16,6 +16,12 @@ struct Console {
     /// Whether standard input is a terminal (for interactive modes).
     var interactiveInput: Bool
     var environment: [String: String]
+    /// Whether standard output is a terminal too: then interactive modes
+    /// edit their lines (`LineEditor`), else they read them as they come.
+    var terminalOutput = false
+    /// Where long lines for people wrap: the terminal's width when standard
+    /// output is a terminal, else 80 columns.
+    var width = 80
 
     /// The real process: buffered stdout, unbuffered stderr.
     static func process() -> Console {
@@ -26,7 +32,9 @@ struct Console {
             err: { text in writeAll(2, text) },
             colorOutput: isatty(1) == 1 && !noColor && env["TERM"] != "dumb",
             interactiveInput: isatty(0) == 1,
-            environment: env
+            environment: env,
+            terminalOutput: isatty(1) == 1,
+            width: Terminal.columns(fd: 1) ?? 80
         )
     }
 }

@@ -1,14 +1,15 @@
 import FlowDSL
 import FlowEngine
 
-/// `simulate --random N --seed S`: runs the walk and reports it.
+/// `simulate --random N --seed S`: runs the walk and reports it, with the
+/// routes and handlers it reached and those it never did (`WalkCoverage`).
 enum RandomWalkOutput {
     static func run(_ navigator: inout Navigator, steps: Int, seed: UInt64, maxDepth: Int, trace: Bool, json: Bool,
                     console: inout Console) -> ExitCode {
         var lines = ""
         let clock = ContinuousClock()
         let start = clock.now
-        let summary = RandomWalk.run(&navigator, steps: steps, seed: seed, maxDepth: maxDepth,
+        let summary = RandomWalk.run(&navigator, steps: steps, seed: seed, maxDepth: maxDepth, reach: true,
                                      onStep: trace ? { step in
                                          lines += "[\(step.number)] \(step.event)"
                                          if let rejection = step.rejection { lines += ": rejected: \(rejection.description)" }
@@ -16,6 +17,7 @@ enum RandomWalkOutput {
                                          lines += "\n"
                                      } : nil)
         let elapsed = start.duration(to: clock.now)
+        let coverage = WalkCoverage(program: navigator.program, reach: summary.reach)
         if json {
             var writer = JSONWriter()
             writer.beginObject()
@@ -23,6 +25,7 @@ enum RandomWalkOutput {
             writer.field("rejected", summary.rejected)
             writer.field("restarts", summary.restarts)
             writer.field("seed", String(seed))
+            coverage.write(to: &writer)
             writer.key("brokenInvariant")
             if let broken = summary.brokenInvariant {
                 writer.beginObject()
@@ -43,7 +46,8 @@ enum RandomWalkOutput {
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             let rate = seconds > 0 ? Int(Double(summary.steps) / seconds) : 0
             console.out("random walk: \(summary.steps) steps (seed \(seed)), \(summary.rejected) rejected, \(summary.restarts) restarts, \(rate) steps/s\n")
-            console.out("final: \(navigator.stackDescription)\n")
+            console.out(coverage.text)
+            console.out(ScreenText.wrapped("final: ", navigator, width: console.width) + "\n")
         }
         if let broken = summary.brokenInvariant {
             console.err("flowctl simulate: invariant broken after step \(broken.step) (seed \(seed)):\n")

@@ -28,13 +28,16 @@ enum SimulateCommand {
           expect error               the previous step was rejected
 
         With no steps and a terminal on standard input (or with --interactive),
-        simulate is interactive.
+        simulate is interactive; on a terminal, lines are edited in place
+        (arrows, Home/End, Ctrl-U/K/W, Up/Down for the session's history,
+        Ctrl-C abandons a line, Ctrl-D on an empty line leaves).
 
         OPTIONS:
           -e, --event <step>     A step (repeatable); runs after --script
           --script <file>        A file of steps
           --assume <guard>       Set a guard before the entry starts (repeatable)
-          --random <n>           Fire n random enabled events (back included)
+          --random <n>           Fire n random enabled events (back included); the summary
+                                 lists the routes and handlers the walk never reached
           --seed <s>             The random walk's seed (default 1)
           --max-depth <n>        Restart a random walk whose screens exceed n (default 1000)
           --trace                Print every step of a random walk
@@ -166,10 +169,16 @@ enum SimulateCommand {
             console.out(json ? TraceOutput.json(runner) : TraceOutput.text(runner, initial: lines.isEmpty ? navigator.stackDescription : nil))
             if let failure = runner.failure {
                 let place = failure.line > 0 ? "\(arguments.value("--script") ?? path):\(failure.line)" : "-e #\(-failure.line)"
-                console.err("\(place): \(failure.message)\n")
+                // A rejected step stops the run where it was rejected: the screen it offered is still there.
+                var hint = ""
+                if let last = runner.trace.last, last.rejected, last.line == failure.line,
+                   let step = lines.first(where: { $0.number == failure.line })?.step {
+                    hint = StepHint.didYouMean(step, runner.navigator).map { "; \($0)" } ?? ""
+                }
+                console.err("\(place): \(failure.message)\(hint)\n")
                 status = .failure
             }
-            if ok, !json { console.out("all steps passed: \(navigator.stackDescription)\n") }
+            if ok, !json { console.out(ScreenText.wrapped("all steps passed: ", navigator, width: console.width) + "\n") }
         }
         if let savePath = arguments.value("--save") {
             let text = navigator.savedState()

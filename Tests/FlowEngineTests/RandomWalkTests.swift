@@ -124,3 +124,105 @@ struct RandomWalkTabTests {
         #expect(alone.restarts == 5)
     }
 }
+
+/// What a walk reached (`RandomWalk.Reach`): the routes it showed and the handlers dispatch ran.
+@Suite("Random walks: reach")
+struct RandomWalkReachTests {
+    /// The walk's reach as names: `Flow.route` for routes; `Flow.route on e` or `Flow on e` for handlers.
+    func reached(_ nav: inout Navigator, steps: Int = 2_000, seed: UInt64 = 1) throws -> (routes: [String], handlers: [String]) {
+        let summary = RandomWalk.run(&nav, steps: steps, seed: seed, reach: true)
+        #expect(summary.brokenInvariant == nil)
+        let reach = try #require(summary.reach)
+        let program = nav.program
+        let routes = program.routes.indices.filter { reach.routes[$0] }.map { program.qualifiedName(RouteID($0)) }
+        let handlers = program.handlers.indices.filter { reach.handlers[$0] }.map { h in
+            let handler = program.handlers[h]
+            let owner = handler.route >= 0 ? program.qualifiedName(handler.route) : program.name(program.flows[Int(handler.flow)].name)
+            return "\(owner) on \(program.name(handler.event.name))"
+        }
+        return (routes, handlers)
+    }
+
+    @Test("a route's handler shadows its flow's for the same event: the flow's never fires, though the walk picks it")
+    func routeShadowsFlow() throws {
+        var nav = try navigator("""
+            flow App [entry] {
+              start home
+              route home { on ping -> stay  on next -> push other }
+              route other [noBack] { on ping -> pop }
+              route never
+              on ping -> push never
+            }
+            """)
+        let reach = try reached(&nav)
+        #expect(reach.routes == ["App.home", "App.other"])
+        #expect(reach.handlers == ["App.home on ping", "App.home on next", "App.other on ping"])
+    }
+
+    @Test("a guarded handler whose guard holds shadows the fallback; one whose guard never holds never fires", arguments: [true, false])
+    func guards(assumed: Bool) throws {
+        var nav = try navigator("""
+            flow App [entry] {
+              start home
+              route home { on go when g -> push a  on go -> push b }
+              route a { on done -> pop }
+              route b { on done -> pop }
+            }
+            """)
+        if assumed { nav.assume("g") }
+        let reach = try reached(&nav)
+        #expect(reach.routes == (assumed ? ["App.home", "App.a"] : ["App.home", "App.b"]))
+        #expect(reach.handlers == (assumed ? ["App.home on go", "App.a on done"] : ["App.home on go", "App.b on done"]))
+        #expect(nav.program.handlers[Int(nav.program.routes[0].handlers.lower)].guardCondition != nil)
+    }
+
+    @Test("a flow's back handler picked where the implicit back applies is no handler fired")
+    func implicitBack() throws {
+        var nav = try navigator("""
+            flow App [entry] {
+              start home
+              route home { on open -> push detail  on back -> stay }
+              route detail { on x -> stay }
+              on back -> popToRoot
+            }
+            """)
+        let reach = try reached(&nav)
+        #expect(reach.routes == ["App.home", "App.detail"])
+        #expect(reach.handlers == ["App.home on open", "App.home on back", "App.detail on x"])
+    }
+
+    @Test("a handler whose step is rejected did not fire; a result handler is never marked")
+    func rejectedAndResults() throws {
+        var nav = try navigator(allowingFindings: true, """
+            flow App [entry] {
+              start home
+              route home { on login -> start Auth as sheet  on bad -> pop }
+              on Auth.done -> stay
+            }
+            flow Auth { start form  route form { on submit -> finish done } }
+            """)
+        let reach = try reached(&nav)
+        #expect(reach.routes == ["App.home", "Auth.form"])
+        #expect(reach.handlers == ["App.home on login", "Auth.form on submit"])
+    }
+
+    @Test("no step: only the start; without reach: none, and the same walk", arguments: 0..<5)
+    func sameWalk(seed: UInt64) throws {
+        let source = generatedProgram(seed: seed)
+        var still = try navigator(allowingFindings: true, source)
+        let start = try #require(still.state.activeIDs).route
+        let none = RandomWalk.run(&still, steps: 0, seed: seed, reach: true)
+        #expect(none.reach?.routes.indices.filter { none.reach?.routes[$0] == true } == [Int(start)])
+        #expect(none.reach?.handlers.contains(true) == false)
+        var with = try navigator(allowingFindings: true, source)
+        var without = try navigator(allowingFindings: true, source)
+        let a = RandomWalk.run(&with, steps: 3_000, seed: seed, maxDepth: 200, reach: true)
+        var b = RandomWalk.run(&without, steps: 3_000, seed: seed, maxDepth: 200)
+        #expect(b.reach == nil)
+        #expect(a.reach?.routes.count == with.program.routes.count)
+        #expect(a.reach?.handlers.count == with.program.handlers.count)
+        b.reach = a.reach
+        #expect(a == b)
+        #expect(with.state == without.state)
+    }
+}

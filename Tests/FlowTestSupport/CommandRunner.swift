@@ -52,7 +52,8 @@ private final class DataBox: @unchecked Sendable {
     var data = Data()
 }
 
-func flowctlExecutable() -> URL {
+/// The `flowctl` binary built beside the test bundle (for tests that start it themselves).
+public func flowctlExecutable() -> URL {
     var candidates: [URL] = []
     for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
         candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("flowctl"))

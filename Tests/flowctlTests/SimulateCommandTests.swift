@@ -75,6 +75,19 @@ struct SimulateCommandTests {
         #expect(result.stderr == "-e #1: step rejected: no handler for 'pay' at route 'splash' or any flow above it\n")
     }
 
+    @Test("a rejected event or tab says which one the screen offers, when one is close", arguments: [
+        (["-e", "ready", "-e", "getStrated"], "flows/shop.flow",
+         "-e #2: step rejected: no handler for 'getStrated' at route 'walkthrough' or any flow above it; did you mean 'getStarted'?\n"),
+        (["-e", "loaded", "-e", "tab Setings"], "flows/placesfinder.flow",
+         "-e #2: step rejected: 'select Setings' from flow 'Home': no tab container above it has that tab; did you mean 'Settings'?\n"),
+        (["-e", "ready", "-e", "expect top login"], "flows/shop.flow", "-e #2: expected top login, but it is walkthrough\n"),
+    ])
+    func didYouMean(steps: [String], file: String, message: String) throws {
+        let result = try runFlowctl(["simulate", file] + steps)
+        #expect(result.status == 1)
+        #expect(result.stderr == message)
+    }
+
     @Test("a garbage script exits 2 listing every bad line")
     func garbageScript() throws {
         let script = try temporaryFile("ready\nexpect\n(((\nopen \"x\n")
@@ -226,6 +239,39 @@ struct InteractiveTests {
             > ✗ expected top walkthrough, but it is login
             > screen: splash
             events: ready
+            > 
+            """))
+    }
+
+    @Test("an unknown event or command gets the closest one offered")
+    func didYouMean() throws {
+        let result = try runFlowctl(["simulate", "flows/shop.flow", "--interactive"], stdin: "ready\ngetStrated\n:evnts\n")
+        #expect(result.status == 0)
+        #expect(result.stdout.hasSuffix("""
+            > rejected: no handler for 'getStrated' at route 'walkthrough' or any flow above it; did you mean 'getStarted'?
+            screen: splash | cover: walkthrough
+            events: getStarted
+            > ? expected an event or a command, found ':evnts'; did you mean ':events'?
+            > 
+            """))
+    }
+
+    @Test("the screen line names the selected tab and the tabs while a tab container is on screen")
+    func selectedTab() throws {
+        let result = try runFlowctl(["simulate", "flows/placesfinder.flow", "--interactive"], stdin: "loaded\ntab Settings\nabout\n")
+        #expect(result.status == 0)
+        #expect(result.stdout.hasSuffix("""
+            screen: splash
+            events: loaded
+            > Launch finishes with finished, start Home, start Search, start Settings, set [search, settings]
+            screen: search  (tab Search of Search, Settings)
+            events: submit(query: String)
+            > select Settings
+            screen: settings  (tab Settings of Search, Settings)
+            events: units  about  search
+            > start SettingsChild, sheet about
+            screen: settings | sheet: about  (tab Settings of Search, Settings)
+            events: close  licenses  back
             > 
             """))
     }

@@ -18,10 +18,32 @@ public struct RandomWalk {
         public var restarts = 0
         /// The step after which an invariant broke, and what broke.
         public var brokenInvariant: (step: Int, problems: [String])?
+        /// What the walk reached, when `run` was asked to record it.
+        public var reach: Reach?
 
         public static func == (a: Summary, b: Summary) -> Bool {
             a.steps == b.steps && a.rejected == b.rejected && a.restarts == b.restarts
                 && a.brokenInvariant?.step == b.brokenInvariant?.step && a.brokenInvariant?.problems == b.brokenInvariant?.problems
+                && a.reach == b.reach
+        }
+    }
+
+    /// The routes a walk showed and the handlers that answered its events,
+    /// by id, for a report of what it never reached.
+    public struct Reach: Sendable, Equatable {
+        /// Whether each route was the active screen at the start, or after a step.
+        public var routes: [Bool]
+        /// Whether each handler answered the event of a step that succeeded:
+        /// the handler dispatch chose, which is not always the one the walk
+        /// picked (a route's handler shadows its flow's for the same event,
+        /// a guarded one whose guard holds shadows the fallback). A result
+        /// handler (`on C.done`) runs inside the step that finishes C and is
+        /// never marked.
+        public var handlers: [Bool]
+
+        public init(routes: [Bool], handlers: [Bool]) {
+            self.routes = routes
+            self.handlers = handlers
         }
     }
 
@@ -38,9 +60,11 @@ public struct RandomWalk {
     /// step) the walk restarts.
     /// With `directSteps` (the default) the commonest steps skip the general
     /// dispatch (see `Navigator+DirectSteps.swift`); the walk is the same.
+    /// With `reach`, the summary says which routes and handlers the walk
+    /// reached (`Reach`), at about a tenth of a step's cost.
     public static func run(_ navigator: inout Navigator, steps: Int, seed: UInt64, maxDepth: Int = 1_000,
-                           directSteps: Bool = true, onStep: ((Step) -> Void)? = nil) -> Summary {
-        navigator.walk(steps: steps, seed: seed, maxDepth: maxDepth, directSteps: directSteps, onStep: onStep)
+                           directSteps: Bool = true, reach: Bool = false, onStep: ((Step) -> Void)? = nil) -> Summary {
+        navigator.walk(steps: steps, seed: seed, maxDepth: maxDepth, directSteps: directSteps, reach: reach, onStep: onStep)
     }
 
     static func randomValue(_ type: ValueType, _ rng: inout SplitMix64) -> Value {
@@ -56,10 +80,13 @@ public struct RandomWalk {
 extension Navigator {
     /// The walk itself, as a method: calling the navigator's methods on an
     /// `inout` parameter from outside copied the whole navigator each time.
-    mutating func walk(steps: Int, seed: UInt64, maxDepth: Int, directSteps: Bool,
+    mutating func walk(steps: Int, seed: UInt64, maxDepth: Int, directSteps: Bool, reach: Bool,
                        onStep: ((RandomWalk.Step) -> Void)?) -> RandomWalk.Summary {
         var rng = SplitMix64(seed: seed)
         var summary = RandomWalk.Summary()
+        // What the walk reaches (with `reach`): flags by route and by handler id.
+        var shown = [Bool](repeating: false, count: reach ? program.routes.count : 0)
+        var fired = [Bool](repeating: false, count: reach ? program.handlers.count : 0)
         let recorded = recordsEffects
         recordsEffects = false
         defer { recordsEffects = recorded }
@@ -69,6 +96,8 @@ extension Navigator {
         for number in 1...max(1, steps) where steps > 0 {
             summary.steps = number
             guard let active = state.activeIDs else { break }
+            // The screen after the step before (or the start's).
+            if reach { shown[Int(active.route)] = true }
             // Overwritten in place: removeAll(keepingCapacity:) costs more than the step's dispatch.
             var seen = 0
             forEachApplicableHandler(route: active.route, instance: active.instance) { choice in
@@ -95,6 +124,9 @@ extension Navigator {
             var restarted = false
             var rejection: NavigationError?
             var event: Symbol?
+            // Asked before the step: which handler dispatch will run for the pick.
+            let answered = reach && seen > 0 && chosen >= 0
+                ? answeringHandler(chosen, route: active.route, instance: active.instance, direct: directSteps) : nil
             let before = state.instances.count
             do throws(NavigationError) {
                 if seen == 0 {
@@ -131,6 +163,7 @@ extension Navigator {
                 try? reset()
             }
             if restarted { summary.restarts += 1 }
+            if reach, rejection == nil, let answered { fired[Int(answered)] = true }
             if let onStep {
                 var name = seen == 0 ? "(nothing enabled: restart)" : event.map { program.name($0) } ?? "back"
                 if seen > 0 && chosen <= -3 { name = "tab " + name }
@@ -143,7 +176,27 @@ extension Navigator {
                 break
             }
         }
+        if reach {
+            if let last = state.activeIDs { shown[Int(last.route)] = true }
+            summary.reach = RandomWalk.Reach(routes: shown, handlers: fired)
+        }
         return summary
+    }
+}
+
+extension Navigator {
+    /// The handler that runs when the walk takes `chosen` at the active
+    /// route, asked before the step: the handler itself for a direct push
+    /// (the route's only one for its event), else what `send` and `back()`
+    /// dispatch to; none when `back()` takes the implicit back instead (the
+    /// route has no back handler of its own, and the implicit back applies).
+    func answeringHandler(_ chosen: HandlerID, route: RouteID, instance: Int32, direct: Bool) -> HandlerID? {
+        if direct, directPushTarget[Int(chosen)] >= 0, !topIsTransient { return chosen }
+        let key = program.handlers[Int(chosen)].event
+        guard key.name == backSymbol else { return findHandler(key, from: instance, route: route)?.0 }
+        if hasOwnBack[Int(route)] { return findHandler(key, from: instance, route: route)?.0 }
+        if implicitBack(at: route) != nil { return nil }
+        return findHandler(key, from: instance, route: -1)?.0
     }
 }
 
