@@ -79,7 +79,7 @@ struct SimulateCommandTests {
         (["-e", "ready", "-e", "getStrated"], "flows/shop.flow",
          "-e #2: step rejected: no handler for 'getStrated' at route 'walkthrough' or any flow above it; did you mean 'getStarted'?\n"),
         (["-e", "loaded", "-e", "tab Setings"], "flows/placesfinder.flow",
-         "-e #2: step rejected: 'select Setings' from flow 'Home': no tab container above it has that tab; did you mean 'Settings'?\n"),
+         "-e #2: step rejected: 'tab Setings': the tab container on top, 'Home', has no tab 'Setings'; did you mean 'Settings'?\n"),
         (["-e", "ready", "-e", "expect top login"], "flows/shop.flow", "-e #2: expected top login, but it is walkthrough\n"),
     ])
     func didYouMean(steps: [String], file: String, message: String) throws {
