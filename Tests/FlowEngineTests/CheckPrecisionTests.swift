@@ -109,6 +109,110 @@ let growthCases: [PrecisionCase] = [
         """),
 ]
 
+/// F208 v1 (DSL.md §6): whichever way its handler fires, at any place in
+/// its `then` chain; the chain's earlier actions count.
+let impossibleBackCases: [PrecisionCase] = [
+    PrecisionCase(name: "sheet y then pop: the top is y, the root of its new layer", code: "F208",
+                  message: "'pop' can never succeed: after 'sheet y', 'y' is the root of its layer, with nothing below it to pop to",
+                  triggers: """
+        flow App [entry] {
+          start home
+          route home { on s -> sheet y then 1️⃣pop }
+          route y { on close -> dismiss }
+        }
+        """, clean: """
+        flow App [entry] {
+          start home
+          route home { on s -> sheet y then push z then pop }
+          route y { on close -> dismiss }
+          route z [final]
+        }
+        """),
+    PrecisionCase(name: "push x then pop then pop from a layer root: the second pop meets the root", code: "F208",
+                  message: "'pop' can never succeed: after 'push x then pop', 'home' is the root of its layer, with nothing below it to pop to",
+                  triggers: """
+        flow App [entry] {
+          start home
+          route home { on t -> push x then pop then 1️⃣pop }
+          route x [final]
+        }
+        """, clean: """
+        flow App [entry] {
+          start home
+          route home { on t -> push x then push w then pop then pop }
+          route x [final]
+          route w [final]
+        }
+        """),
+    PrecisionCase(name: "dismiss then dismiss from a sheet over the base; over another sheet it can work", code: "F208",
+                  message: "'dismiss' can never succeed: after 'dismiss', the top layer is the app's base, with no sheet or cover to dismiss",
+                  triggers: """
+        flow App [entry] {
+          start home
+          route home { on open -> sheet a  on edit -> sheet b }
+          route a { on more -> push c  on close -> dismiss }
+          route b { on d -> dismiss then 1️⃣dismiss }
+          route c [final]
+        }
+        """, clean: """
+        flow App [entry] {
+          start home
+          route home { on open -> sheet a  on edit -> sheet b }
+          route a { on more -> sheet b  on close -> dismiss }
+          route b { on d -> dismiss then dismiss }
+        }
+        """),
+    PrecisionCase(name: "pop to z where z is only ever pushed above the route; pushed below it, it works", code: "F208",
+                  message: "'pop to z' can never succeed: there is never a 'z' below route 'a' in its stack",
+                  triggers: """
+        flow App [entry] {
+          start home
+          route home { on open -> push a  on other -> push z }
+          route a { on next -> push z  on up -> 1️⃣pop to z }
+          route z { on next -> push b }
+          route b [final]
+        }
+        """, clean: """
+        flow App [entry] {
+          start home
+          route home { on open -> push a  on other -> push z }
+          route a { on up -> pop to z }
+          route z { on next -> push a }
+        }
+        """),
+    PrecisionCase(name: "an alert's handler acts on the screen under it (transient layers)", code: "F208",
+                  message: "'pop' can never succeed: the screen under the alert 'confirm' is always the root of its layer, with nothing below it to pop to",
+                  triggers: """
+        flow App [entry] {
+          start home
+          route home { on delete -> alert confirm  on open -> push post }
+          route post [final]
+          route confirm { on yes -> 1️⃣pop  on no -> stay }
+        }
+        """, clean: """
+        flow App [entry] {
+          start home
+          route home { on open -> push post }
+          route post { on delete -> alert confirm }
+          route confirm { on yes -> pop  on no -> stay }
+        }
+        """),
+    PrecisionCase(name: "pop then push r1 from a root cannot run (and is no push cycle)", code: "F208",
+                  message: "'pop' can never succeed: route 'r1' is always the root of its layer, with nothing below it to pop to",
+                  triggers: """
+        flow App [entry] {
+          start r1
+          route r1 { on again -> 1️⃣pop then push r1 }
+        }
+        """, clean: """
+        flow App [entry] {
+          start home
+          route home { on open -> push r1 }
+          route r1 { on again -> pop then push r1 }
+        }
+        """),
+]
+
 @Suite("Precision of F204, F205 and F208 (issue 7 item 12)")
 struct CheckPrecisionTests {
     @Test("F205: only a handler that can grow the stack or the layer pile makes a cycle grow", arguments: growthCases)
@@ -138,5 +242,42 @@ struct CheckPrecisionTests {
             }
             """
         #expect(exactFindings(source).filter { $0.code == "F205" } == [])
+    }
+
+    @Test("F208: an action that can never succeed, anywhere in its chain, and its twin", arguments: impossibleBackCases)
+    func impossibleBacks(_ row: PrecisionCase) {
+        expectBothWays(row)
+    }
+
+    @Test("F208: what the chain's earlier actions add can be taken away again")
+    func chainsThatWork() {
+        let source = """
+            flow App [entry] {
+              start home
+              route home {
+                on a -> sheet y then dismiss then push x then pop
+                on b -> push x then push y then pop to x then pop
+                on c -> set [home, x, y] then pop to x then popToRoot
+                on d -> sheet y then push x then popToRoot then dismiss
+                on e -> alert y then dismiss
+              }
+              route x [final]
+              route y [final]
+            }
+            """
+        #expect(exactFindings(source) == [])
+    }
+
+    @Test("F208: popToRoot leaves the root on top; a pop after it can never succeed")
+    func afterPopToRoot() {
+        let source = MarkedSource("""
+            flow App [entry] {
+              start home
+              route home { on open -> push x }
+              route x { on up -> popToRoot then 1️⃣pop }
+            }
+            """)
+        #expect(exactFindings(source.text) == [ExactFinding(code: "F208", line: source["1"].line, column: source["1"].column,
+            message: "'pop' can never succeed: after 'popToRoot', the screen on top is the root of its layer, with nothing below it to pop to")])
     }
 }
