@@ -25,6 +25,7 @@ extension Analyzer {
         for edge in topology.edges where edge.parent != edge.child {
             builder.add(context(edge.child), context(edge.parent))
         }
+        var frames: [GrowthFrame] = []
         // Growth edges carry their action id as label; the others -1.
         // A gated link's `else` actions (v1) run when a URL opens, not on a
         // tap: opening the same URL again and again is no push cycle.
@@ -33,7 +34,7 @@ extension Analyzer {
                 : handler.event.isResult ? returnedFrom(handler.event.flow) : context(handler.flow)
             // (v1) A handler that removes at least what it adds (`pop then
             // push r`) moves along the cycle without growing anything.
-            let grows = canGrow(handler)
+            let grows = canGrow(handler, frames: &frames)
             for a in handler.actions.range {
                 let action = program.actions[a]
                 let label = grows ? Int32(a) : -1
@@ -84,18 +85,20 @@ extension Analyzer {
     /// flow ends with all it showed). `select` moves to a tab's stack; a
     /// stack it leaves keeps what it gained, and so may a layer the chain
     /// presented. Linear in the chain's length.
-    func canGrow(_ handler: Handler) -> Bool {
-        /// One stack the chain acts on: the one it started on (or one below
-        /// it, after a dismiss), or the root stack of a layer it presented.
-        struct Frame {
-            var presented = false
-            var transient = false
-            /// Entries pushed minus entries popped.
-            var delta = 0
-            /// Its size no longer depends on what it held (after `popToRoot`, `set`).
-            var bounded = false
+    /// `frames` is scratch space, reused from one handler to the next.
+    func canGrow(_ handler: Handler, frames: inout [GrowthFrame]) -> Bool {
+        typealias Frame = GrowthFrame
+        // Most chains are one action: only adding something grows.
+        if handler.actions.count == 1 {
+            let action = program.actions[Int(handler.actions.lower)]
+            switch action.kind {
+            case .push, .sheet, .cover, .popover: return true
+            case .start: return action.mode != .root
+            default: return false
+            }
         }
-        var frames = [Frame()]
+        frames.removeAll(keepingCapacity: true)
+        frames.append(Frame())
         var dismissedBefore = 0
         var leftBehind = false
         for a in handler.actions.range {
@@ -121,19 +124,23 @@ extension Analyzer {
                     frames[0] = Frame()
                 }
             case .set:
-                frames = [Frame(bounded: true)]
+                frames.removeAll(keepingCapacity: true)
+                frames.append(Frame(bounded: true))
             case .start:
                 switch action.mode {
                 case .push: frames[frames.count - 1].delta += 1
                 case .sheet, .cover: frames.append(Frame(presented: true))
-                case .root: frames = [Frame(bounded: true)]
+                case .root:
+                    frames.removeAll(keepingCapacity: true)
+                    frames.append(Frame(bounded: true))
                 }
             case .finish:
                 return false
             case .select:
                 // The layers it presented stay if the tab container is in one of them.
                 if (!frames[0].bounded && frames[0].delta > 0) || frames.count > 1 { leftBehind = true }
-                frames = [Frame()]
+                frames.removeAll(keepingCapacity: true)
+                frames.append(Frame())
             }
         }
         var presented = frames.count - 1
@@ -160,4 +167,16 @@ extension Analyzer {
                    "flow '\(flowName(edge.parent))' starts itself through \(what): \(cycle.joined(separator: " → ")) (unbounded nesting)")
         }
     }
+}
+
+/// One stack a chain acts on, for `Analyzer.canGrow`: the one it started on
+/// (or one below it, after a dismiss), or the root stack of a layer it
+/// presented.
+struct GrowthFrame {
+    var presented = false
+    var transient = false
+    /// Entries pushed minus entries popped.
+    var delta = 0
+    /// Its size no longer depends on what it held (after `popToRoot`, `set`).
+    var bounded = false
 }

@@ -95,6 +95,7 @@ struct StackDepths: Sendable {
     /// `requirements[requirementStart[h]..<requirementStart[h + 1]]` are handler h's.
     private(set) var requirementStart: [Int32] = []
     /// The "below" graph; labels: 1 for a push edge, 0 for a copy edge.
+    /// Empty when the program has no `pop to`.
     let belowGraph: Digraph
     /// Nodes below which anything may stand (reached from `anything`).
     let anythingBelow: [Bool]
@@ -174,8 +175,8 @@ struct StackDepths: Sendable {
         }
         self.depth = depth
         self.reached = reached
-        belowGraph = Digraph(nodeCount: nodes, walker.belowEdges)
-        anythingBelow = belowGraph.reachable(from: [Int32(routeCount + 2 * flowCount)])
+        belowGraph = Digraph(nodeCount: walker.tracksBelow ? nodes : 0, walker.belowEdges)
+        anythingBelow = walker.tracksBelow ? belowGraph.reachable(from: [Int32(routeCount + 2 * flowCount)]) : []
     }
 
     /// For each `popTo` requirement index in `queries`, whether its target can
@@ -284,6 +285,8 @@ private struct ChainWalker {
     var seedDepth: [Depth]
     var seedReached: [Bool]
     var requirements: [BackRequirement] = []
+    /// Whether the "below" graph is needed: only `pop to` asks it.
+    let tracksBelow: Bool
 
     /// One stack the chain acts on: the one it started on (or the one a
     /// `dismiss`, `set` or `select` left on top), or a layer it presented.
@@ -319,6 +322,7 @@ private struct ChainWalker {
         let nodes = routeCount + 2 * flowCount + 1
         seedDepth = [Depth](repeating: Depth(below: 0, modal: 0), count: nodes)
         seedReached = [Bool](repeating: false, count: nodes)
+        tracksBelow = program.actions.contains { $0.kind == .popTo }
     }
 
     func context(_ flow: FlowID) -> Int32 { Int32(routeCount) + flow }
@@ -341,6 +345,7 @@ private struct ChainWalker {
     }
 
     mutating func below(_ from: Int32, _ to: Int32, push: Bool) {
+        guard tracksBelow else { return }
         belowEdges.add(from, to, label: push ? 1 : 0)
     }
 
