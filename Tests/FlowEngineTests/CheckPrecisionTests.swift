@@ -213,6 +213,92 @@ let impossibleBackCases: [PrecisionCase] = [
         """),
 ]
 
+/// F204 v1 (DSL.md §6): a handler above the child hides a trap only if it
+/// can end the child (or take it somewhere that can); one that only pushes
+/// or presents on top does not.
+let trapCases: [PrecisionCase] = [
+    PrecisionCase(name: "an ancestor's alert that only stays hides nothing; one whose popToRoot takes the child back does", code: "F204",
+                  message: "trap: once flow 'C' reaches route 'c2', it can never finish nor be left by back", triggers: """
+        flow App [entry] {
+          start a
+          route a { on go -> start C as sheet }
+          on help -> alert tip
+          route tip { on ok -> stay }
+        }
+        flow C {
+          start c1
+          route c1 { on next -> push c2 }
+          route 1️⃣c2 [noBack]
+        }
+        """, clean: """
+        flow App [entry] {
+          start a
+          route a { on go -> start C as sheet }
+          on help -> alert tip
+          route tip { on ok -> stay  on home -> popToRoot }
+        }
+        flow C {
+          start c1
+          route c1 { on next -> push c2 }
+          route c2 [noBack]
+        }
+        """),
+    PrecisionCase(name: "select from above leaves the child; a tab's alert that only stays does not", code: "F204",
+                  message: "trap: once flow 'C' reaches route 'c1', it can never finish nor be left by back", triggers: """
+        flow App [entry] { tabs Home, More }
+        flow Home {
+          start h
+          route h { on go -> start C as cover }
+          on other -> alert tip
+          route tip { on ok -> stay }
+        }
+        flow More { start m  route m [final] }
+        flow C {
+          start c1
+          route 1️⃣c1 { on next -> push c2 }
+          route c2 [noBack]
+        }
+        """, clean: """
+        flow App [entry] { tabs Home, More }
+        flow Home {
+          start h
+          route h { on go -> start C as cover }
+          on other -> select More
+        }
+        flow More { start m  route m [final] }
+        flow C {
+          start c1
+          route c1 { on next -> push c2 }
+          route c2 [noBack]
+        }
+        """),
+    PrecisionCase(name: "a link that does not pass through the child ends it", code: "F204",
+                  message: "trap: once flow 'C' reaches route 'c1', it can never finish nor be left by back", triggers: """
+        flow App [entry] {
+          start a
+          route a { on go -> start C as cover  on more -> push b }
+          route b [final]
+        }
+        flow C {
+          start c1
+          route 1️⃣c1 { on next -> push c2 }
+          route c2 [noBack] { on again -> replace c2 }
+        }
+        """, clean: """
+        flow App [entry] {
+          start a
+          route a { on go -> start C as cover  on more -> push b }
+          route b [final]
+        }
+        flow C {
+          start c1
+          route c1 { on next -> push c2 }
+          route c2 [noBack] { on again -> replace c2 }
+        }
+        link "app://b" -> App/b
+        """),
+]
+
 @Suite("Precision of F204, F205 and F208 (issue 7 item 12)")
 struct CheckPrecisionTests {
     @Test("F205: only a handler that can grow the stack or the layer pile makes a cycle grow", arguments: growthCases)
@@ -279,5 +365,80 @@ struct CheckPrecisionTests {
             """)
         #expect(exactFindings(source.text) == [ExactFinding(code: "F208", line: source["1"].line, column: source["1"].column,
             message: "'pop' can never succeed: after 'popToRoot', the screen on top is the root of its layer, with nothing below it to pop to")])
+    }
+
+    @Test("F204: an ancestor's handler hides a trap only if it can end the child", arguments: trapCases)
+    func traps(_ row: PrecisionCase) {
+        expectBothWays(row)
+    }
+
+    @Test("F204: the issue's program: a page pushed from above and popped again leaves the child where it was")
+    func pushedPageFromAbove() {
+        let trapped = MarkedSource("""
+            flow App [entry] {
+              start a
+              route a { on go -> start C as cover }
+              on more -> 1️⃣push page
+              route page { on close -> pop }
+            }
+            flow C {
+              start c1
+              route 2️⃣c1 { on next -> push c2 }
+              route c2 [noBack]
+            }
+            """)
+        // The child's first screen is a cover's root, with no way back: the
+        // trap starts there, at c1 (at c2 when C is a sheet, whose c1 can be
+        // swiped down). The push from anywhere is a push cycle too (F205).
+        #expect(exactFindings(trapped.text) == [
+            ExactFinding(code: "F205", line: trapped["1"].line, column: trapped["1"].column,
+                         message: "the navigation stack can grow without bound: 'push page' is on the cycle page"),
+            ExactFinding(code: "F204", line: trapped["2"].line, column: trapped["2"].column,
+                         message: "trap: once flow 'C' reaches route 'c1', it can never finish nor be left by back"),
+        ])
+        #expect(exactFindings(trapped.text.replacingOccurrences(of: "as cover", with: "as sheet")).map(\.description) == [
+            "F205@4:14 the navigation stack can grow without bound: 'push page' is on the cycle page",
+            "F204@10:9 trap: once flow 'C' reaches route 'c2', it can never finish nor be left by back",
+        ])
+        // The twin: the page pushed onto the child's cover can dismiss that cover.
+        let twin = trapped.text.replacingOccurrences(of: "on close -> pop }", with: "on close -> pop  on quit -> dismiss }")
+        #expect(exactFindings(twin).map(\.code) == ["F205"])
+    }
+
+    /// Where a child C (`c1 → push c2`, both `[noBack]`) is trapped when the
+    /// only thing above it is the entry's flow-level `on x -> CHAIN`.
+    @Test("F204: per action kind, whether a handler above ends the child", arguments: [
+        // C in a cover: only what removes the cover (or all of App's screens) ends it.
+        ("as cover", "push page", "c1"), ("as cover", "sheet page", "c1"), ("as cover", "alert page", "c1"),
+        ("as cover", "stay", "c1"), ("as cover", "pop", "c1"), ("as cover", "popToRoot", "c1"),
+        ("as cover", "replace page", "c1"), ("as cover", "dismiss", nil), ("as cover", "set [a]", nil),
+        ("as cover", "start Other as root", nil), ("as cover", "push closer", nil), ("as cover", "sheet closer", "c1"),
+        ("as cover", "alert closer", nil), ("as cover", "start Help as sheet", nil),
+        // C pushed onto the base: a pop reaches under it; a dismiss cannot.
+        ("", "pop", nil), ("", "popToRoot", nil), ("", "replace page", nil), ("", "dismiss", "c1"),
+        ("", "push closer", "c1"), ("", "push page", "c1"), ("", "alert page", nil),
+        // C in a sheet: its first screen can be swiped down, so going back to it is enough.
+        ("as sheet", "push page", "c2"), ("as sheet", "pop", nil), ("as sheet", "popToRoot", nil),
+    ] as [(String, String, String?)])
+    func perActionKind(mode: String, chain: String, trappedAt: String?) {
+        let source = """
+            flow App [entry] {
+              start a
+              route a { on go -> start C \(mode)  on other -> start Other }
+              on x -> \(chain)
+              route page { on close -> pop }
+              route closer { on quit -> dismiss }
+              on Help.done -> dismiss
+            }
+            flow Other { start o  route o [final] }
+            flow Help { start h  route h { on ok -> finish done } }
+            flow C {
+              start c1
+              route c1 [noBack] { on next -> push c2 }
+              route c2 [noBack]
+            }
+            """
+        let traps = exactFindings(source).filter { $0.code == "F204" }.map(\.message)
+        #expect(traps == trappedAt.map { ["trap: once flow 'C' reaches route '\($0)', it can never finish nor be left by back"] } ?? [])
     }
 }

@@ -1,27 +1,40 @@
 /// F204: a child flow that, once at some route, can neither finish nor be
-/// left by `back`.
+/// left by `back`, nor be ended by a step the user can take from inside it.
 ///
 /// For each flow, a graph over its routes (plus one node for its flow-level
 /// handlers) says where the user can go next: the targets of actions, and
 /// the way back to the route that pushed or presented a screen when that
 /// screen has a back. Exits are `finish`, `dismiss` and `select` actions,
-/// the implicit back on the flow's first screen, and any flow-level handler
-/// of a flow above (the user can always fire those). A backward search from
-/// the exits marks every route that can still leave; the rest are trapped.
+/// the implicit back on the flow's first screen, and (v1) what the flows
+/// above can do to the child (`childEffects()`): a step that ends it is an
+/// exit from all its routes; one that takes it back down its stack, or back
+/// from a layer it presented, gives its screens that way back; one that only
+/// adds on top is nothing. A link that does not pass through the child ends
+/// it; one that does resets it to its first screen. An alert or a dialog
+/// that handles any event goes back to its presenter when tapped (transient
+/// layers). A backward search from the exits marks every route that can
+/// still leave; the rest are trapped.
 extension Analyzer {
     mutating func checkTraps(reachable: [Bool], deadEnds: [Bool]) {
         let routeCount = program.routes.count
         let flowNode = { (f: FlowID) in Int32(routeCount) + f }
         let nodeCount = routeCount + program.flows.count
+        let fromAbove = childEffects()
         var forward = Digraph.Builder()
         var exits = [Bool](repeating: false, count: nodeCount)
         var canGoBack = [Bool](repeating: false, count: routeCount)
         for (r, route) in program.routes.enumerated() {
             forward.add(Int32(r), flowNode(route.flow))
-            if ancestorHandlesUserEvents[Int(route.flow)] { exits[r] = true }
             canGoBack[r] = program.handlers[route.handlers.range].contains { handler in
                 program.actions[handler.actions.range].contains { [.pop, .popTo, .popToRoot, .dismiss].contains($0.kind) }
             }
+        }
+        /// (v1) Whether any event handled on an alert or a dialog showing `route`
+        /// removes it: its own handlers, or those of a flow above.
+        func removedByAnEvent(_ route: RouteID) -> Bool {
+            let r = program.routes[Int(route)]
+            return hasFlowLevelUserHandler[Int(r.flow)] || ancestorHandlesUserEvents[Int(r.flow)]
+                || program.handlers[r.handlers.range].contains { !$0.event.isResult }
         }
         for handler in program.handlers {
             let source = handler.route >= 0 ? handler.route : flowNode(handler.flow)
@@ -33,12 +46,17 @@ extension Analyzer {
                 case .finish, .dismiss, .select:
                     exits[Int(source)] = true
                 case .push, .sheet, .cover, .replace, .set, .alert, .dialog, .popover:
+                    let effects = fromAbove[Int(handler.flow)]
+                    let presents = action.kind.presentedLayer != nil
                     for t in targets {
                         forward.add(source, t.route)
                         let target = program.routes[Int(t.route)]
                         let returns = handler.route >= 0 && (canGoBack[Int(t.route)]
                             || (action.kind == .push && !target.attributes.contains(.noBack))
-                            || ((action.kind == .sheet || action.kind == .dialog || action.kind == .popover) && !target.attributes.contains(.locked)))
+                            || ((action.kind == .sheet || action.kind == .dialog || action.kind == .popover) && !target.attributes.contains(.locked))
+                            || ((action.kind == .alert || action.kind == .dialog) && removedByAnEvent(t.route))
+                            || (action.kind == .push && effects.contains(.popsBack))
+                            || (presents && effects.contains(.dismissesBack)))
                         if returns { forward.add(t.route, source) }
                     }
                 case .popTo:
@@ -71,6 +89,27 @@ extension Analyzer {
         }
         for (f, flow) in program.flows.enumerated() where expectedToFinish[f] && rootBackWorks[f] {
             if case .route(let first) = flow.start { exits[Int(first)] = true }
+        }
+        // (v1) What the flows above can do to a child, by where its first screen stands.
+        for f in program.flows.indices where expectedToFinish[f] {
+            let effects = fromAbove[f]
+            let first = placements.rootPlacement(of: FlowID(f))
+            if effects.contains(.ends) || (effects.contains(.endsIfPushed) && first.contains(.pushed))
+                || (effects.contains(.endsIfModal) && !first.isDisjoint(with: Placement.modal)) {
+                exits[Int(flowNode(FlowID(f)))] = true
+            }
+            // A popToRoot from above can take it back to its first screen.
+            if effects.contains(.popsBack), case .route(let r) = program.flows[f].start { forward.add(flowNode(FlowID(f)), r) }
+        }
+        // A link through a flow (which then does not end it) resets it to its
+        // first screen and, when it targets one of its routes, shows that too.
+        var resets = [Bool](repeating: false, count: program.flows.count)
+        for link in program.links {
+            for flow in link.path where !resets[Int(flow)] {
+                resets[Int(flow)] = true
+                if case .route(let r) = program.flows[Int(flow)].start { forward.add(flowNode(flow), r) }
+            }
+            forward.add(flowNode(program.routes[Int(link.route)].flow), link.route)
         }
         let graph = Digraph(nodeCount: nodeCount, forward)
         let backward = Digraph(nodeCount: nodeCount, forward, reversed: true)
