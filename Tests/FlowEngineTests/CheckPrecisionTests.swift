@@ -354,6 +354,36 @@ struct CheckPrecisionTests {
         #expect(exactFindings(source) == [])
     }
 
+    @Test("F208: a flow started in the chain puts its first screen under what the chain pushes next")
+    func startedThenPushed() {
+        let source = """
+            flow App [entry] {
+              start home
+              route home { on open -> start App as cover then push page }
+              route page { on up -> pop to home  on close -> dismiss }
+            }
+            """
+        // The start is a push cycle and a flow starting itself; the pop to is fine.
+        #expect(exactFindings(source).map(\.code) == ["F205", "F209"])
+    }
+
+    @Test("F208: a screen an alert's chain replaces the alert with acts under it, as the alert would")
+    func replacedIntoAnAlert() {
+        let source = """
+            flow App [entry] {
+              start home
+              route home { on open -> push post }
+              route post { on ask -> alert tip then replace confirm }
+              route tip [final]
+              route confirm { on yes -> pop  on no -> stay }
+            }
+            """
+        #expect(exactFindings(source) == [])
+        #expect(exactFindings(source.replacingOccurrences(of: "on open -> push post", with: "on open -> sheet post")).map(\.description) == [
+            "F208@6:29 'pop' can never succeed: route 'confirm' is always the root of its layer, with nothing below it to pop to",
+        ])
+    }
+
     @Test("F208: popToRoot leaves the root on top; a pop after it can never succeed")
     func afterPopToRoot() {
         let source = MarkedSource("""

@@ -129,6 +129,7 @@ struct StackDepths: Sendable {
         flowCount = program.flows.count
         let nodes = routeCount + 2 * flowCount + 1
         var walker = ChainWalker(program: program, routeCount: routeCount, flowCount: flowCount)
+        walker.resolveFirstRoutes()
         walker.addStructure(topology)
         var starts: [Int32] = []
         starts.reserveCapacity(program.handlers.count + 1)
@@ -304,6 +305,10 @@ private struct ChainWalker {
         var basePopped: Bool
         /// Where this frame's pushed entries start in `entries`.
         var entriesStart: Int
+        /// For an alert or a dialog the chain presented: the entries below
+        /// its presenter's top and the modal layers there (a route replaced
+        /// into it acts there, like the alert's own).
+        var transient: (constant: Bool, below: Int, modal: Int)? = nil
     }
 
     var frames: [Frame] = []
@@ -329,10 +334,45 @@ private struct ChainWalker {
     func root(_ flow: FlowID) -> Int32 { Int32(routeCount + flowCount) + flow }
     var anything: Int32 { Int32(routeCount + 2 * flowCount) }
 
-    /// The route `flow` shows first when started, if its fallback `start` names one.
-    func startRoute(_ flow: FlowID) -> RouteID {
-        if case .route(let r) = program.flows[Int(flow)].start { return r }
-        return -1
+    /// The route every start of `flow` shows first, following flows started
+    /// in its place; -1 when guards choose it or a tab container comes first.
+    var firstRoutes: [RouteID] = []
+
+    /// Fills `firstRoutes`, each flow's chain of starts resolved once.
+    mutating func resolveFirstRoutes() {
+        let unknown: RouteID = -2
+        var first = [RouteID](repeating: unknown, count: flowCount)
+        var path: [FlowID] = []
+        for f in 0..<flowCount where first[f] == unknown {
+            path.removeAll(keepingCapacity: true)
+            var current = FlowID(f)
+            var result: RouteID = -1
+            while true {
+                if first[Int(current)] != unknown {
+                    result = first[Int(current)]
+                    break
+                }
+                // A flow seen twice on this path starts itself in its place: no route.
+                if path.count > flowCount { break }
+                path.append(current)
+                let flow = program.flows[Int(current)]
+                guard flow.starts.count <= 1 else { break }
+                if case .route(let r) = flow.start {
+                    result = r
+                    break
+                }
+                guard case .flow(let g) = flow.start else { break }
+                current = g
+            }
+            for p in path { first[Int(p)] = result }
+        }
+        firstRoutes = first
+    }
+
+    /// The "below" node of a started flow's first entry: its route, or
+    /// "anything" when it cannot be told.
+    func entryNode(_ flow: FlowID) -> Int32 {
+        firstRoutes[Int(flow)] >= 0 ? firstRoutes[Int(flow)] : anything
     }
 
     mutating func seed(_ node: Int32, _ depth: Depth) {
@@ -397,8 +437,7 @@ private struct ChainWalker {
                 switch edge.mode {
                 case .push:
                     carry(root(parent), root(child), constant: false, below: 1, modal: 0)
-                    let start = startRoute(parent)
-                    if start >= 0 { below(start, root(child), push: true) } else { below(root(parent), root(child), push: false) }
+                    below(entryNode(parent), root(child), push: true)
                 case .sheet, .cover:
                     carry(root(parent), root(child), constant: true, below: 0, modal: 1)
                 case .root, .flowStart:
@@ -409,12 +448,11 @@ private struct ChainWalker {
                 }
             }
             guard let last = link.path.last else { continue }
-            let start = startRoute(last)
-            if link.route == start {
+            if link.route == firstRoutes[Int(last)] {
                 carry(root(last), link.route, constant: false, below: 0, modal: 0)
             } else {
                 carry(root(last), link.route, constant: false, below: 1, modal: 0)
-                if start >= 0 { below(start, link.route, push: true) } else { below(root(last), link.route, push: false) }
+                below(entryNode(last), link.route, push: true)
             }
         }
     }
@@ -453,20 +491,22 @@ private struct ChainWalker {
               basePopped: false, entriesStart: entries.count)
     }
 
-    /// Puts `node` (showing `route`) on top of the top frame.
-    mutating func push(_ node: Int32, route: RouteID) {
+    /// Puts `node` (showing `route`) on top of the top frame; `entry` is the
+    /// "below" node of the new entry when it differs (a started flow's root
+    /// node stands for where its first entry goes, not for that entry).
+    mutating func push(_ node: Int32, route: RouteID, entry: Int32? = nil) {
         carry(ref, node, constant: top.belowIsConstant, below: topBelow + 1, modal: modalOnTop)
         let under = underNext
         below(under.node, node, push: under.push)
-        entries.append((node, route))
+        entries.append((entry ?? node, route))
     }
 
-    /// Presents a new layer whose root is `node`.
-    mutating func present(_ node: Int32, route: RouteID) {
+    /// Presents a new layer whose root is `node` (see `push` for `entry`).
+    mutating func present(_ node: Int32, route: RouteID, entry: Int32? = nil) {
         carry(ref, node, constant: true, below: 0, modal: modalOnTop + 1)
         // Presented whether or not its source is ever active, as the placements do.
         seed(node, Depth(below: 0, modal: 1))
-        frames.append(frame(presented: true, below: 0, base: node, route: route))
+        frames.append(frame(presented: true, below: 0, base: entry ?? node, route: route))
     }
 
     mutating func walk(_ h: HandlerID) {
@@ -488,11 +528,22 @@ private struct ChainWalker {
                 present(target, route: target)
             case .alert, .dialog:
                 // Its handlers act where its presenter stands (transient layers).
-                carry(ref, target, constant: top.belowIsConstant, below: topBelow, modal: modalOnTop)
+                let presenter = (constant: top.belowIsConstant, below: topBelow, modal: modalOnTop)
+                carry(ref, target, constant: presenter.constant, below: presenter.below, modal: presenter.modal)
                 let under = underNext
                 below(under.node, target, push: under.push)
-                frames.append(frame(presented: true, below: 0, base: target, route: target))
+                var layer = frame(presented: true, below: 0, base: target, route: target)
+                layer.transient = presenter
+                frames.append(layer)
             case .replace:
+                if let presenter = top.transient, pushedOnTop == 0 {
+                    // Replaced into an alert or a dialog: it acts where that was presented.
+                    carry(ref, target, constant: presenter.constant, below: presenter.below, modal: presenter.modal)
+                    below(top.base, target, push: false)
+                    top.base = target
+                    top.baseRoute = target
+                    continue
+                }
                 carry(ref, target, constant: top.belowIsConstant, below: topBelow, modal: modalOnTop)
                 if pushedOnTop > 0 {
                     let under: (Int32, Bool) = pushedOnTop > 1 ? (entries[entries.count - 2].node, true) : (top.base, !top.basePopped)
@@ -560,9 +611,9 @@ private struct ChainWalker {
                 let child = root(action.flow)
                 switch action.mode {
                 case .push:
-                    push(child, route: startRoute(action.flow))
+                    push(child, route: firstRoutes[Int(action.flow)], entry: entryNode(action.flow))
                 case .sheet, .cover:
-                    present(child, route: startRoute(action.flow))
+                    present(child, route: firstRoutes[Int(action.flow)], entry: entryNode(action.flow))
                 case .root:
                     let flowRoot = root(handler.flow)
                     ref = flowRoot
@@ -571,8 +622,8 @@ private struct ChainWalker {
                     below(flowRoot, child, push: false)
                     entries.removeAll(keepingCapacity: true)
                     frames.removeAll(keepingCapacity: true)
-                    frames.append(Frame(presented: false, belowIsConstant: false, baseBelow: 0, base: child,
-                                        baseRoute: startRoute(action.flow), basePopped: false, entriesStart: 0))
+                    frames.append(Frame(presented: false, belowIsConstant: false, baseBelow: 0, base: entryNode(action.flow),
+                                        baseRoute: firstRoutes[Int(action.flow)], basePopped: false, entriesStart: 0))
                 }
             case .select:
                 entries.removeAll(keepingCapacity: true)
