@@ -435,15 +435,65 @@ struct CheckPrecisionTests {
         #expect(exactFindings(twin).map(\.code) == ["F205"])
     }
 
+    @Test("F204: what the child does at its bottom entry, or lets a flow it pushes do, can end it", arguments: [
+        // Pushed, its own pop of its first screen ends it; as a cover's root it cannot.
+        ("", "c1 [noBack] { on next -> push c2  on drop -> pop }", "", nil),
+        ("as cover", "c1 [noBack] { on next -> push c2  on drop -> pop }", "", "c1"),
+        // As a sheet, a replace of its first screen leaves a root that can be swiped down.
+        ("as sheet", "c1 [locked] { on next -> push c2  on swap -> replace c3 }", "route c3", nil),
+        ("as sheet", "c1 [locked] { on next -> push c2  on swap -> replace c3 }", "route c3 [locked]", "c1"),
+        // A flow it pushes can dismiss its cover.
+        ("as cover", "c1 { on next -> push c2  on help -> start D }", "", nil),
+        ("as cover", "c1 { on next -> push c2  on help -> start D as sheet }", "", "c1"),
+    ] as [(String, String, String, String?)])
+    func bottomEntry(mode: String, first: String, third: String, trappedAt: String?) {
+        let source = """
+            flow App [entry] {
+              start a
+              route a { on go -> start C \(mode) }
+            }
+            flow C {
+              start c1
+              route \(first)
+              route c2 [final]
+              \(third)
+            }
+            flow D { start d  route d { on close -> dismiss } }
+            """
+        let traps = exactFindings(source).filter { $0.code == "F204" }.map(\.message)
+        #expect(traps == trappedAt.map { ["trap: once flow 'C' reaches route '\($0)', it can never finish nor be left by back"] } ?? [])
+    }
+
+    @Test("F204: tapping the selected tab pops its stack, so a child pushed onto a tab is never trapped; in a cover it can be")
+    func tabTaps() {
+        let pushed = MarkedSource("""
+            flow App [entry] { tabs Home }
+            flow Home { start h  route h { on go -> start C } }
+            flow C {
+              start c1
+              route 1️⃣c1 [noBack] { on next -> push c2 }
+              route c2 [noBack] { on wait -> replace c2 }
+            }
+            """)
+        #expect(exactFindings(pushed.text) == [])
+        let covered = pushed.text.replacingOccurrences(of: "start C }", with: "start C as cover }")
+        #expect(exactFindings(covered) == [ExactFinding(code: "F204", line: pushed["1"].line, column: pushed["1"].column,
+            message: "trap: once flow 'C' reaches route 'c1', it can never finish nor be left by back")])
+    }
+
     /// Where a child C (`c1 → push c2`, both `[noBack]`) is trapped when the
     /// only thing above it is the entry's flow-level `on x -> CHAIN`.
     @Test("F204: per action kind, whether a handler above ends the child", arguments: [
         // C in a cover: only what removes the cover (or all of App's screens) ends it.
         ("as cover", "push page", "c1"), ("as cover", "sheet page", "c1"), ("as cover", "alert page", "c1"),
         ("as cover", "stay", "c1"), ("as cover", "pop", "c1"), ("as cover", "popToRoot", "c1"),
-        ("as cover", "replace page", "c1"), ("as cover", "dismiss", nil), ("as cover", "set [a]", nil),
+        // A replace of the child's only entry ends it, even as a cover's root.
+        ("as cover", "replace page", nil), ("as cover", "dismiss", nil), ("as cover", "set [a]", nil),
         ("as cover", "start Other as root", nil), ("as cover", "push closer", nil), ("as cover", "sheet closer", "c1"),
         ("as cover", "alert closer", nil), ("as cover", "start Help as sheet", nil),
+        // A screen replaced into an alert acts, like the alert, under it: its
+        // dismiss removes the child's cover; in a sheet it only closes the sheet.
+        ("as cover", "alert tip then replace closer", nil), ("as cover", "sheet tip then replace closer", "c1"),
         // C pushed onto the base: a pop reaches under it; a dismiss cannot.
         ("", "pop", nil), ("", "popToRoot", nil), ("", "replace page", nil), ("", "dismiss", "c1"),
         ("", "push closer", "c1"), ("", "push page", "c1"), ("", "alert page", nil),
@@ -458,6 +508,7 @@ struct CheckPrecisionTests {
               on x -> \(chain)
               route page { on close -> pop }
               route closer { on quit -> dismiss }
+              route tip { on ok -> stay }
               on Help.done -> dismiss
             }
             flow Other { start o  route o [final] }

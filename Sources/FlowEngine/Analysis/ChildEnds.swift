@@ -21,8 +21,11 @@ struct ChildEffects: OptionSet, Hashable, Sendable {
     static let popsBack = ChildEffects(rawValue: 8)
     /// Takes the child back from a layer it presented (a `dismiss`).
     static let dismissesBack = ChildEffects(rawValue: 16)
+    /// Ends the child when fired at its bottom entry, wherever that stands:
+    /// a `replace` of it.
+    static let endsAtBottom = ChildEffects(rawValue: 32)
 
-    static let all: [ChildEffects] = [.ends, .endsIfPushed, .endsIfModal, .popsBack, .dismissesBack]
+    static let all: [ChildEffects] = [.ends, .endsIfPushed, .endsIfModal, .popsBack, .dismissesBack, .endsAtBottom]
 }
 
 extension Analyzer {
@@ -40,9 +43,10 @@ extension Analyzer {
     /// - `push`, `sheet`, `cover`, `popover`, `alert`, `dialog`, `stay` only
     ///   add (what they show is followed);
     /// - `finish`, `set`, `start … as root` and `select` end the child;
-    /// - `pop`, `replace` (at the child) and `popToRoot`, `pop to R` (at the
-    ///   child or on a screen pushed onto its stack) end it when its first
-    ///   screen is pushed, and otherwise take it back down its stack;
+    /// - `pop` (at the child) and `popToRoot`, `pop to R` (at the child or
+    ///   on a screen pushed onto its stack) end it when its first screen is
+    ///   pushed, and otherwise take it back down its stack; `replace` at the
+    ///   child ends it at its bottom entry and otherwise takes it back;
     /// - `dismiss` (at the child or on a screen pushed onto its stack) ends
     ///   it when its first screen is in a sheet or cover, and otherwise takes
     ///   it back from a layer it presented;
@@ -60,8 +64,8 @@ extension Analyzer {
     /// flow-level handlers; each action adds effects to its node or an edge;
     /// effects then flow backwards along edges (one breadth-first search per
     /// effect), and down the flow tree. Linear.
-    func childEffects() -> [ChildEffects] {
-        var explorer = ChildEffectExplorer(program: program, topology: topology)
+    func childEffects(_ subtrees: SubtreeEffects) -> [ChildEffects] {
+        var explorer = ChildEffectExplorer(program: program, subtrees: subtrees)
         explorer.explore()
         let effects = explorer.effects()
 
@@ -86,13 +90,14 @@ extension Analyzer {
         }
 
         // A link that does not pass through a flow ends it when it opens; one
-        // that does keeps it only if its arguments are the link's.
+        // that does keeps it only if its arguments are the link's. A child is
+        // never the entry's instance: the path's first step does not count.
         if !program.links.isEmpty {
             var passing = [Int](repeating: 0, count: flowCount)
             var stamp = [Int](repeating: -1, count: flowCount)
             for (l, link) in program.links.enumerated() {
                 var parameters = false
-                for flow in link.path where stamp[Int(flow)] != l {
+                for flow in link.path.dropFirst() where stamp[Int(flow)] != l {
                     stamp[Int(flow)] = l
                     parameters = parameters || !program.flows[Int(flow)].parameters.isEmpty
                     if !parameters { passing[Int(flow)] += 1 }
@@ -108,7 +113,6 @@ extension Analyzer {
 /// user handlers only (a program without any has nothing to explore).
 private struct ChildEffectExplorer {
     let program: Program
-    let topology: FlowTopology
     let routeCount: Int
     let flowCount: Int
     /// Positions relative to the child: at it, pushed onto its stack, in a layer above it.
@@ -120,16 +124,13 @@ private struct ChildEffectExplorer {
     /// Every node seen, in the order seen.
     var explored: [Int32] = []
     var builder = Digraph.Builder()
-    /// What a flow's subtree can do when pushed onto the child's stack, and
-    /// whether it can `select`; computed on first use.
-    var subtree: [ChildEffects] = []
-    var subtreeSelects: [Bool] = []
+    let subtrees: SubtreeEffects
     /// Result handlers by the flow whose result they handle.
     var resultHandlers: [[HandlerID]] = []
 
-    init(program: Program, topology: FlowTopology) {
+    init(program: Program, subtrees: SubtreeEffects) {
         self.program = program
-        self.topology = topology
+        self.subtrees = subtrees
         routeCount = program.routes.count
         flowCount = program.flows.count
         let nodeCount = 3 * routeCount + 2 * flowCount
@@ -199,6 +200,9 @@ private struct ChildEffectExplorer {
     mutating func follow(_ h: HandlerID, from node: Int32, at position: Int) {
         let handler = program.handlers[Int(h)]
         var k = position
+        // Where the alert or dialog this chain put on top was presented from:
+        // a route replaced into it acts there too.
+        var transientFrom: Int?
         for a in handler.actions.range {
             let action = program.actions[a]
             let target = action.targets.isEmpty ? RouteID(-1) : program.targets[Int(action.targets.lower)].route
@@ -212,10 +216,16 @@ private struct ChildEffectExplorer {
             case .alert, .dialog:
                 // Its handlers act where it was presented.
                 lead(node, to: region(target, k))
+                transientFrom = k
                 k = Self.above
+                continue
             case .replace:
+                if let from = transientFrom {
+                    lead(node, to: region(target, from))
+                    continue
+                }
                 if k == Self.atChild {
-                    local[Int(node)].formUnion([.endsIfPushed, .popsBack])
+                    local[Int(node)].formUnion([.endsAtBottom, .popsBack])
                     k = Self.onStack
                 }
                 lead(node, to: region(target, k))
@@ -238,54 +248,18 @@ private struct ChildEffectExplorer {
                     local[Int(node)].insert(.ends)
                     return
                 }
-                if subtree.isEmpty { computeSubtrees() }
                 lead(node, to: results(action.flow))
-                if subtreeSelects[Int(action.flow)] { local[Int(node)].insert(.ends) }
+                if subtrees.selects[Int(action.flow)] { local[Int(node)].insert(.ends) }
                 if action.mode == .push && k != Self.above {
-                    local[Int(node)].formUnion(subtree[Int(action.flow)])
+                    local[Int(node)].formUnion(subtrees.effects[Int(action.flow)])
                     k = Self.onStack
                 } else {
                     k = Self.above
                 }
             case .stay:
-                break
+                continue
             }
-        }
-    }
-
-    /// What each flow's subtree can do to a stack it is pushed onto: its
-    /// `dismiss`, `popToRoot`, `pop to`; and whether it can `select`.
-    /// Gathered per flow, then up the flow tree (a worklist).
-    mutating func computeSubtrees() {
-        subtree = [ChildEffects](repeating: [], count: flowCount)
-        subtreeSelects = [Bool](repeating: false, count: flowCount)
-        for handler in program.handlers {
-            for a in handler.actions.range {
-                switch program.actions[a].kind {
-                case .dismiss: subtree[Int(handler.flow)].formUnion([.endsIfModal, .dismissesBack])
-                case .popToRoot, .popTo: subtree[Int(handler.flow)].formUnion([.endsIfPushed, .popsBack])
-                case .select: subtreeSelects[Int(handler.flow)] = true
-                default: break
-                }
-            }
-        }
-        var queue: [FlowID] = program.flows.indices.map { FlowID($0) }
-        var queued = [Bool](repeating: true, count: flowCount)
-        var head = 0
-        while head < queue.count {
-            let f = Int(queue[head])
-            head += 1
-            queued[f] = false
-            for parent in topology.parents(of: FlowID(f)) {
-                let p = Int(parent)
-                guard !subtree[f].isSubset(of: subtree[p]) || (subtreeSelects[f] && !subtreeSelects[p]) else { continue }
-                subtree[p].formUnion(subtree[f])
-                subtreeSelects[p] = subtreeSelects[p] || subtreeSelects[f]
-                if !queued[p] {
-                    queued[p] = true
-                    queue.append(parent)
-                }
-            }
+            transientFrom = nil
         }
     }
 
@@ -303,5 +277,51 @@ private struct ChildEffectExplorer {
         }
         for f in 0..<flowCount { byFlow[f] = all[Int(flowLevel(FlowID(f)))] }
         return byFlow
+    }
+}
+
+/// What a flow and the flows below it can do to a stack they are pushed
+/// onto (their `dismiss`, `popToRoot`, `pop to`), and whether any of them
+/// can `select` (which may remove the layers of the flows above).
+struct SubtreeEffects {
+    var effects: [ChildEffects]
+    var selects: [Bool]
+}
+
+extension Analyzer {
+    /// Gathered per flow, then up the flow tree (a worklist). Linear.
+    func subtreeEffects() -> SubtreeEffects {
+        let flowCount = program.flows.count
+        var subtree = [ChildEffects](repeating: [], count: flowCount)
+        var selects = [Bool](repeating: false, count: flowCount)
+        for handler in program.handlers {
+            for a in handler.actions.range {
+                switch program.actions[a].kind {
+                case .dismiss: subtree[Int(handler.flow)].formUnion([.endsIfModal, .dismissesBack])
+                case .popToRoot, .popTo: subtree[Int(handler.flow)].formUnion([.endsIfPushed, .popsBack])
+                case .select: selects[Int(handler.flow)] = true
+                default: break
+                }
+            }
+        }
+        var queue: [FlowID] = program.flows.indices.map { FlowID($0) }
+        var queued = [Bool](repeating: true, count: flowCount)
+        var head = 0
+        while head < queue.count {
+            let f = Int(queue[head])
+            head += 1
+            queued[f] = false
+            for parent in topology.parents(of: FlowID(f)) {
+                let p = Int(parent)
+                guard !subtree[f].isSubset(of: subtree[p]) || (selects[f] && !selects[p]) else { continue }
+                subtree[p].formUnion(subtree[f])
+                selects[p] = selects[p] || selects[f]
+                if !queued[p] {
+                    queued[p] = true
+                    queue.append(parent)
+                }
+            }
+        }
+        return SubtreeEffects(effects: subtree, selects: selects)
     }
 }
