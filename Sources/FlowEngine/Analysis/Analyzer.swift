@@ -48,7 +48,8 @@ public struct Analyzer {
 
     mutating func run() {
         let reach = checkReachability()
-        let deadEnds = checkDeadEndsAndImpossibleBacks()
+        let deadEnds = checkDeadEnds()
+        checkImpossibleBacks()
         checkTraps(reachable: reach, deadEnds: deadEnds)
         checkGrowthCycles()
         checkRecursiveFlows()

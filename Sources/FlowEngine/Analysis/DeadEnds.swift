@@ -1,7 +1,7 @@
-/// F203 dead ends and F208 `pop`/`popToRoot`/`dismiss` that never succeed.
+/// F203 dead ends (F208 is in `ImpossibleBacks.swift`).
 extension Analyzer {
-    /// Reports F203 and F208; returns which routes are dead ends.
-    mutating func checkDeadEndsAndImpossibleBacks() -> [Bool] {
+    /// Reports F203; returns which routes are dead ends.
+    mutating func checkDeadEnds() -> [Bool] {
         var deadEnds = [Bool](repeating: false, count: program.routes.count)
         for (r, route) in program.routes.enumerated() {
             let id = RouteID(r)
@@ -24,24 +24,6 @@ extension Analyzer {
             report(.deadEnd, route.span,
                    "dead end: route '\(name(route.name))', reached \(ways), handles no event and has no way back",
                    notes: notes)
-        }
-        for handler in program.handlers {
-            guard let a = handler.actions.range.first else { continue }
-            let action = program.actions[a]
-            let from = handler.route >= 0 ? placements.placement(ofRoute: handler.route) : placements.contextPlacement(of: handler.flow)
-            guard !from.isEmpty else { continue }
-            let place = handler.route >= 0 ? "route '\(routeName(handler.route))'" : "any screen of flow '\(flowName(handler.flow))'"
-            switch action.kind {
-            case .pop, .popTo, .popToRoot:
-                guard !from.contains(.pushed) else { break }
-                report(.impossibleBack, action.span,
-                       "'\(describe(action))' can never succeed: \(place) is always the root of its layer, with nothing below it to pop to")
-            case .dismiss where from.isDisjoint(with: [.inSheet, .inCover]):
-                report(.impossibleBack, action.span,
-                       "'dismiss' can never succeed: \(place) is never shown in a sheet or a cover")
-            default:
-                break
-            }
         }
         return deadEnds
     }
