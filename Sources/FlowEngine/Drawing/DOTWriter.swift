@@ -10,7 +10,7 @@ public enum DOTWriter {
         var out = ByteWriter(capacity: graph.nodes.count * 64 + graph.edges.count * 160)
         out.write("""
         digraph flows {
-          graph [compound=true, rankdir=LR, fontname="Helvetica", fontsize=12, nodesep=0.35, ranksep=0.6];
+          graph [compound=true, newrank=true, rankdir=LR, fontname="Helvetica", fontsize=12, nodesep=0.35, ranksep=0.6];
           node [shape=box, style=rounded, fontname="Helvetica", fontsize=11];
           edge [fontname="Helvetica", fontsize=9, color="#334155"];
 
