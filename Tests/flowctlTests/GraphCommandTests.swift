@@ -25,7 +25,8 @@ func renderWithGraphviz(_ source: String) throws -> (Int32, String) {
 }
 
 let drawnFiles = ["flows/login.flow", "flows/placesfinder.flow", "flows/shop.flow", "flows/swiftui-coordinator.flow",
-                  "flows/wayfarer.flow", "Tests/flowctlTests/Fixtures/hostile.flow", "Tests/flowctlTests/Fixtures/data.flow"]
+                  "flows/wayfarer.flow", "flows/photoshare/app.flow", "Tests/flowctlTests/Fixtures/hostile.flow",
+                  "Tests/flowctlTests/Fixtures/data.flow"]
 
 @Suite("flowctl graph")
 struct GraphCommandTests {

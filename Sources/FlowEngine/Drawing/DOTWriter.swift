@@ -152,6 +152,7 @@ public enum DOTWriter {
         case .popover: return ("#0891b2", "dashed")
         case .replace, .set: return ("#d97706", "")
         case .pop, .popTo, .popToRoot, .dismiss: return ("#64748b", "dotted")
+        case .stay: return ("#94a3b8", "dotted")
         case .start: return ("#15803d", edgeStyle(edge))
         case .select: return ("#15803d", "dotted")
         case .finish: return ("#b91c1c", "")

@@ -122,7 +122,9 @@ struct GraphBuilder {
         if f.isTabContainer {
             let tabs = program.tabs(of: flow).map { program.name(program.flows[Int($0)].name) }.joined(separator: " | ")
             flowNode[Int(flow)] = addNode("t\(flow)", .tabs, cluster: flow, label: "tabs: " + tabs, isStart: true)
-        } else if case .flow(let inner) = f.start, f.routes.isEmpty {
+        } else if case .flow(let inner) = f.start {
+            // A flow that starts another in its place, alone or as the
+            // fallback of guarded `start` items naming its own routes (v1).
             flowNode[Int(flow)] = addNode("a\(flow)", .anchor, cluster: flow,
                                           label: "starts " + startsText(f, fallback: inner), isStart: true)
         }

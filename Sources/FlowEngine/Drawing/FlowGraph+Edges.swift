@@ -46,6 +46,19 @@ extension GraphBuilder {
                 break
             }
         }
+        // A handler that only stays (v1) changes nothing: a loop on its
+        // route (or, at flow level, on the flow's first screen), so that an
+        // alert's `on cancel -> stay` button is seen and counted.
+        if target == nil, !handler.actions.isEmpty,
+           program.actions[handler.actions.range].allSatisfy({ $0.kind == .stay }) {
+            kind = .stay
+            if handler.route >= 0 {
+                target = routeNode[Int(handler.route)]
+            } else {
+                target = entryNode(flow)
+                if handler.event.isResult { intoCluster = flow }
+            }
+        }
         guard let from = source, let to = target else { return }
         // A cluster edge whose other end is inside the same cluster is drawn as a plain edge.
         if intoCluster >= 0 && nodes[from].cluster == intoCluster { intoCluster = -1 }

@@ -25,6 +25,8 @@ public struct FlowGraph: Sendable {
     public enum EdgeKind: String, Sendable {
         case push, sheet, cover, replace, set, pop, popTo, popToRoot, dismiss
         case start, finish, select
+        /// (v1) A handler whose only action is `stay`: a loop.
+        case stay
         /// (v1) Layers of those kinds presented over the current one.
         case alert, dialog, popover
         /// A deep link into its target.
