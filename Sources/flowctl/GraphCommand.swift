@@ -15,11 +15,12 @@ enum GraphCommand {
         One cluster per flow, one node per route, one edge per handler, per
         deep link, per tab and per flow started in another's place. Edges are
         styled by action: push solid, sheet dashed, cover bold dashed,
-        replace/set orange, pop/dismiss dotted grey, start green (into the
-        child's cluster), finish red (to the flow's exit), results teal (from
-        the child's exit), links purple. Unreachable routes are faded, dead
-        ends and traps red, cycles and other findings red edges, each with a
-        tooltip giving the code and message.
+        alert/dialog/popover dashed, replace/set amber, pop/dismiss dotted
+        grey, start green (into the child's cluster), finish dark teal (to the
+        flow's exit), results teal (from the child's exit), links purple. Red
+        is for findings only: unreachable routes are faded, dead ends and
+        traps red, a reported cycle and other findings red edges (an allowed
+        warning is not drawn), each with a tooltip giving the code and message.
 
             flowctl graph flows/shop.flow | dot -Tsvg > shop.svg
 

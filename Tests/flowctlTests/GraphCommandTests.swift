@@ -70,9 +70,35 @@ struct GraphCommandTests {
         let unreachable = try runFlowctl(["graph", "flows/broken/F201-unreachable.flow"])
         #expect(unreachable.stdout.contains(##"r1 [label="orphan", style="rounded,filled,dashed", fillcolor="#ecfdf5", color="#cbd5e1", fontcolor="#94a3b8", tooltip="F201: "##))
         let cycle = try runFlowctl(["graph", "flows/broken/F205-push-cycle.flow"])
-        #expect(cycle.stdout.contains(##"r1 -> r2 [label="author", color="#334155", color="#dc2626", fontcolor="#dc2626", penwidth=2, tooltip="F205: "##))
+        #expect(cycle.stdout.contains(##"r1 -> r2 [label="author", color="#dc2626", fontcolor="#dc2626", penwidth=2, tooltip="F205: "##))
         let plain = try runFlowctl(["graph", "--no-findings", "flows/broken/F205-push-cycle.flow"])
         #expect(!plain.stdout.contains("#dc2626"))
+    }
+
+    @Test("red means a reported finding: an allowed F205 or F209 is drawn as any other edge, an alert is not red")
+    func redIsForFindings() throws {
+        // Shutter allows its one push cycle and its one start cycle, and has no error.
+        let shutter = try runFlowctl(["graph", "flows/photoshare/app.flow"])
+        #expect(shutter.status == 0)
+        #expect(!shutter.stdout.contains("#dc2626"))
+        #expect(shutter.stdout.contains(##"r47 -> r48 [label="block", color="#a21caf", style="dashed""##))
+        let allowed = """
+            flow App [entry] {
+              start home
+              route home { on more -> push more }
+              route more { on more -> push more } // flowctl:allow F205
+              route gallery { on nested -> start App } // flowctl:allow F209
+            }
+            """
+        let quiet = DOTWriter.write(FlowGraph(Validation.run(text: allowed).program, findings: Validation.run(text: allowed).diagnostics))
+        #expect(!quiet.contains("#dc2626"))
+        // The twin without the allow comments: the cycle's push and the start are red.
+        let reported = Validation.run(text: allowed.replacingOccurrences(of: "// flowctl:allow F205", with: "")
+            .replacingOccurrences(of: "// flowctl:allow F209", with: ""))
+        let red = DOTWriter.write(FlowGraph(reported.program, findings: reported.diagnostics))
+        #expect(red.components(separatedBy: "penwidth=2, tooltip=\"F205: ").count - 1 == 1)
+        #expect(red.components(separatedBy: "penwidth=2, tooltip=\"F209: ").count - 1 == 1)
+        #expect(red.contains(##"r1 -> r1 [label="more", color="#dc2626""##))
     }
 
     @Test("--flow draws one flow with its parent and children collapsed")

@@ -55,7 +55,7 @@ public enum DOTWriter {
         case .route:
             if node.isStart { attributes.append("peripheries=2") }
             if node.isFinal { styles += ["rounded", "filled"]; attributes.append("fillcolor=\"#ecfdf5\"") }
-        case .exit: attributes += ["shape=doublecircle", "fontsize=9", "width=0.3", "color=\"#b91c1c\""]
+        case .exit: attributes += ["shape=doublecircle", "fontsize=9", "width=0.3", "color=\"#0f766e\""]
         case .back: attributes += ["shape=plain", "fontcolor=\"#64748b\""]
         case .tabs: attributes += ["shape=tab", "fillcolor=\"#e2e8f0\""]; styles.append("filled")
         case .anchor: attributes += ["shape=plain", "fontcolor=\"#475569\""]
@@ -105,15 +105,20 @@ public enum DOTWriter {
             out.write(", ")
         }
         let (color, style) = look(edge)
+        let marked = !edge.findings.isEmpty
         out.write("color=\"")
-        out.write(color)
+        out.write(marked ? findingColor : color)
         out.write("\"")
         if !style.isEmpty {
             out.write(", style=\"")
             out.write(style)
             out.write("\"")
         }
-        if edge.isResult { out.write(", fontcolor=\"#0e7490\"") }
+        if marked {
+            out.write(", fontcolor=\"\(findingColor)\", penwidth=2")
+        } else if edge.isResult {
+            out.write(", fontcolor=\"#0e7490\"")
+        }
         switch edge.kind {
         case .finish: out.write(", arrowhead=tee")
         case .implicitBack: out.write(", arrowhead=empty, constraint=false, fontcolor=\"#94a3b8\"")
@@ -128,8 +133,8 @@ public enum DOTWriter {
             out.write(", ltail=cluster_")
             out.write(Int(edge.outOfCluster))
         }
-        if !edge.findings.isEmpty {
-            out.write(", color=\"#dc2626\", fontcolor=\"#dc2626\", penwidth=2, tooltip=")
+        if marked {
+            out.write(", tooltip=")
             out.quoted(tooltip(edge.findings))
         } else if !edge.detail.isEmpty {
             out.write(", tooltip=")
@@ -139,28 +144,33 @@ public enum DOTWriter {
     }
 
     /// Colour and style by action: push solid, sheet dashed, cover bold
-    /// dashed, replace/set orange, back moves dotted grey, starts green,
-    /// finish red, results teal, links purple.
+    /// dashed, alert/dialog/popover dashed (fuchsia, orange, cyan),
+    /// replace/set amber, back moves dotted grey, starts green, finish dark
+    /// teal, results teal, links purple. Red is kept for findings alone, so
+    /// that a red edge or node always means `validate` reported something.
     static func look(_ edge: FlowGraph.Edge) -> (String, String) {
         if edge.isResult && edge.kind != .finish { return ("#0e7490", edgeStyle(edge)) }
         switch edge.kind {
         case .push: return ("#334155", "")
         case .sheet: return ("#2563eb", "dashed")
         case .cover: return ("#7c3aed", "bold,dashed")
-        case .alert: return ("#dc2626", "dashed")
-        case .dialog: return ("#ea580c", "dashed")
+        case .alert: return ("#a21caf", "dashed")
+        case .dialog: return ("#c2410c", "dashed")
         case .popover: return ("#0891b2", "dashed")
         case .replace, .set: return ("#d97706", "")
         case .pop, .popTo, .popToRoot, .dismiss: return ("#64748b", "dotted")
         case .stay: return ("#94a3b8", "dotted")
         case .start: return ("#15803d", edgeStyle(edge))
         case .select: return ("#15803d", "dotted")
-        case .finish: return ("#b91c1c", "")
+        case .finish: return ("#0f766e", "")
         case .link: return ("#9333ea", "dashed")
         case .implicitBack: return ("#94a3b8", "dotted")
         case .startsInPlace, .tab: return ("#94a3b8", "bold")
         }
     }
+
+    /// The colour of findings, and of nothing else.
+    static let findingColor = "#dc2626"
 
     static func edgeStyle(_ edge: FlowGraph.Edge) -> String {
         switch edge.mode {
