@@ -13,14 +13,17 @@ enum GraphCommand {
                                     [--show-back] [--no-findings]
 
         One cluster per flow, one node per route, one edge per handler, per
-        deep link, per tab and per flow started in another's place. Edges are
-        styled by action: push solid, sheet dashed, cover bold dashed,
-        alert/dialog/popover dashed, replace/set amber, pop/dismiss dotted
-        grey, start green (into the child's cluster), finish dark teal (to the
-        flow's exit), results teal (from the child's exit), links purple. Red
-        is for findings only: unreachable routes are faded, dead ends and
-        traps red, a reported cycle and other findings red edges (an allowed
-        warning is not drawn), each with a tooltip giving the code and message.
+        deep link, per tab and per flow started in another's place. A flow that
+        another starts is a box in that flow's cluster (its starts go in, its
+        results come out), with one grey arrow to its own cluster; the clusters
+        stack down the flow tree. Edges are styled by action: push solid, sheet
+        dashed, cover bold dashed, alert/dialog/popover dashed, replace/set
+        amber, pop/dismiss dotted grey, start green (into the child's box),
+        finish dark teal (to the flow's exit), results teal (from the child's
+        box), links purple; parallel edges are one, a label per line. Red is
+        for findings only: unreachable routes are faded, dead ends and traps
+        red, a reported cycle and other findings red edges (an allowed warning
+        is not drawn), each with a tooltip giving the code and message.
 
             flowctl graph flows/shop.flow | dot -Tsvg > shop.svg
 

@@ -4,13 +4,15 @@
 /// appear inside quoted, escaped labels, so Graphviz accepts any program
 /// whatever its names (`node`, `Graph`, quotes, backslashes, emoji).
 /// Edge styles tell the actions apart; findings colour what they point at
-/// and ride along as tooltips.
+/// and ride along as tooltips. Parallel edges (the same two nodes, the
+/// same look) are drawn as one with a label per line (`FlowGraph.drawnEdges`).
 public enum DOTWriter {
     public static func write(_ graph: FlowGraph) -> String {
         var out = ByteWriter(capacity: graph.nodes.count * 64 + graph.edges.count * 160)
+        out.write("digraph flows {\n  graph [")
+        out.write(routeLayout)
         out.write("""
-        digraph flows {
-          graph [compound=true, newrank=true, rankdir=LR, fontname="Helvetica", fontsize=12, nodesep=0.35, ranksep=0.6];
+        , fontname="Helvetica", fontsize=12];
           node [shape=box, style=rounded, fontname="Helvetica", fontsize=11];
           edge [fontname="Helvetica", fontsize=9, color="#334155"];
 
@@ -35,44 +37,80 @@ public enum DOTWriter {
             for n in cluster.nodes {
                 inCluster[n] = true
                 out.write("    ")
-                node(graph.nodes[n], &out)
+                node(graph.nodes[n], graph, &out)
             }
             out.write("  }\n")
         }
         for (n, node) in graph.nodes.enumerated() where !inCluster[n] {
             out.write("  ")
-            self.node(node, &out)
+            self.node(node, graph, &out)
         }
-        for edge in graph.edges { self.edge(edge, graph, &out) }
+        for group in graph.drawnEdges() { edge(group, graph, &out) }
         out.write("}\n")
         return out.text
     }
 
-    static func node(_ node: FlowGraph.Node, _ out: inout ByteWriter) {
+    /// The route view: left to right, flows as clusters that edges may point
+    /// into; `newrank` ranks across clusters (without it Graphviz 2.43 fails
+    /// on Shutter with "trouble in init_rank").
+    static let routeLayout = #"compound=true, newrank=true, rankdir=LR, nodesep=0.25, ranksep=0.45"#
+
+    // MARK: - Nodes
+
+    static func node(_ node: FlowGraph.Node, _ graph: FlowGraph, _ out: inout ByteWriter) {
         var attributes: [String] = []
         var styles: [String] = []
+        // Each written once: the kind's, then a finding's.
+        var color: String?
+        var fontColor: String?
+        var penWidth: String?
         switch node.kind {
         case .route:
             if node.isStart { attributes.append("peripheries=2") }
             if node.isFinal { styles += ["rounded", "filled"]; attributes.append("fillcolor=\"#ecfdf5\"") }
-        case .exit: attributes += ["shape=doublecircle", "fontsize=9", "width=0.3", "color=\"#0f766e\""]
-        case .back: attributes += ["shape=plain", "fontcolor=\"#64748b\""]
-        case .tabs: attributes += ["shape=tab", "fillcolor=\"#e2e8f0\""]; styles.append("filled")
-        case .anchor: attributes += ["shape=plain", "fontcolor=\"#475569\""]
-        case .collapsedFlow: attributes.append("shape=box3d"); styles.append("solid")
-        case .link: attributes += ["shape=cds", "fillcolor=\"#f3e8ff\"", "fontsize=9"]; styles.append("filled")
+        case .exit:
+            attributes += ["shape=doublecircle", "fontsize=9", "width=0.3"]
+            color = "#0f766e"
+        case .back:
+            attributes.append("shape=plain")
+            fontColor = "#64748b"
+        case .tabs:
+            attributes += ["shape=tab", "fillcolor=\"#e2e8f0\""]
+            styles.append("filled")
+        case .anchor:
+            attributes.append("shape=plain")
+            fontColor = "#475569"
+        case .collapsedFlow:
+            attributes.append("shape=box3d")
+            styles.append("solid")
+        case .reference:
+            attributes += ["shape=box3d", "fontsize=10"]
+            styles.append("solid")
+            color = "#64748b"
+            fontColor = "#475569"
+        case .link:
+            attributes += ["shape=cds", "fillcolor=\"#f3e8ff\"", "fontsize=9"]
+            styles.append("filled")
         }
+        var tooltipText = node.findings.isEmpty ? "" : tooltip(node.findings)
         if !node.findings.isEmpty {
-            let codes = Set(node.findings.map(\.code))
-            if codes.contains(.deadEnd) || codes.contains(.trap) {
-                attributes += ["color=\"#dc2626\"", "fontcolor=\"#dc2626\"", "penwidth=2"]
-            } else if codes.contains(.unreachableRoute) || codes.contains(.linkUnreachable) {
+            switch findingLook(node.findings) {
+            case .severe:
+                color = findingColor
+                fontColor = findingColor
+                penWidth = "2"
+            case .faded:
                 if node.kind == .route && !styles.contains("rounded") { styles.append("rounded") }
                 styles.append("dashed")
-                attributes += ["color=\"#cbd5e1\"", "fontcolor=\"#94a3b8\""]
-            } else {
-                attributes.append("color=\"#dc2626\"")
+                color = "#cbd5e1"
+                fontColor = "#94a3b8"
+            case .marked:
+                color = findingColor
             }
+        }
+        if node.kind == .reference, graph.program.flows.indices.contains(Int(node.flow)) {
+            tooltipText += (tooltipText.isEmpty ? "" : "\n")
+                + "\(graph.program.name(graph.program.flows[Int(node.flow)].name)): drawn in full in its own cluster"
         }
         out.write(node.id)
         out.write(" [label=")
@@ -86,45 +124,74 @@ public enum DOTWriter {
             out.write(", ")
             out.write(attribute)
         }
-        if !node.findings.isEmpty {
+        for (name, value) in [("color", color), ("fontcolor", fontColor)] {
+            guard let value else { continue }
+            out.write(", \(name)=\"\(value)\"")
+        }
+        if let penWidth { out.write(", penwidth=\(penWidth)") }
+        if !tooltipText.isEmpty {
             out.write(", tooltip=")
-            out.quoted(tooltip(node.findings))
+            out.quoted(tooltipText)
         }
         out.write("];\n")
     }
 
-    static func edge(_ edge: FlowGraph.Edge, _ graph: FlowGraph, _ out: inout ByteWriter) {
+    /// How findings mark a node: red and thick (a dead end, a trap), faded
+    /// (unreachable), or a red border (anything else).
+    enum FindingLook { case severe, faded, marked }
+
+    static func findingLook(_ findings: [Diagnostic]) -> FindingLook {
+        var faded = true
+        for finding in findings {
+            switch finding.code {
+            case .deadEnd, .trap: return .severe
+            case .unreachableRoute, .linkUnreachable: break
+            default: faded = false
+            }
+        }
+        return faded ? .faded : .marked
+    }
+
+    // MARK: - Edges
+
+    /// One drawn edge: a group of parallel model edges (`drawnEdges`).
+    static func edge(_ group: [Int], _ graph: FlowGraph, _ out: inout ByteWriter) {
+        guard let first = group.first else { return }
+        let edge = graph.edges[first]
         out.write("  ")
         out.write(graph.nodes[edge.from].id)
         out.write(" -> ")
         out.write(graph.nodes[edge.to].id)
         out.write(" [")
-        if !edge.label.isEmpty {
+        let label = graph.label(of: group)
+        if !label.isEmpty {
             out.write("label=")
-            out.quoted(shorten(edge.label))
+            out.quoted(shorten(label, lines: group.count))
             out.write(", ")
         }
         let (color, style) = look(edge)
         let marked = !edge.findings.isEmpty
+        let lineColor = marked ? findingColor : color
+        let textColor: String? = marked ? findingColor : (edge.isResult ? "#0e7490" : nil)
+        let width = marked ? "2" : nil
         out.write("color=\"")
-        out.write(marked ? findingColor : color)
+        out.write(lineColor)
         out.write("\"")
         if !style.isEmpty {
             out.write(", style=\"")
             out.write(style)
             out.write("\"")
         }
-        if marked {
-            out.write(", fontcolor=\"\(findingColor)\", penwidth=2")
-        } else if edge.isResult {
-            out.write(", fontcolor=\"#0e7490\"")
+        if let textColor {
+            out.write(", fontcolor=\"")
+            out.write(textColor)
+            out.write("\"")
         }
-        switch edge.kind {
-        case .finish: out.write(", arrowhead=tee")
-        case .implicitBack: out.write(", arrowhead=empty, constraint=false, fontcolor=\"#94a3b8\"")
-        case .start where edge.mode == .root: out.write(", arrowhead=diamond")
-        default: break
+        if let width {
+            out.write(", penwidth=")
+            out.write(width)
         }
+        out.write(arrowAttributes(edge))
         if edge.intoCluster >= 0 {
             out.write(", lhead=cluster_")
             out.write(Int(edge.intoCluster))
@@ -133,14 +200,33 @@ public enum DOTWriter {
             out.write(", ltail=cluster_")
             out.write(Int(edge.outOfCluster))
         }
-        if marked {
+        let detail = marked ? tooltip(edge.findings) : group.map { graph.edges[$0].detail }.filter { !$0.isEmpty }.joined(separator: "\n")
+        if !detail.isEmpty {
             out.write(", tooltip=")
-            out.quoted(tooltip(edge.findings))
-        } else if !edge.detail.isEmpty {
-            out.write(", tooltip=")
-            out.quoted(edge.detail)
+            out.quoted(detail)
         }
         out.write("];\n")
+    }
+
+    /// Arrowheads and ranking by kind: a bar into an exit, a diamond for a
+    /// root swap, a hollow head for an implicit back. Neither an implicit
+    /// back nor the edge from a flow's box to its cluster has a say in the
+    /// ranks: each flow's cluster is laid out from the left on its own, and
+    /// the clusters stack top to bottom down the flow tree, instead of each
+    /// starting where its box is (Shutter was twice as wide that way).
+    static func arrowAttributes(_ edge: FlowGraph.Edge) -> String {
+        edge.kind == .implicitBack || edge.kind == .reference ? arrowhead(edge) + ", constraint=false" : arrowhead(edge)
+    }
+
+    /// The arrowhead's attribute, when it is not the plain one.
+    static func arrowhead(_ edge: FlowGraph.Edge) -> String {
+        switch edge.kind {
+        case .finish: ", arrowhead=tee"
+        case .implicitBack: ", arrowhead=empty"
+        case .reference: ", arrowhead=vee"
+        case .start where edge.mode == .root: ", arrowhead=diamond"
+        default: ""
+        }
     }
 
     /// Colour and style by action: push solid, sheet dashed, cover bold
@@ -166,6 +252,7 @@ public enum DOTWriter {
         case .link: return ("#9333ea", "dashed")
         case .implicitBack: return ("#94a3b8", "dotted")
         case .startsInPlace, .tab: return ("#94a3b8", "bold")
+        case .reference: return ("#cbd5e1", "")
         }
     }
 
@@ -185,12 +272,14 @@ public enum DOTWriter {
         findings.map { "\($0.code.rawValue): \($0.message)" }.joined(separator: "\n")
     }
 
-    /// Labels longer than 120 scalars are cut (the tooltip has the whole text).
-    static func shorten(_ text: String) -> String {
-        guard text.utf8.count > 120 else { return text }
+    /// Labels longer than 120 scalars are cut (the tooltip has the whole
+    /// text); a merged label may have 120 per line it merges.
+    static func shorten(_ text: String, lines: Int = 1) -> String {
+        let limit = 120 * max(1, lines)
+        guard text.utf8.count > limit else { return text }
         let scalars = text.unicodeScalars
-        guard scalars.count > 120 else { return text }
-        return String(String.UnicodeScalarView(scalars.prefix(119))) + "…"
+        guard scalars.count > limit else { return text }
+        return String(String.UnicodeScalarView(scalars.prefix(limit - 1))) + "…"
     }
 
     /// A DOT double-quoted string: backslashes and quotes escaped, line

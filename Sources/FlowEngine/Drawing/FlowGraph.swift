@@ -1,8 +1,9 @@
 /// The picture of a program, independent of any output format: one cluster
 /// per flow, one node per route (plus exits, back targets, tab containers,
-/// deep links), and one edge per handler, per link, per flow started in
-/// another's place and per tab, each carrying the findings that point at it. `DOTWriter`, `MermaidWriter` and
-/// `GraphJSONWriter` render it.
+/// deep links, and a box for each flow a flow starts), and one edge per handler, per
+/// link, per flow started in another's place and per tab, each carrying the
+/// findings that point at it.
+/// `DOTWriter`, `MermaidWriter` and `GraphJSONWriter` render it.
 public struct FlowGraph: Sendable {
     /// What a node stands for.
     public enum NodeKind: String, Sendable {
@@ -19,6 +20,9 @@ public struct FlowGraph: Sendable {
         case collapsedFlow
         /// A deep link's entry point.
         case link
+        /// A flow drawn in full in its own cluster, shown in this cluster as a
+        /// box that this flow's starts go into and its results come from.
+        case reference
     }
 
     /// What an edge does, which decides its style.
@@ -37,6 +41,8 @@ public struct FlowGraph: Sendable {
         case startsInPlace
         /// A tab container to one of its tabs.
         case tab
+        /// From a flow's box (`NodeKind.reference`) to the flow's own cluster.
+        case reference
     }
 
     /// A node: a route, an exit, a back target, a tab container, a link...
@@ -45,6 +51,8 @@ public struct FlowGraph: Sendable {
         public var kind: NodeKind
         /// The flow whose cluster holds it, or -1.
         public var cluster: FlowID
+        /// The flow a `reference` or `collapsedFlow` node stands for, or -1.
+        public var flow: FlowID = -1
         public var label: String
         public var route: RouteID
         /// The flow's first screen.

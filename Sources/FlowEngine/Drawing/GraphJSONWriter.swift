@@ -1,5 +1,6 @@
 /// Renders a `FlowGraph` as JSON for other tools; the schema is in
-/// docs/graph.md.
+/// docs/graph.md. One edge per handler, link, tab and flow started in place,
+/// never merged as the pictures merge parallel edges.
 public enum GraphJSONWriter {
     /// `locate` turns a span into (file, line, column) for findings.
     public static func write(_ graph: FlowGraph, locate: (SourceSpan) -> (String, Int, Int)) -> String {
@@ -41,6 +42,9 @@ public enum GraphJSONWriter {
             json.field("kind", node.kind.rawValue)
             json.key("flow")
             if node.cluster >= 0 { json.string(graph.program.name(graph.program.flows[Int(node.cluster)].name)) } else { json.null() }
+            if node.kind == .reference || node.kind == .collapsedFlow, node.flow >= 0 {
+                json.field("refersTo", graph.program.name(graph.program.flows[Int(node.flow)].name))
+            }
             json.field("label", node.label)
             if node.route >= 0 { json.field("route", graph.program.name(graph.program.routes[Int(node.route)].name)) }
             json.field("start", node.isStart)

@@ -1,0 +1,47 @@
+/// What every writer draws the same way: parallel edges merged.
+extension FlowGraph {
+    /// The edges as drawn: parallel edges (the same two nodes, kind, mode
+    /// and clusters) are one, in the order
+    /// of their first; an edge with a finding is always drawn alone, so that
+    /// its colour and tooltip are its own. Each group lists edge indices.
+    /// - Complexity: O(edges).
+    public func drawnEdges() -> [[Int]] {
+        struct Key: Hashable {
+            var from: Int
+            var to: Int
+            var kind: EdgeKind
+            var mode: StartMode?
+            var isResult: Bool
+            var into: FlowID
+            var outOf: FlowID
+        }
+        var groups: [[Int]] = []
+        var index: [Key: Int] = [:]
+        for (e, edge) in edges.enumerated() {
+            guard edge.findings.isEmpty else {
+                groups.append([e])
+                continue
+            }
+            let key = Key(from: edge.from, to: edge.to, kind: edge.kind, mode: edge.mode, isResult: edge.isResult,
+                          into: edge.intoCluster, outOf: edge.outOfCluster)
+            if let g = index[key] {
+                groups[g].append(e)
+            } else {
+                index[key] = groups.count
+                groups.append([e])
+            }
+        }
+        return groups
+    }
+
+    /// The label of a drawn edge: each merged edge's label once, one a line.
+    public func label(of group: [Int]) -> String {
+        var lines: [String] = []
+        var seen = Set<String>()
+        for e in group where edges.indices.contains(e) {
+            let line = edges[e].label
+            if !line.isEmpty, seen.insert(line).inserted { lines.append(line) }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
