@@ -1,7 +1,8 @@
 import FlowDSL
 import FlowEngine
 
-/// `flowctl graph FILE [--format dot|mermaid|json] [--flow NAME] [--show-back] [--no-findings]`.
+/// `flowctl graph FILE [--format dot|mermaid|json] [--overview | --flow NAME]
+/// [--show-back] [--no-findings]`.
 enum GraphCommand {
     static let command = FlowCtl.Command(
         name: "graph",
@@ -9,7 +10,7 @@ enum GraphCommand {
         help: """
         OVERVIEW: Print a program's transition graph, with its findings marked.
 
-        USAGE: flowctl graph <file> [--format dot|mermaid|json] [--flow <name>]
+        USAGE: flowctl graph <file> [--format dot|mermaid|json] [--overview | --flow <name>]
                                     [--show-back] [--no-findings]
 
         One cluster per flow, one node per route, one edge per handler, per
@@ -26,9 +27,12 @@ enum GraphCommand {
         is not drawn), each with a tooltip giving the code and message.
 
             flowctl graph flows/shop.flow | dot -Tsvg > shop.svg
+            flowctl graph flows/photoshare/app.flow --overview | dot -Tpng > app.png
 
         OPTIONS:
           --format <format>   dot (default), mermaid (stateDiagram-v2) or json
+          --overview          One node per flow; edges for starts (pushed, sheet,
+                              cover, root, in place, tab), results, selects and links
           --flow <name>       Draw one flow, its parents and direct children collapsed
           --show-back         Also draw the implicit back edges
           --no-findings       Do not mark findings
@@ -41,6 +45,7 @@ enum GraphCommand {
         options: [
             OptionSpec(name: "--format", takesValue: true, choices: ["dot", "mermaid", "json"]),
             OptionSpec(name: "--flow", takesValue: true),
+            OptionSpec(name: "--overview"),
             OptionSpec(name: "--show-back"),
             OptionSpec(name: "--no-findings"),
         ],
@@ -66,6 +71,13 @@ enum GraphCommand {
             return .failure
         }
         let program = validation.program
+        let overview = arguments.has("--overview")
+        if overview, arguments.value("--flow") != nil {
+            throw UsageError(message: "--overview draws every flow; it cannot be combined with --flow")
+        }
+        if overview, arguments.has("--show-back") {
+            throw UsageError(message: "--overview draws no routes, so no implicit back; drop --show-back")
+        }
         var focus: FlowID?
         if let name = arguments.value("--flow") {
             guard let index = program.flows.firstIndex(where: { program.name($0.name) == name }) else {
@@ -74,7 +86,8 @@ enum GraphCommand {
             }
             focus = FlowID(index)
         }
-        let options = FlowGraph.Options(showBack: arguments.has("--show-back"), showFindings: !arguments.has("--no-findings"), focus: focus)
+        let options = FlowGraph.Options(showBack: arguments.has("--show-back"), showFindings: !arguments.has("--no-findings"),
+                                        focus: focus, overview: overview)
         let graph = FlowGraph(program, findings: validation.diagnostics, options: options)
         switch arguments.value("--format") ?? "dot" {
         case "mermaid": console.out(MermaidWriter.write(graph))

@@ -181,6 +181,7 @@ struct GraphCommandTests {
         let edges = try #require(object["edges"] as? [[String: Any]])
         #expect(edges.count == 21)
         #expect(edges.filter { $0["kind"] as? String == "reference" }.map { $0["to"] as? String } == ["r1", "r5", "r8"])
+        #expect(object["view"] as? String == "routes")
         let findings = try #require(object["findings"] as? [[String: Any]])
         #expect(findings.map { $0["code"] as? String } == ["F205"])
         #expect(findings.first?["line"] as? Int == 31)

@@ -10,7 +10,7 @@ public enum DOTWriter {
     public static func write(_ graph: FlowGraph) -> String {
         var out = ByteWriter(capacity: graph.nodes.count * 64 + graph.edges.count * 160)
         out.write("digraph flows {\n  graph [")
-        out.write(routeLayout)
+        out.write(graph.view == .overview ? overviewLayout : routeLayout)
         out.write("""
         , fontname="Helvetica", fontsize=12];
           node [shape=box, style=rounded, fontname="Helvetica", fontsize=11];
@@ -54,6 +54,8 @@ public enum DOTWriter {
     /// into; `newrank` ranks across clusters (without it Graphviz 2.43 fails
     /// on Shutter with "trouble in init_rank").
     static let routeLayout = #"compound=true, newrank=true, rankdir=LR, nodesep=0.25, ranksep=0.45"#
+    /// The overview: flows top to bottom, from the entry down the flow tree.
+    static let overviewLayout = #"rankdir=TB, nodesep=0.4, ranksep=0.7"#
 
     // MARK: - Nodes
 
@@ -91,6 +93,15 @@ public enum DOTWriter {
         case .link:
             attributes += ["shape=cds", "fillcolor=\"#f3e8ff\"", "fontsize=9"]
             styles.append("filled")
+        case .links:
+            attributes += ["shape=cds", "fillcolor=\"#f3e8ff\""]
+            styles.append("filled")
+        case .flow:
+            if node.isStart { penWidth = "2" }
+            if graph.program.flows.indices.contains(Int(node.flow)), graph.program.flows[Int(node.flow)].isTabContainer {
+                attributes += ["shape=tab", "fillcolor=\"#e2e8f0\""]
+                styles.append("filled")
+            }
         }
         var tooltipText = node.findings.isEmpty ? "" : tooltip(node.findings)
         if !node.findings.isEmpty {
@@ -100,7 +111,7 @@ public enum DOTWriter {
                 fontColor = findingColor
                 penWidth = "2"
             case .faded:
-                if node.kind == .route && !styles.contains("rounded") { styles.append("rounded") }
+                if (node.kind == .route || node.kind == .flow) && !styles.contains("rounded") { styles.append("rounded") }
                 styles.append("dashed")
                 color = "#cbd5e1"
                 fontColor = "#94a3b8"
@@ -137,7 +148,7 @@ public enum DOTWriter {
     }
 
     /// How findings mark a node: red and thick (a dead end, a trap), faded
-    /// (unreachable), or a red border (anything else).
+    /// (unreachable, never started), or a red border (anything else).
     enum FindingLook { case severe, faded, marked }
 
     static func findingLook(_ findings: [Diagnostic]) -> FindingLook {
@@ -145,7 +156,7 @@ public enum DOTWriter {
         for finding in findings {
             switch finding.code {
             case .deadEnd, .trap: return .severe
-            case .unreachableRoute, .linkUnreachable: break
+            case .unreachableRoute, .linkUnreachable, .flowNeverStarted: break
             default: faded = false
             }
         }
@@ -235,7 +246,7 @@ public enum DOTWriter {
     /// teal, results teal, links purple. Red is kept for findings alone, so
     /// that a red edge or node always means `validate` reported something.
     static func look(_ edge: FlowGraph.Edge) -> (String, String) {
-        if edge.isResult && edge.kind != .finish { return ("#0e7490", edgeStyle(edge)) }
+        if edge.isResult && edge.kind != .finish { return ("#0e7490", edge.kind == .result ? "bold" : edgeStyle(edge)) }
         switch edge.kind {
         case .push: return ("#334155", "")
         case .sheet: return ("#2563eb", "dashed")
@@ -249,6 +260,7 @@ public enum DOTWriter {
         case .start: return ("#15803d", edgeStyle(edge))
         case .select: return ("#15803d", "dotted")
         case .finish: return ("#0f766e", "")
+        case .result: return ("#0e7490", "bold")
         case .link: return ("#9333ea", "dashed")
         case .implicitBack: return ("#94a3b8", "dotted")
         case .startsInPlace, .tab: return ("#94a3b8", "bold")

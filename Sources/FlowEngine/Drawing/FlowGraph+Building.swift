@@ -4,7 +4,12 @@ extension FlowGraph {
     public init(_ program: Program, findings: [Diagnostic], options: Options = Options()) {
         self.program = program
         var builder = GraphBuilder(program: program, options: options)
-        builder.build(findings: options.showFindings ? findings : [])
+        if options.overview {
+            builder.buildOverview(findings: options.showFindings ? findings : [])
+        } else {
+            builder.build(findings: options.showFindings ? findings : [])
+        }
+        view = options.overview ? .overview : .routes
         clusters = builder.clusters
         nodes = builder.nodes
         edges = builder.edges
@@ -35,6 +40,10 @@ struct GraphBuilder {
     var references: [BoxKey: Int] = [:]
     /// Reference nodes in the order they were made.
     var referenceOrder: [Int] = []
+    /// The overview's edges by what they merge (see `buildOverview`).
+    var overviewEdges: [OverviewKey: Int] = [:]
+    /// For each overview edge, what it merges (empty for the route view).
+    var overviewSources: [OverviewSources] = []
 
     typealias Options = FlowGraph.Options
 

@@ -2,9 +2,19 @@
 /// per flow, one node per route (plus exits, back targets, tab containers,
 /// deep links, and a box for each flow a flow starts), and one edge per handler, per
 /// link, per flow started in another's place and per tab, each carrying the
-/// findings that point at it.
+/// findings that point at it. The overview (`Options.overview`) draws one
+/// node per flow instead, and one edge per way a flow starts, shows or
+/// answers another.
 /// `DOTWriter`, `MermaidWriter` and `GraphJSONWriter` render it.
 public struct FlowGraph: Sendable {
+    /// What the picture shows.
+    public enum View: String, Sendable {
+        /// Flows as clusters of routes.
+        case routes
+        /// One node per flow (`--overview`).
+        case overview
+    }
+
     /// What a node stands for.
     public enum NodeKind: String, Sendable {
         case route
@@ -23,6 +33,10 @@ public struct FlowGraph: Sendable {
         /// A flow drawn in full in its own cluster, shown in this cluster as a
         /// box that this flow's starts go into and its results come from.
         case reference
+        /// The overview: one whole flow.
+        case flow
+        /// The overview: where deep links come from.
+        case links
     }
 
     /// What an edge does, which decides its style.
@@ -41,6 +55,8 @@ public struct FlowGraph: Sendable {
         case startsInPlace
         /// A tab container to one of its tabs.
         case tab
+        /// The overview: a child flow's results, handled by a flow above it.
+        case result
         /// From a flow's box (`NodeKind.reference`) to the flow's own cluster.
         case reference
     }
@@ -51,7 +67,7 @@ public struct FlowGraph: Sendable {
         public var kind: NodeKind
         /// The flow whose cluster holds it, or -1.
         public var cluster: FlowID
-        /// The flow a `reference` or `collapsedFlow` node stands for, or -1.
+        /// The flow a `reference`, `collapsedFlow` or `flow` node stands for, or -1.
         public var flow: FlowID = -1
         public var label: String
         public var route: RouteID
@@ -101,13 +117,18 @@ public struct FlowGraph: Sendable {
         public var showFindings = true
         /// Draw only this flow, with its parents and direct children collapsed.
         public var focus: FlowID?
-        public init(showBack: Bool = false, showFindings: Bool = true, focus: FlowID? = nil) {
+        /// One node per flow instead of one per route (`focus` and
+        /// `showBack` do not apply).
+        public var overview = false
+        public init(showBack: Bool = false, showFindings: Bool = true, focus: FlowID? = nil, overview: Bool = false) {
             self.showBack = showBack
             self.showFindings = showFindings
             self.focus = focus
+            self.overview = overview
         }
     }
 
+    public internal(set) var view = View.routes
     public internal(set) var clusters: [Cluster] = []
     public internal(set) var nodes: [Node] = []
     public internal(set) var edges: [Edge] = []

@@ -1,12 +1,13 @@
 /// Renders a `FlowGraph` as a Mermaid `stateDiagram-v2`: flows as composite
-/// states, routes as states, handlers as labelled transitions. Ids are
-/// generated; every label is reduced to safe characters, the rest written as Mermaid entity codes (`#35;`),
+/// states, routes as states, handlers as labelled transitions (the
+/// overview: flows as states). Ids are generated; every label is reduced
+/// to safe characters, the rest written as Mermaid entity codes (`#35;`),
 /// so any name or title is accepted. Parallel edges are one transition, its
 /// labels separated by commas. Mermaid cannot style a state diagram's
 /// transitions, so there is no legend.
 public enum MermaidWriter {
     public static func write(_ graph: FlowGraph) -> String {
-        var out = "stateDiagram-v2\n  direction LR\n"
+        var out = "stateDiagram-v2\n  direction \(graph.view == .overview ? "TB" : "LR")\n"
         var inCluster = [Bool](repeating: false, count: graph.nodes.count)
         for cluster in graph.clusters {
             out += "  state \"\(text(cluster.label + (cluster.isTabContainer ? " (tabs)" : "")))\" as f\(cluster.flow) {\n"
@@ -19,11 +20,12 @@ public enum MermaidWriter {
         }
         for (n, node) in graph.nodes.enumerated() where !inCluster[n] {
             out += "  state \"\(text(DOTWriter.shorten(node.label)))\" as \(node.id)\n"
+            if node.kind == .flow && node.isStart { out += "  [*] --> \(node.id)\n" }
         }
         for group in graph.drawnEdges() {
             guard let first = group.first else { continue }
             let edge = graph.edges[first]
-            let kind = edge.kind == .push || edge.kind == .link ? "" : edge.kind.rawValue
+            let kind = graph.view == .overview || edge.kind == .push || edge.kind == .link ? "" : edge.kind.rawValue
             let label = [graph.label(of: group).split(separator: "\n").joined(separator: ", "), kind]
                 .filter { !$0.isEmpty }.joined(separator: " · ")
             out += "  \(graph.nodes[edge.from].id) --> \(graph.nodes[edge.to].id)\(label.isEmpty ? "" : " : \(text(DOTWriter.shorten(label, lines: group.count)))")\n"
