@@ -2,7 +2,7 @@ import FlowDSL
 import FlowEngine
 
 /// `flowctl graph FILE [--format dot|mermaid|json] [--overview | --flow NAME]
-/// [--show-back] [--no-findings]`.
+/// [--show-back] [--no-findings] [--no-legend]`.
 enum GraphCommand {
     static let command = FlowCtl.Command(
         name: "graph",
@@ -11,7 +11,7 @@ enum GraphCommand {
         OVERVIEW: Print a program's transition graph, with its findings marked.
 
         USAGE: flowctl graph <file> [--format dot|mermaid|json] [--overview | --flow <name>]
-                                    [--show-back] [--no-findings]
+                                    [--show-back] [--no-findings] [--no-legend]
 
         One cluster per flow, one node per route, one edge per handler, per
         deep link, per tab and per flow started in another's place. A flow that
@@ -24,7 +24,8 @@ enum GraphCommand {
         box), links purple; parallel edges are one, a label per line. Red is
         for findings only: unreachable routes are faded, dead ends and traps
         red, a reported cycle and other findings red edges (an allowed warning
-        is not drawn), each with a tooltip giving the code and message.
+        is not drawn), each with a tooltip giving the code and message. DOT
+        output ends with a legend of the styles it uses.
 
             flowctl graph flows/shop.flow | dot -Tsvg > shop.svg
             flowctl graph flows/photoshare/app.flow --overview | dot -Tpng > app.png
@@ -36,6 +37,7 @@ enum GraphCommand {
           --flow <name>       Draw one flow, its parents and direct children collapsed
           --show-back         Also draw the implicit back edges
           --no-findings       Do not mark findings
+          --no-legend         DOT without the legend
           -h, --help          Show this help
 
         EXIT STATUS: 0 drawn (findings do not change it), 1 the program has syntax
@@ -48,6 +50,7 @@ enum GraphCommand {
             OptionSpec(name: "--overview"),
             OptionSpec(name: "--show-back"),
             OptionSpec(name: "--no-findings"),
+            OptionSpec(name: "--no-legend"),
         ],
         run: run
     )
@@ -97,7 +100,7 @@ enum GraphCommand {
                 let (line, column) = renderer.location(span)
                 return (renderer.path(span), line, column)
             })
-        default: console.out(DOTWriter.write(graph))
+        default: console.out(DOTWriter.write(graph, legend: !arguments.has("--no-legend")))
         }
         return .success
     }

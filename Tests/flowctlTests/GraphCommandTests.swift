@@ -115,7 +115,8 @@ struct GraphCommandTests {
     func focus() throws {
         let result = try runFlowctl(["graph", "flows/wayfarer.flow", "--flow", "Booking"])
         #expect(result.status == 0)
-        #expect(result.stdout.components(separatedBy: "subgraph cluster_").count - 1 == 1)
+        #expect(result.stdout.components(separatedBy: "subgraph cluster_").count - 1 == 2)
+        #expect(result.stdout.contains("subgraph cluster_legend {"))
         #expect(result.stdout.contains(#"[label="Explore", style="solid", shape=box3d"#))
         #expect(result.stdout.contains(#"[label="AddCard", style="solid", shape=box3d"#))
         let typo = try runFlowctl(["graph", "flows/wayfarer.flow", "--flow", "Bookin"])

@@ -4,9 +4,9 @@ import FlowTestSupport
 import Foundation
 import Testing
 
-@Suite("flowctl graph --overview")
+@Suite("flowctl graph --overview and the legend")
 struct GraphViewsTests {
-    @Test("golden overview of a small app")
+    @Test("golden overview of a small app, legend included")
     func overviewGolden() throws {
         let result = try runFlowctl(["graph", "flows/shop.flow", "--overview"])
         #expect(result.status == 0)
@@ -116,10 +116,31 @@ struct GraphViewsTests {
         #expect(back.stdout == "")
     }
 
-    @Test("Graphviz renders every overview without a message",
+    @Test("the legend lists exactly the styles the picture uses (golden)")
+    func legend() throws {
+        let dot = try runFlowctl(["graph", "Tests/flowctlTests/Fixtures/data.flow"]).stdout
+        let start = try #require(dot.range(of: "  subgraph cluster_legend {"))
+        let legend = String(dot[start.lowerBound...].dropLast("}\n".count))
+        #expect(legend == (try FlowTestSupport.golden("data-legend.dot")))
+        // login uses five styles, and nothing else is explained.
+        let login = try runFlowctl(["graph", "flows/login.flow"]).stdout
+        let labels = login.split(separator: "\n").filter { $0.contains("legend") && $0.contains(" -> ") }
+            .compactMap { $0.split(separator: "\"").dropFirst().first.map(String.init) }
+        #expect(labels == ["push", "sheet", "cover", "replace · set", "pop · dismiss"])
+        // --no-legend, and the library API's default, leave it out.
+        #expect(!(try runFlowctl(["graph", "flows/login.flow", "--no-legend"]).stdout.contains("legend")))
+        let validation = try Validation.run(repositoryRoot + "/flows/login.flow")
+        #expect(!DOTWriter.write(FlowGraph(validation.program, findings: [])).contains("legend"))
+        // Findings: the faded and the red samples appear only where the picture has them.
+        let broken = try runFlowctl(["graph", "flows/broken/F203-dead-end.flow"]).stdout
+        #expect(broken.contains(##"legend0 [label="dead end · trap", color="#dc2626""##))
+        #expect(!login.contains("dead end"))
+    }
+
+    @Test("Graphviz renders every overview, and every picture without its legend, without a message",
           .enabled(if: dotPath != nil, "Graphviz is not installed (CI installs it)"), arguments: drawnFiles)
     func graphvizAcceptsViews(file: String) throws {
-        for options in [["--overview"]] {
+        for options in [["--overview"], ["--no-legend"]] {
             let result = try runFlowctl(["graph", file] + options)
             #expect(result.status == 0, "\(file) \(options): \(result.stderr)")
             let (status, message) = try renderWithGraphviz(result.stdout)

@@ -7,7 +7,9 @@
 /// and ride along as tooltips. Parallel edges (the same two nodes, the
 /// same look) are drawn as one with a label per line (`FlowGraph.drawnEdges`).
 public enum DOTWriter {
-    public static func write(_ graph: FlowGraph) -> String {
+    /// - Parameter legend: add a `Legend` cluster showing each style the
+    ///   picture uses (`flowctl graph` adds it unless `--no-legend`).
+    public static func write(_ graph: FlowGraph, legend: Bool = false) -> String {
         var out = ByteWriter(capacity: graph.nodes.count * 64 + graph.edges.count * 160)
         out.write("digraph flows {\n  graph [")
         out.write(graph.view == .overview ? overviewLayout : routeLayout)
@@ -46,6 +48,7 @@ public enum DOTWriter {
             self.node(node, graph, &out)
         }
         for group in graph.drawnEdges() { edge(group, graph, &out) }
+        if legend { writeLegend(graph, &out) }
         out.write("}\n")
         return out.text
     }
