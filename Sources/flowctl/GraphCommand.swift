@@ -1,8 +1,9 @@
 import FlowDSL
 import FlowEngine
+import Foundation
 
 /// `flowctl graph FILE [--format dot|mermaid|json] [--overview | --flow NAME]
-/// [--show-back] [--no-findings] [--no-legend]`.
+/// [--highlight SCRIPT] [--show-back] [--no-findings] [--no-legend]`.
 enum GraphCommand {
     static let command = FlowCtl.Command(
         name: "graph",
@@ -11,7 +12,8 @@ enum GraphCommand {
         OVERVIEW: Print a program's transition graph, with its findings marked.
 
         USAGE: flowctl graph <file> [--format dot|mermaid|json] [--overview | --flow <name>]
-                                    [--show-back] [--no-findings] [--no-legend]
+                                    [--highlight <script>] [--show-back] [--no-findings]
+                                    [--no-legend]
 
         One cluster per flow, one node per route, one edge per handler, per
         deep link, per tab and per flow started in another's place. A flow that
@@ -29,25 +31,32 @@ enum GraphCommand {
 
             flowctl graph flows/shop.flow | dot -Tsvg > shop.svg
             flowctl graph flows/photoshare/app.flow --overview | dot -Tpng > app.png
+            flowctl graph flows/shop.flow --highlight flows/shop.script | dot -Tsvg > trip.svg
 
         OPTIONS:
-          --format <format>   dot (default), mermaid (stateDiagram-v2) or json
-          --overview          One node per flow; edges for starts (pushed, sheet,
-                              cover, root, in place, tab), results, selects and links
-          --flow <name>       Draw one flow, its parents and direct children collapsed
-          --show-back         Also draw the implicit back edges
-          --no-findings       Do not mark findings
-          --no-legend         DOT without the legend
-          -h, --help          Show this help
+          --format <format>     dot (default), mermaid (stateDiagram-v2) or json
+          --overview            One node per flow; edges for starts (pushed, sheet,
+                                cover, root, in place, tab), results, selects and links
+          --flow <name>         Draw one flow, its parents and direct children collapsed
+          --highlight <script>  Run a scenario script (as simulate --script does) and
+                                draw its journey over the graph: the routes it showed and
+                                the edges it took thick and orange, with their step
+                                numbers; the rest grey
+          --show-back           Also draw the implicit back edges
+          --no-findings         Do not mark findings
+          --no-legend           DOT without the legend
+          -h, --help            Show this help
 
         EXIT STATUS: 0 drawn (findings do not change it), 1 the program has syntax
-        errors, 2 bad usage or unreadable input.
+        errors, or (--highlight) errors the engine cannot run or a script that
+        fails, 2 bad usage or unreadable input.
 
         """,
         options: [
             OptionSpec(name: "--format", takesValue: true, choices: ["dot", "mermaid", "json"]),
             OptionSpec(name: "--flow", takesValue: true),
             OptionSpec(name: "--overview"),
+            OptionSpec(name: "--highlight", takesValue: true),
             OptionSpec(name: "--show-back"),
             OptionSpec(name: "--no-findings"),
             OptionSpec(name: "--no-legend"),
@@ -89,8 +98,15 @@ enum GraphCommand {
             }
             focus = FlowID(index)
         }
+        var journey: Journey?
+        if let scriptPath = arguments.value("--highlight") {
+            switch self.journey(scriptPath, path, validation, &console) {
+            case .success(let run): journey = run
+            case .failure(let status): return status.code
+            }
+        }
         let options = FlowGraph.Options(showBack: arguments.has("--show-back"), showFindings: !arguments.has("--no-findings"),
-                                        focus: focus, overview: overview)
+                                        focus: focus, overview: overview, journey: journey)
         let graph = FlowGraph(program, findings: validation.diagnostics, options: options)
         switch arguments.value("--format") ?? "dot" {
         case "mermaid": console.out(MermaidWriter.write(graph))
@@ -103,5 +119,45 @@ enum GraphCommand {
         default: console.out(DOTWriter.write(graph, legend: !arguments.has("--no-legend")))
         }
         return .success
+    }
+
+    /// A finished command's status, as an error for `Result`.
+    struct Stop: Error { var code: ExitCode }
+
+    /// Runs the `--highlight` script as `simulate --script` would: an
+    /// unreadable or malformed script is bad usage (2); a program with
+    /// errors the engine cannot run (F0xx, F1xx) or a script that fails is 1,
+    /// with simulate's messages.
+    static func journey(_ scriptPath: String, _ path: String, _ validation: Validation,
+                        _ console: inout Console) -> Result<Journey, Stop> {
+        guard let text = try? String(contentsOfFile: scriptPath, encoding: .utf8) else {
+            console.err("flowctl graph: cannot read script '\(scriptPath)'\n")
+            return .failure(Stop(code: .usage))
+        }
+        let (script, errors) = ScenarioScript.parse(text)
+        if !errors.isEmpty {
+            for error in errors { console.err("\(scriptPath):\(error.line): error: \(error.message)\n") }
+            return .failure(Stop(code: .usage))
+        }
+        let blocking = validation.diagnostics.filter { $0.severity == .error && $0.code.rawValue < "F200" }
+        if !blocking.isEmpty {
+            var renderer = DiagnosticRenderer(files: validation.program.files, useColor: console.colorOutput)
+            console.err(blocking.map { renderer.render($0) }.joined())
+            console.err("flowctl graph: '\(path)' has errors the engine cannot run; fix them first (flowctl validate)\n")
+            return .failure(Stop(code: .failure))
+        }
+        let navigator: Navigator
+        do throws(NavigationError) {
+            navigator = try Navigator(program: validation.program, assuming: ScenarioScript.leadingGuards(script.lines))
+        } catch {
+            console.err("flowctl graph: \(error.description)\n")
+            return .failure(Stop(code: .failure))
+        }
+        let journey = Journey.run(script.lines, from: navigator)
+        if let failure = journey.failure {
+            console.err("\(scriptPath):\(failure.line): \(failure.message)\n")
+            return .failure(Stop(code: .failure))
+        }
+        return .success(journey)
     }
 }

@@ -11,7 +11,7 @@ extension DOTWriter {
     }
 
     /// The rows for `graph`, in a fixed order: actions, flows, links, then
-    /// findings.
+    /// findings, then the journey.
     /// - Complexity: O(nodes + edges).
     static func legendRows(_ graph: FlowGraph) -> [LegendRow] {
         var rows: [Int: LegendRow] = [:]
@@ -44,6 +44,11 @@ extension DOTWriter {
         if looks.contains(.marked) || graph.edges.contains(where: { !$0.findings.isEmpty }) {
             rows[52] = LegendRow(order: 52, text: "a finding (its tooltip has the code)",
                                  edge: "color=\"\(findingColor)\", fontcolor=\"\(findingColor)\", penwidth=2")
+        }
+        if graph.hasJourney {
+            rows[60] = LegendRow(order: 60, text: "the journey (steps: event)",
+                                 edge: "color=\"\(journeyColor)\", fontcolor=\"\(journeyTextColor)\", penwidth=3")
+            rows[61] = LegendRow(order: 61, text: "not taken", edge: "color=\"\(dimColor)\", fontcolor=\"#94a3b8\"")
         }
         return rows.values.sorted { $0.order < $1.order }
     }

@@ -6,6 +6,8 @@
 /// Edge styles tell the actions apart; findings colour what they point at
 /// and ride along as tooltips. Parallel edges (the same two nodes, the
 /// same look) are drawn as one with a label per line (`FlowGraph.drawnEdges`).
+/// With a journey, what it took is drawn thick and orange, its steps before
+/// each label, and the rest grey.
 public enum DOTWriter {
     /// - Parameter legend: add a `Legend` cluster showing each style the
     ///   picture uses (`flowctl graph` adds it unless `--no-legend`).
@@ -65,7 +67,7 @@ public enum DOTWriter {
     static func node(_ node: FlowGraph.Node, _ graph: FlowGraph, _ out: inout ByteWriter) {
         var attributes: [String] = []
         var styles: [String] = []
-        // Each written once: the kind's, then a finding's.
+        // Each written once: the kind's, then a finding's, then the journey's.
         var color: String?
         var fontColor: String?
         var penWidth: String?
@@ -120,6 +122,17 @@ public enum DOTWriter {
                 fontColor = "#94a3b8"
             case .marked:
                 color = findingColor
+            }
+        }
+        if graph.hasJourney {
+            if node.steps.isEmpty {
+                color = dimColor
+                fontColor = dimTextColor
+                penWidth = nil
+            } else {
+                color = journeyColor
+                penWidth = "2.5"
+                tooltipText += (tooltipText.isEmpty ? "" : "\n") + (node.route >= 0 ? "on top after " : "reached at ") + stepList(node.steps)
             }
         }
         if node.kind == .reference, graph.program.flows.indices.contains(Int(node.flow)) {
@@ -185,9 +198,21 @@ public enum DOTWriter {
         }
         let (color, style) = look(edge)
         let marked = !edge.findings.isEmpty
-        let lineColor = marked ? findingColor : color
-        let textColor: String? = marked ? findingColor : (edge.isResult ? "#0e7490" : nil)
-        let width = marked ? "2" : nil
+        let onJourney = !edge.steps.isEmpty
+        var lineColor = marked ? findingColor : color
+        var textColor: String? = marked ? findingColor : (edge.isResult ? "#0e7490" : nil)
+        var width = marked ? "2" : nil
+        if graph.hasJourney {
+            if onJourney {
+                if !marked { lineColor = journeyColor }
+                textColor = marked ? findingColor : journeyTextColor
+                width = "3"
+            } else {
+                lineColor = dimColor
+                textColor = dimTextColor
+                width = nil
+            }
+        }
         out.write("color=\"")
         out.write(lineColor)
         out.write("\"")
@@ -273,6 +298,12 @@ public enum DOTWriter {
 
     /// The colour of findings, and of nothing else.
     static let findingColor = "#dc2626"
+    /// What a journey took.
+    static let journeyColor = "#ea580c"
+    static let journeyTextColor = "#c2410c"
+    /// What a journey did not take.
+    static let dimColor = "#e2e8f0"
+    static let dimTextColor = "#cbd5e1"
 
     static func edgeStyle(_ edge: FlowGraph.Edge) -> String {
         switch edge.mode {
@@ -285,6 +316,11 @@ public enum DOTWriter {
 
     static func tooltip(_ findings: [Diagnostic]) -> String {
         findings.map { "\($0.code.rawValue): \($0.message)" }.joined(separator: "\n")
+    }
+
+    /// `steps 3, 7, 9` (the first eight, then `…`).
+    static func stepList(_ steps: [Int]) -> String {
+        (steps.count == 1 ? "step " : "steps ") + FlowGraph.stepPrefix(steps, limit: 8)
     }
 
     /// Labels longer than 120 scalars are cut (the tooltip has the whole

@@ -1,6 +1,7 @@
 /// Building the picture from a program and its findings.
 extension FlowGraph {
-    /// - Complexity: O(routes + handlers + actions + links + findings).
+    /// - Complexity: O(routes + handlers + actions + links + findings), plus
+    ///   the journey's steps.
     public init(_ program: Program, findings: [Diagnostic], options: Options = Options()) {
         self.program = program
         var builder = GraphBuilder(program: program, options: options)
@@ -9,7 +10,9 @@ extension FlowGraph {
         } else {
             builder.build(findings: options.showFindings ? findings : [])
         }
+        if let journey = options.journey { builder.mark(journey) }
         view = options.overview ? .overview : .routes
+        hasJourney = options.journey != nil
         clusters = builder.clusters
         nodes = builder.nodes
         edges = builder.edges

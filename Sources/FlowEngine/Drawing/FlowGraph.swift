@@ -4,7 +4,7 @@
 /// link, per flow started in another's place and per tab, each carrying the
 /// findings that point at it. The overview (`Options.overview`) draws one
 /// node per flow instead, and one edge per way a flow starts, shows or
-/// answers another.
+/// answers another. A journey (`Options.journey`) marks what a scenario took.
 /// `DOTWriter`, `MermaidWriter` and `GraphJSONWriter` render it.
 public struct FlowGraph: Sendable {
     /// What the picture shows.
@@ -76,6 +76,9 @@ public struct FlowGraph: Sendable {
         /// A route marked [final].
         public var isFinal: Bool
         public var findings: [Diagnostic]
+        /// The journey's steps at which it was on top (a route) or which
+        /// reached it (any other node); empty when off the journey.
+        public var steps: [Int] = []
     }
 
     /// An edge: one handler (to where its last action goes), or one link.
@@ -99,6 +102,8 @@ public struct FlowGraph: Sendable {
         public var outOfCluster: FlowID
         public var handler: HandlerID
         public var findings: [Diagnostic]
+        /// The journey's steps that took it, in order; empty when off the journey.
+        public var steps: [Int] = []
     }
 
     /// A flow's box and the nodes in it.
@@ -120,15 +125,22 @@ public struct FlowGraph: Sendable {
         /// One node per flow instead of one per route (`focus` and
         /// `showBack` do not apply).
         public var overview = false
-        public init(showBack: Bool = false, showFindings: Bool = true, focus: FlowID? = nil, overview: Bool = false) {
+        /// A scenario's journey to mark (`--highlight`).
+        public var journey: Journey?
+        public init(showBack: Bool = false, showFindings: Bool = true, focus: FlowID? = nil,
+                    overview: Bool = false, journey: Journey? = nil) {
             self.showBack = showBack
             self.showFindings = showFindings
             self.focus = focus
             self.overview = overview
+            self.journey = journey
         }
     }
 
     public internal(set) var view = View.routes
+    /// Whether a journey is marked: then what it took has `steps`, and the
+    /// writers dim the rest.
+    public internal(set) var hasJourney = false
     public internal(set) var clusters: [Cluster] = []
     public internal(set) var nodes: [Node] = []
     public internal(set) var edges: [Edge] = []

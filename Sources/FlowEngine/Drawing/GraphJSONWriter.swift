@@ -56,6 +56,7 @@ public enum GraphJSONWriter {
             if node.route >= 0 { json.field("route", graph.program.name(graph.program.routes[Int(node.route)].name)) }
             json.field("start", node.isStart)
             codes(node.findings, &json)
+            if graph.hasJourney { steps(node.steps, &json) }
             json.endObject()
         }
         json.endArray()
@@ -74,6 +75,7 @@ public enum GraphJSONWriter {
             json.field("label", edge.label)
             json.field("handler", edge.detail)
             codes(edge.findings, &json)
+            if graph.hasJourney { steps(edge.steps, &json) }
             json.endObject()
         }
         json.endArray()
@@ -94,6 +96,13 @@ public enum GraphJSONWriter {
         json.endArray()
         json.endObject()
         return json.output + "\n"
+    }
+
+    static func steps(_ steps: [Int], _ json: inout JSONWriter) {
+        json.key("steps")
+        json.beginArray()
+        for step in steps { json.int(step) }
+        json.endArray()
     }
 
     static func codes(_ findings: [Diagnostic], _ json: inout JSONWriter) {

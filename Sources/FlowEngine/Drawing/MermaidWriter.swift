@@ -4,7 +4,8 @@
 /// to safe characters, the rest written as Mermaid entity codes (`#35;`),
 /// so any name or title is accepted. Parallel edges are one transition, its
 /// labels separated by commas. Mermaid cannot style a state diagram's
-/// transitions, so there is no legend.
+/// transitions, so a journey shows as its steps before each taken label and
+/// as classes on the states (`journey`, the rest `dimmed`); there is no legend.
 public enum MermaidWriter {
     public static func write(_ graph: FlowGraph) -> String {
         var out = "stateDiagram-v2\n  direction \(graph.view == .overview ? "TB" : "LR")\n"
@@ -30,7 +31,7 @@ public enum MermaidWriter {
                 .filter { !$0.isEmpty }.joined(separator: " · ")
             out += "  \(graph.nodes[edge.from].id) --> \(graph.nodes[edge.to].id)\(label.isEmpty ? "" : " : \(text(DOTWriter.shorten(label, lines: group.count)))")\n"
         }
-        var classes: [(String, [String])] = [("deadEnd", []), ("unreachable", []), ("finding", [])]
+        var classes: [(String, [String])] = [("deadEnd", []), ("unreachable", []), ("finding", []), ("journey", []), ("dimmed", [])]
         for node in graph.nodes where !node.findings.isEmpty {
             switch DOTWriter.findingLook(node.findings) {
             case .severe: classes[0].1.append(node.id)
@@ -38,9 +39,16 @@ public enum MermaidWriter {
             case .marked: classes[2].1.append(node.id)
             }
         }
+        if graph.hasJourney {
+            for node in graph.nodes { classes[node.steps.isEmpty ? 4 : 3].1.append(node.id) }
+        }
         out += "  classDef deadEnd stroke:#dc2626,stroke-width:3px,color:#dc2626\n"
         out += "  classDef unreachable stroke-dasharray:4 4,color:#94a3b8\n"
         out += "  classDef finding stroke:#dc2626\n"
+        if graph.hasJourney {
+            out += "  classDef journey stroke:#ea580c,stroke-width:3px\n"
+            out += "  classDef dimmed stroke:#e2e8f0,color:#94a3b8\n"
+        }
         for (name, ids) in classes where !ids.isEmpty { out += "  class \(ids.joined(separator: ",")) \(name)\n" }
         return out
     }
