@@ -1,7 +1,9 @@
 import FlowDSL
 import FlowEngine
+import Foundation
 
-/// `flowctl graph FILE [--format dot|mermaid|json] [--flow NAME] [--show-back] [--no-findings]`.
+/// `flowctl graph FILE [--format dot|mermaid|json] [--overview | --flow NAME]
+/// [--highlight SCRIPT] [--show-back] [--no-findings] [--no-legend]`.
 enum GraphCommand {
     static let command = FlowCtl.Command(
         name: "graph",
@@ -9,36 +11,55 @@ enum GraphCommand {
         help: """
         OVERVIEW: Print a program's transition graph, with its findings marked.
 
-        USAGE: flowctl graph <file> [--format dot|mermaid|json] [--flow <name>]
-                                    [--show-back] [--no-findings]
+        USAGE: flowctl graph <file> [--format dot|mermaid|json] [--overview | --flow <name>]
+                                    [--highlight <script>] [--show-back] [--no-findings]
+                                    [--no-legend]
 
         One cluster per flow, one node per route, one edge per handler, per
-        deep link, per tab and per flow started in another's place. Edges are
-        styled by action: push solid, sheet dashed, cover bold dashed,
-        replace/set orange, pop/dismiss dotted grey, start green (into the
-        child's cluster), finish red (to the flow's exit), results teal (from
-        the child's exit), links purple. Unreachable routes are faded, dead
-        ends and traps red, cycles and other findings red edges, each with a
-        tooltip giving the code and message.
+        deep link, per tab and per flow started in another's place. A flow that
+        another starts is a box in that flow's cluster (its starts go in, its
+        results come out), with one grey arrow to its own cluster; the clusters
+        stack down the flow tree. Edges are styled by action: push solid, sheet
+        dashed, cover bold dashed, alert/dialog/popover dashed, replace/set
+        amber, pop/dismiss dotted grey, start green (into the child's box),
+        finish dark teal (to the flow's exit), results teal (from the child's
+        box), links purple; parallel edges are one, a label per line. Red is
+        for findings only: unreachable routes are faded, dead ends and traps
+        red, a reported cycle and other findings red edges (an allowed warning
+        is not drawn), each with a tooltip giving the code and message. DOT
+        output ends with a legend of the styles it uses.
 
             flowctl graph flows/shop.flow | dot -Tsvg > shop.svg
+            flowctl graph flows/photoshare/app.flow --overview | dot -Tpng > app.png
+            flowctl graph flows/shop.flow --highlight flows/shop.script | dot -Tsvg > trip.svg
 
         OPTIONS:
-          --format <format>   dot (default), mermaid (stateDiagram-v2) or json
-          --flow <name>       Draw one flow, its parents and direct children collapsed
-          --show-back         Also draw the implicit back edges
-          --no-findings       Do not mark findings
-          -h, --help          Show this help
+          --format <format>     dot (default), mermaid (stateDiagram-v2) or json
+          --overview            One node per flow; edges for starts (pushed, sheet,
+                                cover, root, in place, tab), results, selects and links
+          --flow <name>         Draw one flow, its parents and direct children collapsed
+          --highlight <script>  Run a scenario script (as simulate --script does) and
+                                draw its journey over the graph: the routes it showed and
+                                the edges it took thick and orange, with their step
+                                numbers; the rest grey
+          --show-back           Also draw the implicit back edges
+          --no-findings         Do not mark findings
+          --no-legend           DOT without the legend
+          -h, --help            Show this help
 
         EXIT STATUS: 0 drawn (findings do not change it), 1 the program has syntax
-        errors, 2 bad usage or unreadable input.
+        errors, or (--highlight) errors the engine cannot run or a script that
+        fails, 2 bad usage or unreadable input.
 
         """,
         options: [
             OptionSpec(name: "--format", takesValue: true, choices: ["dot", "mermaid", "json"]),
             OptionSpec(name: "--flow", takesValue: true),
+            OptionSpec(name: "--overview"),
+            OptionSpec(name: "--highlight", takesValue: true),
             OptionSpec(name: "--show-back"),
             OptionSpec(name: "--no-findings"),
+            OptionSpec(name: "--no-legend"),
         ],
         run: run
     )
@@ -62,6 +83,13 @@ enum GraphCommand {
             return .failure
         }
         let program = validation.program
+        let overview = arguments.has("--overview")
+        if overview, arguments.value("--flow") != nil {
+            throw UsageError(message: "--overview draws every flow; it cannot be combined with --flow")
+        }
+        if overview, arguments.has("--show-back") {
+            throw UsageError(message: "--overview draws no routes, so no implicit back; drop --show-back")
+        }
         var focus: FlowID?
         if let name = arguments.value("--flow") {
             guard let index = program.flows.firstIndex(where: { program.name($0.name) == name }) else {
@@ -70,7 +98,15 @@ enum GraphCommand {
             }
             focus = FlowID(index)
         }
-        let options = FlowGraph.Options(showBack: arguments.has("--show-back"), showFindings: !arguments.has("--no-findings"), focus: focus)
+        var journey: Journey?
+        if let scriptPath = arguments.value("--highlight") {
+            switch self.journey(scriptPath, path, validation, &console) {
+            case .success(let run): journey = run
+            case .failure(let status): return status.code
+            }
+        }
+        let options = FlowGraph.Options(showBack: arguments.has("--show-back"), showFindings: !arguments.has("--no-findings"),
+                                        focus: focus, overview: overview, journey: journey)
         let graph = FlowGraph(program, findings: validation.diagnostics, options: options)
         switch arguments.value("--format") ?? "dot" {
         case "mermaid": console.out(MermaidWriter.write(graph))
@@ -80,8 +116,48 @@ enum GraphCommand {
                 let (line, column) = renderer.location(span)
                 return (renderer.path(span), line, column)
             })
-        default: console.out(DOTWriter.write(graph))
+        default: console.out(DOTWriter.write(graph, legend: !arguments.has("--no-legend")))
         }
         return .success
+    }
+
+    /// A finished command's status, as an error for `Result`.
+    struct Stop: Error { var code: ExitCode }
+
+    /// Runs the `--highlight` script as `simulate --script` would: an
+    /// unreadable or malformed script is bad usage (2); a program with
+    /// errors the engine cannot run (F0xx, F1xx) or a script that fails is 1,
+    /// with simulate's messages.
+    static func journey(_ scriptPath: String, _ path: String, _ validation: Validation,
+                        _ console: inout Console) -> Result<Journey, Stop> {
+        guard let text = try? String(contentsOfFile: scriptPath, encoding: .utf8) else {
+            console.err("flowctl graph: cannot read script '\(scriptPath)'\n")
+            return .failure(Stop(code: .usage))
+        }
+        let (script, errors) = ScenarioScript.parse(text)
+        if !errors.isEmpty {
+            for error in errors { console.err("\(scriptPath):\(error.line): error: \(error.message)\n") }
+            return .failure(Stop(code: .usage))
+        }
+        let blocking = validation.diagnostics.filter { $0.severity == .error && $0.code.rawValue < "F200" }
+        if !blocking.isEmpty {
+            var renderer = DiagnosticRenderer(files: validation.program.files, useColor: console.colorOutput)
+            console.err(blocking.map { renderer.render($0) }.joined())
+            console.err("flowctl graph: '\(path)' has errors the engine cannot run; fix them first (flowctl validate)\n")
+            return .failure(Stop(code: .failure))
+        }
+        let navigator: Navigator
+        do throws(NavigationError) {
+            navigator = try Navigator(program: validation.program, assuming: ScenarioScript.leadingGuards(script.lines))
+        } catch {
+            console.err("flowctl graph: \(error.description)\n")
+            return .failure(Stop(code: .failure))
+        }
+        let journey = Journey.run(script.lines, from: navigator)
+        if let failure = journey.failure {
+            console.err("\(scriptPath):\(failure.line): \(failure.message)\n")
+            return .failure(Stop(code: .failure))
+        }
+        return .success(journey)
     }
 }

@@ -25,7 +25,8 @@ func renderWithGraphviz(_ source: String) throws -> (Int32, String) {
 }
 
 let drawnFiles = ["flows/login.flow", "flows/placesfinder.flow", "flows/shop.flow", "flows/swiftui-coordinator.flow",
-                  "flows/wayfarer.flow", "Tests/flowctlTests/Fixtures/hostile.flow", "Tests/flowctlTests/Fixtures/data.flow"]
+                  "flows/wayfarer.flow", "flows/photoshare/app.flow", "Tests/flowctlTests/Fixtures/hostile.flow",
+                  "Tests/flowctlTests/Fixtures/data.flow"]
 
 @Suite("flowctl graph")
 struct GraphCommandTests {
@@ -48,18 +49,28 @@ struct GraphCommandTests {
         }
     }
 
-    @Test("one cluster per flow; one edge per handler, per link, per flow started in place and per tab", arguments: drawnFiles)
+    @Test("one cluster per flow; one edge per handler, per link, per flow started in place and per tab; parallel ones drawn as one",
+          arguments: drawnFiles)
     func counts(file: String) throws {
         let validation = try Validation.run(repositoryRoot + "/" + file)
         let program = validation.program
-        let dot = DOTWriter.write(FlowGraph(program, findings: validation.diagnostics))
+        let graph = FlowGraph(program, findings: validation.diagnostics)
+        let dot = DOTWriter.write(graph)
         let lines = dot.split(separator: "\n")
         #expect(lines.filter { $0.contains("subgraph cluster_") }.count == program.flows.count)
         let structure = FlowTopology(program).edges.filter { ($0.mode == .flowStart || $0.mode == .tab) && $0.parent != $0.child }.count
         let transitions = program.handlers.count + program.links.count + structure
-        #expect(lines.filter { $0.contains(" -> ") }.count == transitions)
+        #expect(graph.edges.filter { $0.kind != .reference }.count == transitions)
+        // One edge from a box to its cluster per flow that has boxes, unless a tab or in-place edge leads there.
+        let boxed = Set(graph.nodes.filter { $0.kind == .reference }.map(\.flow))
+        let linked = Set(graph.edges.filter { $0.kind == .tab || $0.kind == .startsInPlace }.map(\.intoCluster))
+        #expect(graph.edges.filter { $0.kind == .reference }.count == boxed.subtracting(linked).count)
+        // The picture draws parallel edges once: as many lines as groups, and every edge in one group.
+        let groups = graph.drawnEdges()
+        #expect(lines.filter { $0.contains(" -> ") }.count == groups.count)
+        #expect(groups.flatMap { $0 }.sorted() == Array(graph.edges.indices))
         let back = DOTWriter.write(FlowGraph(program, findings: [], options: .init(showBack: true)))
-        #expect(back.split(separator: "\n").filter { $0.contains(" -> ") }.count > transitions)
+        #expect(back.split(separator: "\n").filter { $0.contains(" -> ") }.count > groups.count)
     }
 
     @Test("findings colour what they point at, with the code in a tooltip")
@@ -69,16 +80,43 @@ struct GraphCommandTests {
         let unreachable = try runFlowctl(["graph", "flows/broken/F201-unreachable.flow"])
         #expect(unreachable.stdout.contains(##"r1 [label="orphan", style="rounded,filled,dashed", fillcolor="#ecfdf5", color="#cbd5e1", fontcolor="#94a3b8", tooltip="F201: "##))
         let cycle = try runFlowctl(["graph", "flows/broken/F205-push-cycle.flow"])
-        #expect(cycle.stdout.contains(##"r1 -> r2 [label="author", color="#334155", color="#dc2626", fontcolor="#dc2626", penwidth=2, tooltip="F205: "##))
+        #expect(cycle.stdout.contains(##"r1 -> r2 [label="author", color="#dc2626", fontcolor="#dc2626", penwidth=2, tooltip="F205: "##))
         let plain = try runFlowctl(["graph", "--no-findings", "flows/broken/F205-push-cycle.flow"])
         #expect(!plain.stdout.contains("#dc2626"))
+    }
+
+    @Test("red means a reported finding: an allowed F205 or F209 is drawn as any other edge, an alert is not red")
+    func redIsForFindings() throws {
+        // Shutter allows its one push cycle and its one start cycle, and has no error.
+        let shutter = try runFlowctl(["graph", "flows/photoshare/app.flow"])
+        #expect(shutter.status == 0)
+        #expect(!shutter.stdout.contains("#dc2626"))
+        #expect(shutter.stdout.contains(##"r47 -> r48 [label="block", color="#a21caf", style="dashed""##))
+        let allowed = """
+            flow App [entry] {
+              start home
+              route home { on more -> push more }
+              route more { on more -> push more } // flowctl:allow F205
+              route gallery { on nested -> start App } // flowctl:allow F209
+            }
+            """
+        let quiet = DOTWriter.write(FlowGraph(Validation.run(text: allowed).program, findings: Validation.run(text: allowed).diagnostics))
+        #expect(!quiet.contains("#dc2626"))
+        // The twin without the allow comments: the cycle's push and the start are red.
+        let reported = Validation.run(text: allowed.replacingOccurrences(of: "// flowctl:allow F205", with: "")
+            .replacingOccurrences(of: "// flowctl:allow F209", with: ""))
+        let red = DOTWriter.write(FlowGraph(reported.program, findings: reported.diagnostics))
+        #expect(red.components(separatedBy: "penwidth=2, tooltip=\"F205: ").count - 1 == 1)
+        #expect(red.components(separatedBy: "penwidth=2, tooltip=\"F209: ").count - 1 == 1)
+        #expect(red.contains(##"r1 -> r1 [label="more", color="#dc2626""##))
     }
 
     @Test("--flow draws one flow with its parent and children collapsed")
     func focus() throws {
         let result = try runFlowctl(["graph", "flows/wayfarer.flow", "--flow", "Booking"])
         #expect(result.status == 0)
-        #expect(result.stdout.components(separatedBy: "subgraph cluster_").count - 1 == 1)
+        #expect(result.stdout.components(separatedBy: "subgraph cluster_").count - 1 == 2)
+        #expect(result.stdout.contains("subgraph cluster_legend {"))
         #expect(result.stdout.contains(#"[label="Explore", style="solid", shape=box3d"#))
         #expect(result.stdout.contains(#"[label="AddCard", style="solid", shape=box3d"#))
         let typo = try runFlowctl(["graph", "flows/wayfarer.flow", "--flow", "Bookin"])
@@ -90,14 +128,16 @@ struct GraphCommandTests {
     func dataFeatures() throws {
         let dot = try runFlowctl(["graph", "Tests/flowctlTests/Fixtures/data.flow"]).stdout
         #expect(dot.contains(#"label="Profile(username: String)""#))
-        #expect(dot.contains(#"r0 -> r2 [label="open(name: String) → Profile(username: name)""#))
-        #expect(dot.contains(#"r3 -> x2 [label="choose(id: Int) → picked(id: id)""#))
-        #expect(dot.contains(#"x2 -> r1 [label="Picker.picked(id: Int)""#))
+        // Labels name parameters without types, and an argument only where it renames.
+        #expect(dot.contains(#"r0 -> c1_0 [label="open(name) → Profile(username: name)""#))
+        #expect(dot.contains(#"tooltip="on open(name: String) -> start Profile(username: name)"];"#))
+        #expect(dot.contains(#"r3 -> x2 [label="choose(id) → picked(id)""#))
+        #expect(dot.contains(#"c2_0 -> r1 [label="Picker.picked(id)""#))
         #expect(dot.contains(#"l0 -> r1 [label="when loggedIn""#))
-        #expect(dot.contains(#"l0 -> r4 [label="else (while !loggedIn)""#))
+        #expect(dot.contains(#"l0 -> c3_0 [label="else (while !loggedIn)""#))
         let mermaid = try runFlowctl(["graph", "Tests/flowctlTests/Fixtures/data.flow", "--format", "mermaid"]).stdout
         #expect(mermaid.contains("state \"Profile(username#58; String)\" as f1"))
-        #expect(mermaid.contains("r3 --> x2 : choose(id#58; Int) #8594; picked(id#58; id) #183; finish"))
+        #expect(mermaid.contains("r3 --> x2 : choose(id) #8594; picked(id) #183; finish"))
         let json = try runFlowctl(["graph", "Tests/flowctlTests/Fixtures/data.flow", "--format", "json"]).stdout
         #expect(json.contains(#""parameters":[{"name":"username","type":"String"}]"#) || json.contains(#""parameters": [{"name": "username", "type": "String"}]"#))
         // The twin: a flow without parameters has an empty list and a plain label.
@@ -138,7 +178,11 @@ struct GraphCommandTests {
         #expect(result.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect((object["flows"] as? [Any])?.count == 4)
-        #expect((object["edges"] as? [[String: Any]])?.count == 18)
+        // 18 handlers, links and tabs, and 3 edges from a flow's box to its cluster (Auth, Shop, Checkout).
+        let edges = try #require(object["edges"] as? [[String: Any]])
+        #expect(edges.count == 21)
+        #expect(edges.filter { $0["kind"] as? String == "reference" }.map { $0["to"] as? String } == ["r1", "r5", "r8"])
+        #expect(object["view"] as? String == "routes")
         let findings = try #require(object["findings"] as? [[String: Any]])
         #expect(findings.map { $0["code"] as? String } == ["F205"])
         #expect(findings.first?["line"] as? Int == 31)

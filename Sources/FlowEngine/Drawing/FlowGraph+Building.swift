@@ -1,10 +1,18 @@
 /// Building the picture from a program and its findings.
 extension FlowGraph {
-    /// - Complexity: O(routes + handlers + actions + links + findings).
+    /// - Complexity: O(routes + handlers + actions + links + findings), plus
+    ///   the journey's steps.
     public init(_ program: Program, findings: [Diagnostic], options: Options = Options()) {
         self.program = program
         var builder = GraphBuilder(program: program, options: options)
-        builder.build(findings: options.showFindings ? findings : [])
+        if options.overview {
+            builder.buildOverview(findings: options.showFindings ? findings : [])
+        } else {
+            builder.build(findings: options.showFindings ? findings : [])
+        }
+        if let journey = options.journey { builder.mark(journey) }
+        view = options.overview ? .overview : .routes
+        hasJourney = options.journey != nil
         clusters = builder.clusters
         nodes = builder.nodes
         edges = builder.edges
@@ -26,8 +34,27 @@ struct GraphBuilder {
     var exitNode: [Int]
     var backNode: [Int]
     var flowNode: [Int]
+    /// For each flow, its place in the flow tree: the flow whose box for it
+    /// leads to its cluster.
+    var home: [FlowID]
+    /// The flows from the entry down the flow tree: the clusters' order.
+    var treeOrder: [FlowID]
+    /// Reference nodes by the cluster's flow and the flow they stand for.
+    var references: [BoxKey: Int] = [:]
+    /// Reference nodes in the order they were made.
+    var referenceOrder: [Int] = []
+    /// The overview's edges by what they merge (see `buildOverview`).
+    var overviewEdges: [OverviewKey: Int] = [:]
+    /// For each overview edge, what it merges (empty for the route view).
+    var overviewSources: [OverviewSources] = []
 
     typealias Options = FlowGraph.Options
+
+    /// A flow's box in a cluster: the cluster's flow and the flow it stands for.
+    struct BoxKey: Hashable {
+        var host: FlowID
+        var flow: FlowID
+    }
 
     init(program: Program, options: Options) {
         self.program = program
@@ -45,19 +72,55 @@ struct GraphBuilder {
         exitNode = [Int](repeating: -1, count: flows)
         backNode = [Int](repeating: -1, count: flows)
         flowNode = [Int](repeating: -1, count: flows)
+        (treeOrder, home) = GraphBuilder.treeOrder(program, topology)
+    }
+
+    /// The flows in the order of a breadth-first walk of the flow tree from
+    /// the entry (children in source order), then those it does not reach
+    /// in program order; and each flow's home: the flow that first reaches
+    /// it in that walk, else the first flow that starts it, else -1.
+    /// - Complexity: O(flows + flow-tree edges).
+    static func treeOrder(_ program: Program, _ topology: FlowTopology) -> (order: [FlowID], home: [FlowID]) {
+        var home = [FlowID](repeating: -1, count: program.flows.count)
+        var seen = [Bool](repeating: false, count: program.flows.count)
+        var queue: [FlowID] = []
+        if program.entry >= 0 {
+            queue.append(program.entry)
+            seen[Int(program.entry)] = true
+        }
+        var head = 0
+        while head < queue.count {
+            let parent = queue[head]
+            head += 1
+            for edge in topology.children(of: parent) where !seen[Int(edge.child)] {
+                seen[Int(edge.child)] = true
+                home[Int(edge.child)] = parent
+                queue.append(edge.child)
+            }
+        }
+        for f in program.flows.indices where !seen[f] {
+            home[f] = topology.parents(of: FlowID(f)).first { $0 != FlowID(f) } ?? -1
+            queue.append(FlowID(f))
+        }
+        return (queue, home)
     }
 
     mutating func build(findings: [Diagnostic]) {
-        for f in program.flows.indices where visibility[f] == 1 { addCluster(FlowID(f)) }
+        // Clusters from the entry down the flow tree, so that the picture
+        // reads from the app's start; node ids stay those of the program.
+        for f in treeOrder where visibility[Int(f)] == 1 { addCluster(f) }
         for f in program.flows.indices where visibility[f] == 2 {
             flowNode[f] = addNode("c\(f)", .collapsedFlow, cluster: -1, label: program.name(program.flows[f].name))
+            nodes[flowNode[f]].flow = FlowID(f)
         }
         addStructureEdges()
         for (h, handler) in program.handlers.enumerated() where visibility[Int(handler.flow)] == 1 && !program.isLinkGate(HandlerID(h)) {
             addEdge(for: HandlerID(h), handler)
         }
         for (l, link) in program.links.enumerated() where routeNode[Int(link.route)] >= 0 {
-            let node = addNode("l\(l)", .link, cluster: -1, label: link.patternText)
+            // Beside its target, in the target's cluster: a short edge.
+            let host = program.routes[Int(link.route)].flow
+            let node = addNode("l\(l)", .link, cluster: host, label: link.patternText)
             let gate = link.gate.map { ($0.negated ? "!" : "") + program.name($0.name) }
             edges.append(FlowGraph.Edge(from: node, to: routeNode[Int(link.route)], kind: .link, mode: nil,
                                         label: gate.map { "when " + $0 } ?? "",
@@ -66,7 +129,7 @@ struct GraphBuilder {
             // A gated link (v1): its `else` actions, drawn from the link.
             if link.gateHandler >= 0, visibility[Int(program.entry)] == 1 {
                 let before = edges.count
-                addEdge(for: link.gateHandler, program.handlers[Int(link.gateHandler)])
+                addEdge(for: link.gateHandler, program.handlers[Int(link.gateHandler)], host: host)
                 if edges.count > before {
                     edges[before].from = node
                     edges[before].outOfCluster = -1
@@ -76,6 +139,7 @@ struct GraphBuilder {
                 }
             }
         }
+        addReferenceEdges()
         if options.showBack { addImplicitBacks() }
         attach(findings)
     }
@@ -84,7 +148,8 @@ struct GraphBuilder {
     /// node into each tab.
     mutating func addStructureEdges() {
         for edge in topology.edges where visibility[Int(edge.parent)] == 1 && (edge.mode == .flowStart || edge.mode == .tab) {
-            guard flowNode[Int(edge.parent)] >= 0, let to = entryNode(edge.child), edge.child != edge.parent else { continue }
+            guard flowNode[Int(edge.parent)] >= 0, edge.child != edge.parent,
+                  let (to, into) = flowTarget(edge.child, host: edge.parent, direct: true) else { continue }
             let child = program.name(program.flows[Int(edge.child)].name)
             let isTab = edge.mode == .tab
             // A guarded `start` item (v1) says when it applies.
@@ -93,7 +158,7 @@ struct GraphBuilder {
             edges.append(FlowGraph.Edge(from: flowNode[Int(edge.parent)], to: to, kind: isTab ? .tab : .startsInPlace, mode: nil,
                                         label: isTab ? child : guardText.map { "when " + $0 } ?? "", event: "", guardText: guardText, transition: nil,
                                         detail: isTab ? "tab \(child)" : "start \(child) in its place", isResult: false,
-                                        intoCluster: visibility[Int(edge.child)] == 1 ? edge.child : -1, outOfCluster: -1,
+                                        intoCluster: into, outOfCluster: -1,
                                         handler: -1, findings: []))
         }
     }
@@ -122,7 +187,9 @@ struct GraphBuilder {
         if f.isTabContainer {
             let tabs = program.tabs(of: flow).map { program.name(program.flows[Int($0)].name) }.joined(separator: " | ")
             flowNode[Int(flow)] = addNode("t\(flow)", .tabs, cluster: flow, label: "tabs: " + tabs, isStart: true)
-        } else if case .flow(let inner) = f.start, f.routes.isEmpty {
+        } else if case .flow(let inner) = f.start {
+            // A flow that starts another in its place, alone or as the
+            // fallback of guarded `start` items naming its own routes (v1).
             flowNode[Int(flow)] = addNode("a\(flow)", .anchor, cluster: flow,
                                           label: "starts " + startsText(f, fallback: inner), isStart: true)
         }
@@ -175,6 +242,65 @@ struct GraphBuilder {
         guard visibility[Int(flow)] == 1 else { return nil }
         if exitNode[Int(flow)] < 0 { exitNode[Int(flow)] = addNode("x\(flow)", .exit, cluster: flow, label: "exit") }
         return exitNode[Int(flow)]
+    }
+
+    /// Where an edge drawn in `host`'s cluster into `flow` lands, and the
+    /// cluster it points at: a box standing for `flow` in `host`'s cluster
+    /// (`reference`), so that an edge that starts a flow stays short; `flow`'s
+    /// own first screen when `direct` (a tab, a flow started in place), when
+    /// `host` is `flow` itself, or when either is not drawn in full; the
+    /// collapsed node with `--flow`.
+    mutating func flowTarget(_ flow: FlowID, host: FlowID, direct: Bool = false) -> (Int, FlowID)? {
+        if visibility[Int(flow)] == 2 { return flowNode[Int(flow)] >= 0 ? (flowNode[Int(flow)], -1) : nil }
+        guard visibility[Int(flow)] == 1 else { return nil }
+        if direct || flow == host || host < 0 || visibility[Int(host)] != 1 {
+            guard let node = entryNode(flow) else { return nil }
+            return (node, flow)
+        }
+        return (reference(to: flow, in: host), -1)
+    }
+
+    /// Where `flow`'s results leave from, seen from `host`'s cluster: the box
+    /// standing for `flow` there, or its exit when either is not drawn in full.
+    mutating func resultSource(_ flow: FlowID, host: FlowID) -> Int? {
+        if visibility[Int(flow)] == 1, flow != host, host >= 0, visibility[Int(host)] == 1 {
+            return reference(to: flow, in: host)
+        }
+        return exit(of: flow)
+    }
+
+    /// The box standing for `flow` in `host`'s cluster, made once.
+    mutating func reference(to flow: FlowID, in host: FlowID) -> Int {
+        let key = BoxKey(host: host, flow: flow)
+        if let node = references[key] { return node }
+        let node = addNode("c\(flow)_\(host)", .reference, cluster: host, label: program.name(program.flows[Int(flow)].name))
+        nodes[node].flow = flow
+        references[key] = node
+        referenceOrder.append(node)
+        return node
+    }
+
+    /// One grey edge per flow that has boxes, from its box in its home's
+    /// cluster (else its first box) into its own cluster: the way from the
+    /// flow tree's picture to the flow's. A tab, or a flow started in
+    /// another's place, already has its edge from its container or anchor.
+    mutating func addReferenceEdges() {
+        var chosen = [Int](repeating: -1, count: program.flows.count)
+        var linked = [Bool](repeating: false, count: program.flows.count)
+        for edge in edges where edge.kind == .tab || edge.kind == .startsInPlace {
+            if edge.intoCluster >= 0 { linked[Int(edge.intoCluster)] = true }
+        }
+        for node in referenceOrder {
+            let flow = Int(nodes[node].flow)
+            if chosen[flow] < 0 || nodes[node].cluster == home[flow] && nodes[chosen[flow]].cluster != home[flow] { chosen[flow] = node }
+        }
+        for (flow, box) in chosen.enumerated() where box >= 0 && !linked[flow] {
+            guard let to = entryNode(FlowID(flow)) else { continue }
+            let name = program.name(program.flows[flow].name)
+            edges.append(FlowGraph.Edge(from: box, to: to, kind: .reference, mode: nil, label: "", event: "", guardText: nil,
+                                        transition: nil, detail: "\(name), drawn in full", isResult: false,
+                                        intoCluster: FlowID(flow), outOfCluster: -1, handler: -1, findings: []))
+        }
     }
 
     mutating func back(of flow: FlowID) -> Int {

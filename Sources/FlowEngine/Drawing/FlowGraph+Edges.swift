@@ -1,13 +1,16 @@
 /// One edge per handler, one per link, the implicit backs, and findings.
 extension GraphBuilder {
-    mutating func addEdge(for id: HandlerID, _ handler: Handler) {
+    /// The edge of one handler, drawn in `host`'s cluster (its own flow's,
+    /// or a gated link's for the link's `else` actions).
+    mutating func addEdge(for id: HandlerID, _ handler: Handler, host: FlowID? = nil) {
         let flow = handler.flow
-        // Where it starts: the route, the child's exit for a result, or the
-        // flow's cluster for a flow-level handler.
+        let host = host ?? flow
+        // Where it starts: the route, the child's exit (or its reference)
+        // for a result, or the flow's cluster for a flow-level handler.
         var source: Int?
         var outOfCluster: FlowID = -1
         if handler.event.isResult {
-            source = exit(of: handler.event.flow)
+            source = resultSource(handler.event.flow, host: host)
         } else if handler.route >= 0 {
             source = routeNode[Int(handler.route)]
         } else {
@@ -21,9 +24,13 @@ extension GraphBuilder {
         var intoCluster: FlowID = -1
         var transition: String?
         for a in handler.actions.range {
+            if let t = program.actions[a].transition { transition = program.name(t) }
+        }
+        // Only the last action that goes somewhere is drawn: an earlier
+        // `dismiss` of `dismiss then push thread` makes no `back` node.
+        if let a = handler.actions.range.last(where: { program.actions[$0].kind != .stay }) {
             let action = program.actions[a]
             let targets = program.targets[action.targets.range]
-            if let t = action.transition { transition = program.name(t) }
             switch action.kind {
             case .push, .sheet, .cover, .replace, .set, .popTo, .alert, .dialog, .popover:
                 if let last = targets.last { target = routeNode[Int(last.route)] }
@@ -35,15 +42,29 @@ extension GraphBuilder {
                 target = back(of: flow)
                 kind = action.kind == .pop ? .pop : .dismiss
             case .start, .select:
-                target = entryNode(action.flow)
+                let landing = flowTarget(action.flow, host: host)
+                target = landing?.0
                 kind = action.kind == .start ? .start : .select
                 mode = action.kind == .start ? action.mode : nil
-                intoCluster = visibility[Int(action.flow)] == 1 ? action.flow : -1
+                intoCluster = landing?.1 ?? -1
             case .finish:
                 target = exit(of: flow)
                 kind = .finish
             case .stay:
                 break
+            }
+        }
+        // A handler that only stays (v1) changes nothing: a loop on its
+        // route (or, at flow level, on the flow's first screen), so that an
+        // alert's `on cancel -> stay` button is seen and counted.
+        if target == nil, !handler.actions.isEmpty,
+           program.actions[handler.actions.range].allSatisfy({ $0.kind == .stay }) {
+            kind = .stay
+            if handler.route >= 0 {
+                target = routeNode[Int(handler.route)]
+            } else {
+                target = entryNode(flow)
+                if handler.event.isResult { intoCluster = flow }
             }
         }
         guard let from = source, let to = target else { return }
@@ -52,7 +73,8 @@ extension GraphBuilder {
         if outOfCluster >= 0 && nodes[to].cluster == outOfCluster { outOfCluster = -1 }
         if intoCluster >= 0 && nodes[to].cluster != intoCluster { intoCluster = -1 }
         let event = program.eventText(handler)
-        var label = event
+        // Short: parameter names without their types (the tooltip has the handler as written).
+        var label = program.eventText(handler.event) + names(handler.parameters)
         var guardText: String?
         if let condition = handler.guardCondition {
             guardText = (condition.negated ? "!" : "") + program.name(condition.name)
@@ -63,13 +85,43 @@ extension GraphBuilder {
         if let last = handler.actions.range.last.map({ program.actions[$0] }), !last.arguments.isEmpty,
            last.kind == .start || last.kind == .finish {
             let operand = last.kind == .start ? program.name(program.flows[Int(last.flow)].name) : last.result.map(program.name) ?? ""
-            label += " → " + operand + program.argumentList(last.arguments, scope: program.scope(of: handler))
+            label += " → " + operand + shortArguments(last.arguments, program.scope(of: handler))
         }
         if let transition { label += " [\(transition)]" }
         edges.append(FlowGraph.Edge(from: from, to: to, kind: kind, mode: mode, label: label, event: event, guardText: guardText,
                                     transition: transition, detail: program.handlerText(handler), isResult: handler.event.isResult,
                                     intoCluster: intoCluster,
                                     outOfCluster: outOfCluster, handler: id, findings: []))
+    }
+
+    /// `(id, name)`: a parameter list's names, or nothing.
+    func names(_ parameters: IndexRange) -> String {
+        guard !parameters.isEmpty else { return "" }
+        return "(" + program.parameters[parameters.range].map { program.name($0.name) }.joined(separator: ", ") + ")"
+    }
+
+    /// An argument list as a label shows it: `name: value`, or `name` alone
+    /// when the value is a parameter of the same name (`username: username`).
+    func shortArguments(_ range: IndexRange, _ scope: Program.ArgumentScope) -> String {
+        guard !range.isEmpty else { return "" }
+        let items: [String] = range.range.map { a in
+            let argument = program.arguments[a]
+            let name = program.name(argument.name)
+            let parameter: (IndexRange, Int32)?
+            switch argument.source {
+            case .eventParameter(let p): parameter = (scope.event, p)
+            case .routeParameter(let p): parameter = (scope.route, p)
+            case .flowParameter(let p): parameter = (scope.flow, p)
+            case .literal, .capture: parameter = nil
+            }
+            if let (list, p) = parameter, p >= 0, Int(p) < list.count,
+               program.name(program.parameters[list.range.lowerBound + Int(p)].name) == name {
+                return name
+            }
+            // Anything else as the whole list writes it: `(a: x)` without its parentheses.
+            return String(program.argumentList(IndexRange(Int32(a), Int32(a + 1)), scope: scope).dropFirst().dropLast())
+        }
+        return "(" + items.joined(separator: ", ") + ")"
     }
 
     /// For each push or sheet from a route, the way back when the target has one.

@@ -1,10 +1,14 @@
 /// Renders a `FlowGraph` as a Mermaid `stateDiagram-v2`: flows as composite
-/// states, routes as states, handlers as labelled transitions. Ids are
-/// generated; every label is reduced to safe characters, the rest written
-/// as Mermaid entity codes (`#35;`), so any name or title is accepted.
+/// states, routes as states, handlers as labelled transitions (the
+/// overview: flows as states). Ids are generated; every label is reduced
+/// to safe characters, the rest written as Mermaid entity codes (`#35;`),
+/// so any name or title is accepted. Parallel edges are one transition, its
+/// labels separated by commas. Mermaid cannot style a state diagram's
+/// transitions, so a journey shows as its steps before each taken label and
+/// as classes on the states (`journey`, the rest `dimmed`); there is no legend.
 public enum MermaidWriter {
     public static func write(_ graph: FlowGraph) -> String {
-        var out = "stateDiagram-v2\n  direction LR\n"
+        var out = "stateDiagram-v2\n  direction \(graph.view == .overview ? "TB" : "LR")\n"
         var inCluster = [Bool](repeating: false, count: graph.nodes.count)
         for cluster in graph.clusters {
             out += "  state \"\(text(cluster.label + (cluster.isTabContainer ? " (tabs)" : "")))\" as f\(cluster.flow) {\n"
@@ -17,21 +21,34 @@ public enum MermaidWriter {
         }
         for (n, node) in graph.nodes.enumerated() where !inCluster[n] {
             out += "  state \"\(text(DOTWriter.shorten(node.label)))\" as \(node.id)\n"
+            if node.kind == .flow && node.isStart { out += "  [*] --> \(node.id)\n" }
         }
-        for edge in graph.edges {
-            let label = [edge.label, edge.kind == .push || edge.kind == .link ? "" : edge.kind.rawValue]
+        for group in graph.drawnEdges() {
+            guard let first = group.first else { continue }
+            let edge = graph.edges[first]
+            let kind = graph.view == .overview || edge.kind == .push || edge.kind == .link ? "" : edge.kind.rawValue
+            let label = [graph.label(of: group).split(separator: "\n").joined(separator: ", "), kind]
                 .filter { !$0.isEmpty }.joined(separator: " · ")
-            out += "  \(graph.nodes[edge.from].id) --> \(graph.nodes[edge.to].id)\(label.isEmpty ? "" : " : \(text(DOTWriter.shorten(label)))")\n"
+            out += "  \(graph.nodes[edge.from].id) --> \(graph.nodes[edge.to].id)\(label.isEmpty ? "" : " : \(text(DOTWriter.shorten(label, lines: group.count)))")\n"
         }
-        var classes: [(String, [String])] = [("deadEnd", []), ("unreachable", []), ("finding", [])]
+        var classes: [(String, [String])] = [("deadEnd", []), ("unreachable", []), ("finding", []), ("journey", []), ("dimmed", [])]
         for node in graph.nodes where !node.findings.isEmpty {
-            let codes = Set(node.findings.map(\.code))
-            let index = codes.contains(.deadEnd) || codes.contains(.trap) ? 0 : (codes.contains(.unreachableRoute) ? 1 : 2)
-            classes[index].1.append(node.id)
+            switch DOTWriter.findingLook(node.findings) {
+            case .severe: classes[0].1.append(node.id)
+            case .faded: classes[1].1.append(node.id)
+            case .marked: classes[2].1.append(node.id)
+            }
+        }
+        if graph.hasJourney {
+            for node in graph.nodes { classes[node.steps.isEmpty ? 4 : 3].1.append(node.id) }
         }
         out += "  classDef deadEnd stroke:#dc2626,stroke-width:3px,color:#dc2626\n"
         out += "  classDef unreachable stroke-dasharray:4 4,color:#94a3b8\n"
         out += "  classDef finding stroke:#dc2626\n"
+        if graph.hasJourney {
+            out += "  classDef journey stroke:#ea580c,stroke-width:3px\n"
+            out += "  classDef dimmed stroke:#e2e8f0,color:#94a3b8\n"
+        }
         for (name, ids) in classes where !ids.isEmpty { out += "  class \(ids.joined(separator: ",")) \(name)\n" }
         return out
     }
