@@ -384,6 +384,22 @@ struct CheckPrecisionTests {
         ])
     }
 
+    @Test("F208: pop to along a long stack, exactly where the target is never below (many targets, one linear pass)")
+    func manyPopTos() {
+        let n = 2_000
+        var lines = ["flow App [entry] {", "  start r0"]
+        for i in 0..<n {
+            let next = i + 1 < n ? "on next -> push r\(i + 1)" : "on done -> popToRoot"
+            lines.append("  route r\(i) { \(next)  on jump -> pop to r\((i * 7) % n) }")
+        }
+        lines.append("}")
+        // r(i) has r0 … r(i-1) below it, so the pop to succeeds exactly when (7i mod n) < i.
+        let expected = (0..<n).filter { i in (i * 7) % n >= i }.map { $0 + 3 }
+        let found = exactFindings(lines.joined(separator: "\n"))
+        #expect(found.allSatisfy { $0.code == "F208" })
+        #expect(found.map(\.line) == expected)
+    }
+
     @Test("F208: popToRoot leaves the root on top; a pop after it can never succeed")
     func afterPopToRoot() {
         let source = MarkedSource("""

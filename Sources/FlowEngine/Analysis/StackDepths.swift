@@ -181,13 +181,20 @@ struct StackDepths: Sendable {
     }
 
     /// For each `popTo` requirement index in `queries`, whether its target can
-    /// be below its base node: a breadth-first search of the "below" graph
-    /// from each distinct target, first along a push edge. The searches share
-    /// a budget of a few times the graph's size; a query left when it runs
-    /// out is answered "maybe" (so no finding), which keeps the whole linear.
+    /// be below its base node. First a filter that needs no search: in the
+    /// strongly connected components of the "below" graph (numbered in
+    /// reverse topological order), a target whose component comes before the
+    /// base node's can never reach it, nor can a route alone in its component
+    /// reach itself. The rest: a breadth-first search from
+    /// each distinct target, first along a push edge, stopped once its
+    /// queries are answered. The searches share a budget of a few times the
+    /// graph's size; a query left when it runs out is answered "maybe" (so
+    /// no finding), which keeps the whole linear.
     func mayBeBelow(_ queries: [Int], target: (Int) -> RouteID) -> [Int: Bool] {
         var answers: [Int: Bool] = [:]
         var pending: [(route: RouteID, query: Int)] = []
+        var component: [Int32] = []
+        var size: [Int32] = []
         for q in queries {
             let node = requirements[q].baseNode
             if node < 0 {
@@ -195,32 +202,55 @@ struct StackDepths: Sendable {
             } else if anythingBelow[Int(node)] {
                 answers[q] = true
             } else {
-                pending.append((target(q), q))
+                if component.isEmpty {
+                    component = belowGraph.stronglyConnectedComponents()
+                    size = [Int32](repeating: 0, count: nodeCount)
+                    for c in component { size[Int(c)] += 1 }
+                }
+                let route = target(q)
+                // Alone in its component without an edge to itself, a route
+                // can never be below itself.
+                let alone = route == node && size[Int(component[Int(node)])] == 1
+                    && !belowGraph.edges(of: Int(node)).contains { belowGraph.targets[$0] == node }
+                if component[Int(route)] < component[Int(node)] || alone {
+                    answers[q] = false
+                } else {
+                    pending.append((route, q))
+                }
             }
         }
         pending.sort { $0.route < $1.route }
         var budget = 4 * (nodeCount + belowGraph.targets.count) + 1024
         var stamp = [Int32](repeating: -1, count: nodeCount)
+        var wanted = [Int32](repeating: -1, count: nodeCount)
         var queue: [Int32] = []
         var i = 0
         while i < pending.count {
             let route = pending[i].route
             var j = i
-            while j < pending.count && pending[j].route == route { j += 1 }
+            let mark = Int32(route)
+            var left = 0
+            while j < pending.count && pending[j].route == route {
+                let node = Int(requirements[pending[j].query].baseNode)
+                if wanted[node] != mark {
+                    wanted[node] = mark
+                    left += 1
+                }
+                j += 1
+            }
             var complete = budget > 0
             if complete {
                 // Nodes reached from R's push edges onward have R below them.
                 queue.removeAll(keepingCapacity: true)
-                let mark = Int32(route)
-                for e in belowGraph.edges(of: Int(route)) where belowGraph.labels[e] == 1 {
-                    let m = belowGraph.targets[e]
-                    if stamp[Int(m)] != mark {
-                        stamp[Int(m)] = mark
-                        queue.append(m)
-                    }
+                func visit(_ m: Int32) {
+                    guard stamp[Int(m)] != mark else { return }
+                    stamp[Int(m)] = mark
+                    queue.append(m)
+                    if wanted[Int(m)] == mark { left -= 1 }
                 }
+                for e in belowGraph.edges(of: Int(route)) where belowGraph.labels[e] == 1 { visit(belowGraph.targets[e]) }
                 var head = 0
-                while head < queue.count {
+                while head < queue.count && left > 0 {
                     let n = Int(queue[head])
                     head += 1
                     let edges = belowGraph.edges(of: n)
@@ -229,15 +259,12 @@ struct StackDepths: Sendable {
                         complete = false
                         break
                     }
-                    for e in edges where stamp[Int(belowGraph.targets[e])] != mark {
-                        stamp[Int(belowGraph.targets[e])] = mark
-                        queue.append(belowGraph.targets[e])
-                    }
+                    for e in edges { visit(belowGraph.targets[e]) }
                 }
             }
             for k in i..<j {
                 let q = pending[k].query
-                answers[q] = !complete || stamp[Int(requirements[q].baseNode)] == Int32(route)
+                answers[q] = !complete || stamp[Int(requirements[q].baseNode)] == mark
             }
             i = j
         }

@@ -106,16 +106,29 @@ extension Analyzer {
         // pushed so does a `pop` of its own; a `replace` from above ends it too.
         var bottom = [Bool](repeating: false, count: routeCount)
         var queue: [RouteID] = []
-        func replacements(_ handlers: IndexRange) {
-            for handler in program.handlers[handlers.range] {
-                for action in program.actions[handler.actions.range] where action.kind == .replace || action.kind == .set {
-                    let t = program.targets[Int(action.targets.lower)].route
-                    if !bottom[Int(t)] {
-                        bottom[Int(t)] = true
-                        queue.append(t)
+        /// Whether handlers in `range` pop (`pop`, `popToRoot`), and marks the
+        /// targets of their `replace` and the first of their `set` as bottom entries.
+        func scan(_ range: IndexRange) -> Bool {
+            var pops = false
+            for h in range.range {
+                let actions = program.handlers[h].actions
+                for a in actions.range {
+                    let action = program.actions[a]
+                    switch action.kind {
+                    case .pop, .popToRoot:
+                        pops = true
+                    case .replace, .set:
+                        let t = program.targets[Int(action.targets.lower)].route
+                        if !bottom[Int(t)] {
+                            bottom[Int(t)] = true
+                            queue.append(t)
+                        }
+                    default:
+                        break
                     }
                 }
             }
+            return pops
         }
         for (f, flow) in program.flows.enumerated() where expectedToFinish[f] {
             guard case .route(let first) = flow.start else { continue }
@@ -123,24 +136,16 @@ extension Analyzer {
                 bottom[Int(first)] = true
                 queue.append(first)
             }
-            replacements(flow.handlers)
             // Its own flow-level pop fires at the bottom entry too.
-            let pops = program.handlers[flow.handlers.range].contains { handler in
-                program.actions[handler.actions.range].contains { $0.kind == .pop || $0.kind == .popToRoot }
-            }
-            if pops && modes[f] & 1 != 0 { exits[Int(flowNode(FlowID(f)))] = true }
+            if scan(flow.handlers) && modes[f] & 1 != 0 { exits[Int(flowNode(FlowID(f)))] = true }
         }
         var head = 0
         while head < queue.count {
-            let r = queue[head]
+            let r = Int(queue[head])
             head += 1
-            replacements(program.routes[Int(r)].handlers)
-        }
-        for (r, route) in program.routes.enumerated() where bottom[r] && expectedToFinish[Int(route.flow)] {
+            let route = program.routes[r]
             let f = Int(route.flow)
-            let pops = program.handlers[route.handlers.range].contains { handler in
-                program.actions[handler.actions.range].contains { $0.kind == .pop || $0.kind == .popToRoot }
-            }
+            let pops = scan(route.handlers)
             if implicitBackEnds(route, modes: modes[f]) || (pops && modes[f] & 1 != 0) || fromAbove[f].contains(.endsAtBottom) {
                 exits[r] = true
             }
