@@ -50,17 +50,26 @@ enum ExitCode: Int32 {
 /// Writes all of `text` to file descriptor `fd`, retrying short writes.
 func writeAll(_ fd: Int32, _ text: String) {
     var text = text
-    text.withUTF8 { buffer in
-        guard let base = buffer.baseAddress else { return }
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(fd, base + offset, buffer.count - offset)
-            if written <= 0 {
-                if written < 0 && errno == EINTR { continue }
-                return
-            }
-            offset += written
+    text.withUTF8 { writeAll(fd, UnsafeRawBufferPointer($0)) }
+}
+
+/// Writes all of `bytes` to file descriptor `fd`, retrying short writes.
+func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { writeAll(fd, $0) }
+}
+
+/// Writes all of `buffer` to file descriptor `fd`, retrying short writes
+/// and writes interrupted by a signal.
+func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) {
+    guard let base = buffer.baseAddress else { return }
+    var offset = 0
+    while offset < buffer.count {
+        let written = write(fd, base + offset, buffer.count - offset)
+        if written <= 0 {
+            if written < 0 && errno == EINTR { continue }
+            return
         }
+        offset += written
     }
 }
 

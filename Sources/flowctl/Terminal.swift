@@ -86,22 +86,6 @@ enum Terminal {
 /// A C signal handler (`sighandler_t` on Glibc, `sig_t` on Darwin).
 typealias SignalHandler = @convention(c) (Int32) -> Void
 
-/// Writes all of `bytes` to file descriptor `fd`, retrying short writes.
-func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { buffer in
-        guard let base = buffer.baseAddress else { return }
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(fd, base + offset, buffer.count - offset)
-            if written <= 0 {
-                if written < 0 && errno == EINTR { continue }
-                return
-            }
-            offset += written
-        }
-    }
-}
-
 /// The terminal's settings at the moment raw mode began, for the signal
 /// handler: written before the handler is installed, read only by it.
 nonisolated(unsafe) private var savedSettings = termios()
