@@ -83,9 +83,10 @@ extension Navigator {
         return "it has the shape of link '\(link.patternText.prefix(200))', but \(reason)"
     }
 
-    /// What `link` lacks to match a URL whose literal segments it has; nil
-    /// when a literal differs.
-    func mismatch(_ link: Link, _ segments: [String], _ query: [String: String]) -> String? {
+    /// The text each capture of `link` takes from a URL with as many
+    /// segments, or nil when a literal segment differs; `missing` is the
+    /// first query item of the pattern that the URL lacks (captures so far).
+    func captures(_ link: Link, _ segments: [String], _ query: [String: String]) -> (values: [Symbol: String], missing: String?)? {
         var captured: [Symbol: String] = [:]
         for (segment, value) in zip(link.pattern.segments, segments) {
             switch segment {
@@ -94,9 +95,17 @@ extension Navigator {
             }
         }
         for item in link.pattern.query {
-            guard let value = query[item.key] else { return "not its query item '\(item.key.prefix(40))'" }
+            guard let value = query[item.key] else { return (captured, item.key) }
             captured[item.capture] = value
         }
+        return (captured, nil)
+    }
+
+    /// What `link` lacks to match a URL whose literal segments it has; nil
+    /// when a literal differs.
+    func mismatch(_ link: Link, _ segments: [String], _ query: [String: String]) -> String? {
+        guard let (captured, missing) = captures(link, segments, query) else { return nil }
+        if let missing { return "not its query item '\(missing.prefix(40))'" }
         func conversion(_ arguments: IndexRange, _ parameters: IndexRange) -> String? {
             for argument in program.arguments[arguments.range] where Int(argument.parameter) < parameters.count {
                 guard case .capture(let name) = argument.source, let text = captured[name] else { continue }
@@ -118,17 +127,7 @@ extension Navigator {
     /// What `link` binds if it matches, converting each capture to the type
     /// of the parameter it is bound to; nil if anything differs.
     func bind(_ link: Link, _ segments: [String], _ query: [String: String]) -> LinkBinding? {
-        var captured: [Symbol: String] = [:]
-        for (segment, value) in zip(link.pattern.segments, segments) {
-            switch segment {
-            case .literal(let text): guard text == value else { return nil }
-            case .capture(let name): captured[name] = value
-            }
-        }
-        for item in link.pattern.query {
-            guard let value = query[item.key] else { return nil }
-            captured[item.capture] = value
-        }
+        guard let (captured, missing) = captures(link, segments, query), missing == nil else { return nil }
         guard let route = bindCaptures(link.arguments, to: program.routes[Int(link.route)].parameters, captured) else { return nil }
         var flows: [[Value]?] = []
         for (i, flow) in link.path.enumerated() {
