@@ -85,6 +85,10 @@ struct AlwaysRefusedTests {
             flow Child { start first  route first { on ok -> finish done then push second }  route second [final] }
             """, code: .impossibleBack, step: "go\nok",
             error: .unsupported(event: "ok", problem: "'push second' comes after 'Child' finished in the same chain: nothing is left to act for 'Child'")),
+        Row(refusal: "unsupported: a push onto the alert the chain just presented", source: """
+            flow App [entry] { start home  route home { on warn -> alert oops then push other  on go -> push other }  route oops { on ok -> stay }  route other [final] }
+            """, code: .impossibleBack, step: "warn",
+            error: .unsupported(event: "warn", problem: "'push other' cannot push onto an alert, which holds one screen")),
         Row(refusal: "noTabContainer (select)", source: """
             flow App [entry] { start home  route home { on search -> select Search } }
             flow Search { start s  route s [final] }

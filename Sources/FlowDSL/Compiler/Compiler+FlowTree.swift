@@ -27,7 +27,7 @@ extension Compiler {
             }
         }
         checkRunnable()
-        checkFinishes(topology)
+        checkChains(topology)
     }
 
     /// The tab container that `flow`'s start chain (each flow's fallback

@@ -1,14 +1,17 @@
 import FlowEngine
 
-/// Pass 3: `finish` actions the engine refuses on every path (F208, in the
-/// sense of DSL.md §6: an action that can never succeed, whichever way its
-/// handler fires). Found from the handlers' chains and the flow tree alone.
+/// Pass 3: actions the engine refuses on every path because of the chain
+/// they stand in (F208, in the sense of DSL.md §6: an action that can never
+/// succeed, whichever way its handler fires): a `finish` of the entry, what
+/// follows a `finish`, and a push onto the alert or dialog the chain just
+/// presented. Found from the handlers' chains and the flow tree alone.
 extension Compiler {
-    mutating func checkFinishes(_ topology: FlowTopology) {
+    mutating func checkChains(_ topology: FlowTopology) {
         // Whether any flow starts the entry again, so that an instance of it can have a parent.
         let entryIsStarted = program.entry >= 0 && topology.edges.contains { $0.child == program.entry }
         for handler in program.handlers {
             let actions = handler.actions.range
+            checkPushOntoTransient(actions)
             guard let finish = actions.first(where: { program.actions[$0].kind == .finish }) else { continue }
             let finishing = program.actions[finish]
             let text = program.actionText(finishing)
@@ -23,6 +26,20 @@ extension Compiler {
                        "'\(program.actionText(next))' after '\(text)' can never run: finishing ends the flow, its screens and the rest of its chain",
                        notes: [DiagnosticNote(span: finishing.span, message: "the flow finishes here")])
             }
+        }
+    }
+
+    /// An alert or a dialog holds one screen (DSL.md §5, v1): a `push` (or a
+    /// pushed `start`) right after the chain presented one can never run.
+    private mutating func checkPushOntoTransient(_ actions: Range<Int>) {
+        for a in actions.dropFirst() {
+            let previous = program.actions[a - 1], action = program.actions[a]
+            guard previous.kind == .alert || previous.kind == .dialog,
+                  action.kind == .push || (action.kind == .start && action.mode == .push) else { continue }
+            let kind = previous.kind == .alert ? "an alert" : "a dialog"
+            report(.impossibleBack, action.span,
+                   "'\(program.actionText(action))' can never succeed: it would push onto \(kind), which holds one screen",
+                   notes: [DiagnosticNote(span: previous.span, message: "the chain presents \(kind) here")])
         }
     }
 }
