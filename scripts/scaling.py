@@ -80,7 +80,8 @@ def url(n):
     body = "flow App [entry] {\n  start home\n  route home [final]\n}\n"
     body += 'link "app://x/' + "/".join(f":c{i}" for i in range(n)) + '" -> App/home\n'
     target = "app://x/" + "/".join(str(i) for i in range(n))
-    return ["simulate", write(f"url-{n}.flow", body), "-e", f'open "{target}"']
+    script = write(f"url-{n}.script", f'open "{target}"\n')
+    return ["simulate", write(f"url-{n}.flow", body), "--script", script]
 
 
 SHAPES = {"links": links, "chain": chain, "inplace": inplace, "guards": guards,

@@ -54,6 +54,31 @@ struct CompilerTests {
             """)
     }
 
+    @Test("long parameter lists: a duplicate, an unknown and a missing argument are found as in short ones", arguments: [3, 40, 2_000])
+    func longParameterLists(count: Int) throws {
+        // Past ParameterLookup.scanLimit names are found through a table; the findings must not change.
+        let params = (0..<count).map { "p\($0): Int" }.joined(separator: ", ")
+        let args = (1..<count).map { "p\($0): \($0)" }.joined(separator: ", ")
+        let source = """
+            flow App [entry] {
+              start home
+              route home { on go -> push r(\(args), zz: 1) }
+              route r(\(params), p1: Int) [final]
+            }
+            """
+        let diagnostics = compile(source).diagnostics
+        #expect(diagnostics.map(\.code.rawValue) == ["F107", "F107", "F103"])
+        #expect(diagnostics.map(\.message) == [
+            "route 'r' has no parameter 'zz'",
+            "missing argument 'p0: Int' for route 'r'",
+            "duplicate parameter 'p1'",
+        ])
+        var navigator = try Navigator(program: compile(source.replacingOccurrences(of: ", p1: Int)", with: ")")
+            .replacingOccurrences(of: ", zz: 1)", with: ", p0: 0)")).program)
+        _ = try navigator.send("go")
+        #expect(navigator.state.activeEntry?.arguments == (0..<count).map { Value.int($0 == 0 ? 0 : $0) })
+    }
+
     @Test("contextual keywords may name routes, flows and events")
     func contextualKeywords() {
         let source = """

@@ -54,8 +54,9 @@ extension Compiler {
         let params = program.parameters[target.parameters.range]
         let lower = Int32(program.arguments.count)
         var bound = Set<Int32>()
+        let lookup = ParameterLookup(params.map(\.name))
         for decl in decls {
-            guard let index = params.firstIndex(where: { $0.name == decl.name.symbol }) else {
+            guard let index = lookup.offset(of: decl.name.symbol).map({ params.startIndex + $0 }) else {
                 let mismatch: DiagnosticCode = if case .link = binding { .linkParameterUnbound } else { .argumentMismatch }
                 report(mismatch, span,
                        "\(what(target)) has no parameter '\(text(decl.name.symbol))'\(didYouMean(decl.name.symbol, params.map(\.name)))",
@@ -84,8 +85,9 @@ extension Compiler {
             }
             program.arguments.append(Argument(name: decl.name.symbol, parameter: position, source: finalSource, span: decl.span))
         }
+        let given = ParameterLookup(decls.map(\.name.symbol))
         for (offset, parameter) in params.enumerated() where !bound.contains(Int32(offset)) {
-            if decls.contains(where: { $0.name.symbol == parameter.name }) { continue }
+            if given.offset(of: parameter.name) != nil { continue }
             let message = "missing argument '\(text(parameter.name)): \(parameter.type.rawValue)' for \(what(target))"
             switch binding {
             case .event, .startItem:

@@ -78,6 +78,8 @@ extension Compiler {
     /// Adds typed parameters to `program.parameters` (F108 unknown type, F103 duplicate name).
     mutating func declareParameters(_ decls: ArraySlice<ParameterDecl>) -> IndexRange {
         let lower = Int32(program.parameters.count)
+        // Where each name was first declared, for long lists (short ones are scanned).
+        var declared: [Symbol: Int] = [:]
         for decl in decls {
             guard let type = keywords.type(decl.type.symbol) else {
                 let known = [keywords.string, keywords.int, keywords.bool, keywords.double]
@@ -85,11 +87,15 @@ extension Compiler {
                        "unknown type '\(text(decl.type.symbol))'; a parameter is String, Int, Bool or Double\(didYouMean(decl.type.symbol, known))")
                 continue
             }
-            if let previous = program.parameters[Int(lower)...].first(where: { $0.name == decl.name.symbol }) {
+            let earlier = decls.count > ParameterLookup.scanLimit
+                ? declared[decl.name.symbol].map { program.parameters[$0] }
+                : program.parameters[Int(lower)...].first(where: { $0.name == decl.name.symbol })
+            if let previous = earlier {
                 report(.duplicateDeclaration, decl.name.span, "duplicate parameter '\(text(decl.name.symbol))'",
                        notes: [DiagnosticNote(span: previous.span, message: "first declared here")])
                 continue
             }
+            if decls.count > ParameterLookup.scanLimit { declared[decl.name.symbol] = program.parameters.count }
             program.parameters.append(Parameter(name: decl.name.symbol, type: type, span: decl.name.span))
         }
         return IndexRange(lower, Int32(program.parameters.count))
