@@ -72,7 +72,7 @@ public struct Navigator: Sendable {
             owner[s] = route.flow
         }
         ambiguousRouteName = ambiguous
-        startsSimply = program.flows.indices.map { Navigator.startsSimply(FlowID($0), program) }
+        startsSimply = Navigator.startsSimply(program)
         var ranges: [IndexRange] = []
         var list: [HandlerID] = []
         for flow in program.flows {
@@ -267,21 +267,34 @@ public struct Navigator: Sendable {
         return effects
     }
 
-    /// Whether starting `flow` always succeeds: its start chain reaches a
-    /// route without parameters and meets no tab container.
-    static func startsSimply(_ flow: FlowID, _ program: Program) -> Bool {
-        var current = flow
-        for _ in 0...program.flows.count {
-            let f = program.flows[Int(current)]
-            // Parameters or guarded starts: binding or choosing can fail.
-            if f.isTabContainer || !f.parameters.isEmpty || f.starts.count > 1 { return false }
-            switch f.start {
-            case .route(let r): return program.routes[Int(r)].parameters.isEmpty
-            case .flow(let g): current = g
-            case .none: return false
+    /// For each flow, whether starting it always succeeds: its start chain
+    /// reaches a route without parameters and meets no tab container, no
+    /// parameters, no guarded start and no cycle. Each flow's chain is
+    /// walked only until a flow already decided, so the whole is linear.
+    static func startsSimply(_ program: Program) -> [Bool] {
+        // 0: undecided, 1: on the chain being walked, 2: simple, 3: not simple.
+        var mark = [UInt8](repeating: 0, count: program.flows.count)
+        var chain: [Int] = []
+        for first in program.flows.indices where mark[first] == 0 {
+            var current = first
+            var simple = false
+            while true {
+                if mark[current] >= 2 { simple = mark[current] == 2; break }
+                // Back on this walk's own chain: flows that start each other in their place.
+                if mark[current] == 1 { break }
+                mark[current] = 1
+                chain.append(current)
+                let f = program.flows[current]
+                // Parameters or guarded starts: binding or choosing can fail.
+                if f.isTabContainer || !f.parameters.isEmpty || f.starts.count > 1 { break }
+                if case .route(let r) = f.start { simple = program.routes[Int(r)].parameters.isEmpty; break }
+                guard case .flow(let g) = f.start else { break }
+                current = Int(g)
             }
+            for flow in chain { mark[flow] = simple ? 2 : 3 }
+            chain.removeAll(keepingCapacity: true)
         }
-        return false
+        return mark.map { $0 == 2 }
     }
 
     /// Runs `body` as one atomic step: on error the state is restored.
