@@ -26,7 +26,7 @@ enum ScreenText {
     static func pieces(_ navigator: Navigator) -> [Piece] {
         var pieces: [Piece] = []
         for (index, layer) in navigator.state.layers.enumerated() {
-            let prefix = layer.kind == .base ? "" : "\(layer.kind.rawValue): "
+            let prefix = layer.kind.stackPrefix
             let entries = layer.stack.map(navigator.describe)
             let first = Piece(separator: index == 0 ? "" : "|", text: prefix + (entries.first ?? ""))
             pieces.append(first)

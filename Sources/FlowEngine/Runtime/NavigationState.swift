@@ -21,6 +21,10 @@ public enum LayerKind: String, Hashable, Sendable, Codable {
 
     /// An alert or a dialog: one entry, removed by any handled event.
     public var isTransient: Bool { self == .alert || self == .dialog }
+
+    /// What starts a layer of this kind in `expect stack` (DSL.md §7):
+    /// nothing for the base, `sheet: `, `cover: `, ... for a modal layer.
+    public var stackPrefix: String { self == .base ? "" : "\(rawValue): " }
 }
 
 /// One layer of the screen: a navigation stack, or a tab container with

@@ -5,7 +5,7 @@
 extension Navigator {
     public var stackDescription: String {
         state.layers.map { layer in
-            let prefix = layer.kind == .base ? "" : "\(layer.kind.rawValue): "
+            let prefix = layer.kind.stackPrefix
             return prefix + layer.stack.map(describe).joined(separator: " > ")
         }.joined(separator: " | ")
     }
@@ -22,7 +22,7 @@ extension Navigator {
             return (stack.prefix(4).map(describe) + [middle] + stack.suffix(8).map(describe)).joined(separator: " > ")
         }
         func layer(_ layer: Layer) -> String {
-            (layer.kind == .base ? "" : "\(layer.kind.rawValue): ") + entries(layer.stack)
+            layer.kind.stackPrefix + entries(layer.stack)
         }
         let layers = state.layers
         guard layers.count > 8 else { return layers.map(layer).joined(separator: " | ") }
