@@ -19,6 +19,8 @@ extension ValidateCommand {
         var code: DiagnosticCode
         var isSuppressed: Bool
         var notes: [Place]
+        /// The shortest path to the place the finding is about, as script steps.
+        var path: [String]?
     }
 
     /// Every finding of the report in its order, suppressed ones included.
@@ -39,7 +41,7 @@ extension ValidateCommand {
             let diagnostic = entry.diagnostic
             located.append(LocatedFinding(place: place(diagnostic.span, diagnostic.message), severity: diagnostic.severity,
                                           code: diagnostic.code, isSuppressed: entry.isSuppressed,
-                                          notes: diagnostic.notes.map { place($0.span, $0.message) }))
+                                          notes: diagnostic.notes.map { place($0.span, $0.message) }, path: diagnostic.path))
         }
         return located
     }
@@ -76,6 +78,7 @@ extension ValidateCommand {
                 json.endObject()
             }
             json.endArray()
+            if let path = finding.path { stringArray("path", path, into: &json) }
             json.endObject()
         }
         json.endArray()
@@ -141,6 +144,12 @@ extension ValidateCommand {
                 for (index, note) in finding.notes.enumerated() { sarifLocation(note, id: index, into: &json) }
                 json.endArray()
             }
+            if let path = finding.path {
+                json.key("properties")
+                json.beginObject()
+                stringArray("path", path, into: &json)
+                json.endObject()
+            }
             if finding.isSuppressed {
                 json.key("suppressions")
                 json.beginArray()
@@ -156,6 +165,14 @@ extension ValidateCommand {
         json.endArray()
         json.endObject()
         return json.output
+    }
+
+    /// `"key": ["a", "b"]`.
+    private static func stringArray(_ key: String, _ items: [String], into json: inout JSONWriter) {
+        json.key(key)
+        json.beginArray()
+        for item in items { json.string(item) }
+        json.endArray()
     }
 
     private static func sarifLevel(_ severity: Severity) -> String {
@@ -213,6 +230,7 @@ extension ValidateCommand {
             let command = finding.severity == .error ? "error" : "warning"
             var message = finding.place.message
             for note in finding.notes { message += "\nnote: \(note.file):\(note.line):\(note.column): \(note.message)" }
+            if let path = finding.path { message += "\nnote: " + DiagnosticRenderer.pathText(path) }
             out += "::\(command) file=\(githubProperty(finding.place.file)),line=\(finding.place.line),"
             out += "col=\(finding.place.column),title=\(finding.code.rawValue)::\(githubData(message))\n"
         }

@@ -51,7 +51,7 @@ struct ValidateCommandTests {
             {"programs":1,"errors":1,"warnings":0,"diagnostics":[{"file":"flows/broken/F203-dead-end.flow","line":4,"column":9,\
             "severity":"error","code":"F203","message":"dead end: route 'promo', reached as the root of a full-screen cover, \
             handles no event and has no way back","notes":[{"file":"flows/broken/F203-dead-end.flow","line":3,"column":28,\
-            "message":"reached as the root of a full-screen cover by 'cover promo' here"}]}]}
+            "message":"reached as the root of a full-screen cover by 'cover promo' here"}],"path":["promo"]}]}
 
             """)
     }
@@ -93,7 +93,7 @@ struct ValidateCommandTests {
             {"programs":1,"errors":0,"warnings":1,"suppressed":3,"diagnostics":[\
             {"file":"\(file)","line":6,"column":27,"severity":"warning","code":"F205",\
             "message":"the navigation stack can grow without bound: 'push more' is on the cycle more → more",\
-            "suppressed":true,"notes":[]},\
+            "suppressed":true,"notes":[],"path":["more"]},\
             {"file":"\(file)","line":8,"column":9,"severity":"warning","code":"F201",\
             "message":"route 'orphan' is unreachable: no path leads to it from the start of flow 'App'",\
             "suppressed":true,"notes":\(starts)},\

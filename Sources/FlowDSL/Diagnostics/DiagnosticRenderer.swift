@@ -48,7 +48,17 @@ public struct DiagnosticRenderer {
             let (l, c) = location(note.span)
             out += paint("\(path(note.span)):\(l):\(c):", "1") + " " + paint("note", "1;36") + ": " + note.message + "\n"
         }
+        if let steps = diagnostic.path {
+            out += paint("\(path(diagnostic.span)):\(line):\(column):", "1") + " " + paint("note", "1;36") + ": "
+                + DiagnosticRenderer.pathText(steps) + "\n"
+        }
         return out
+    }
+
+    /// "reached by: ready → getStarted → signUp", or "reached at the app's
+    /// start" for an empty path.
+    public static func pathText(_ steps: [String]) -> String {
+        steps.isEmpty ? "reached at the app's start" : "reached by: " + steps.joined(separator: " → ")
     }
 
     /// "3 programs checked: 1 error, 2 warnings", and ", 4 suppressed" when

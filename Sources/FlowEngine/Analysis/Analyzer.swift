@@ -14,12 +14,18 @@ public struct Analyzer {
     var hasFlowLevelUserHandler: [Bool]
     /// Whether some flow above a flow has a flow-level user handler.
     var ancestorHandlesUserEvents: [Bool]
+    /// For each action, the handler whose chain holds it.
+    let actionHandlers: [HandlerID]
     var diagnostics: [Diagnostic] = []
+    /// For findings about a place the user can reach: the diagnostic's
+    /// index and what its path must reach (`ReachingPaths.swift`).
+    var pathGoals: [(diagnostic: Int, goal: PathGoal)] = []
 
     /// Analyzes `program` and returns its findings in source order.
     public static func analyze(_ program: Program) -> [Diagnostic] {
         var analyzer = Analyzer(program)
         analyzer.run()
+        analyzer.attachPaths()
         analyzer.diagnostics.sort(by: Diagnostic.sourceOrder)
         return analyzer.diagnostics
     }
@@ -44,6 +50,11 @@ public struct Analyzer {
             }
         }
         ancestorHandlesUserEvents = inherited
+        var owners = [HandlerID](repeating: -1, count: program.actions.count)
+        for (h, handler) in program.handlers.enumerated() {
+            for a in handler.actions.range { owners[a] = HandlerID(h) }
+        }
+        actionHandlers = owners
     }
 
     mutating func run() {
@@ -57,7 +68,11 @@ public struct Analyzer {
         checkLinkOverlaps()
     }
 
-    mutating func report(_ code: DiagnosticCode, _ span: SourceSpan, _ message: String, notes: [DiagnosticNote] = []) {
+    /// Adds a finding; one about a place the user can reach names it in
+    /// `reached`, and gets the shortest path there.
+    mutating func report(_ code: DiagnosticCode, _ span: SourceSpan, _ message: String, notes: [DiagnosticNote] = [],
+                         reached: PathGoal? = nil) {
+        if let reached { pathGoals.append((diagnostics.count, reached)) }
         diagnostics.append(Diagnostic(code, at: span, message, notes: notes))
     }
 

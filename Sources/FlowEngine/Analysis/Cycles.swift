@@ -64,7 +64,8 @@ extension Analyzer {
                 let back = graph.path(from: m, to: Int32(n)) { component[Int($0)] == inCycle } ?? [m]
                 let names = ([Int32(n)] + back).filter { $0 < routeCount }.map { routeName($0) }
                 report(.unboundedStack, action.span,
-                       "the navigation stack can grow without bound: '\(describe(action))' is on the cycle \(names.joined(separator: " → "))")
+                       "the navigation stack can grow without bound: '\(describe(action))' is on the cycle \(names.joined(separator: " → "))",
+                       reached: .handler(handler(of: graph.labels[e])))
             }
         }
     }
@@ -164,7 +165,8 @@ extension Analyzer {
             let cycle = ([edge.parent] + back).map { flowName($0) }
             let what = edge.action >= 0 ? "'\(describe(program.actions[Int(edge.action)]))'" : edge.mode == .tab ? "its tabs" : "its start"
             report(.recursiveFlow, edge.span,
-                   "flow '\(flowName(edge.parent))' starts itself through \(what): \(cycle.joined(separator: " → ")) (unbounded nesting)")
+                   "flow '\(flowName(edge.parent))' starts itself through \(what): \(cycle.joined(separator: " → ")) (unbounded nesting)",
+                   reached: edge.action >= 0 ? .handler(handler(of: edge.action)) : .flow(edge.parent))
         }
     }
 }

@@ -23,7 +23,7 @@ extension Analyzer {
             }
             report(.deadEnd, route.span,
                    "dead end: route '\(name(route.name))', reached \(ways), handles no event and has no way back",
-                   notes: notes)
+                   notes: notes, reached: .route(id, stuck.reduce(into: Placement()) { $0.formUnion($1) }))
         }
         return deadEnds
     }

@@ -18,12 +18,13 @@ extension Analyzer {
                    "'\(child)' never finishes with '\(name(handler.event.name))', so this handler never runs",
                    notes: [DiagnosticNote(span: program.flows[Int(handler.event.flow)].span, message: "'\(child)' declared here")])
         }
-        for handler in program.handlers {
+        for (h, handler) in program.handlers.enumerated() {
             for a in handler.actions.range where program.actions[a].kind == .finish {
                 guard let result = program.actions[a].result, result != cancel,
                       !handled.contains(EventKey(flow: handler.flow, name: result)) else { continue }
                 report(.resultNeverHandled, program.actions[a].span,
-                       "no flow above '\(flowName(handler.flow))' handles '\(flowName(handler.flow)).\(name(result))': the result is dropped")
+                       "no flow above '\(flowName(handler.flow))' handles '\(flowName(handler.flow)).\(name(result))': the result is dropped",
+                       reached: .handler(HandlerID(h)))
             }
         }
     }

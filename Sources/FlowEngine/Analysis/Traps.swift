@@ -223,7 +223,7 @@ extension Analyzer {
             }
             report(.trap, route.span,
                    "trap: once flow '\(flowName(route.flow))' reaches route '\(name(route.name))', it can never finish nor be left by back",
-                   notes: notes)
+                   notes: notes, reached: .route(RouteID(r), PathGoal.anyWay))
         }
     }
 

@@ -27,6 +27,11 @@ public struct Diagnostic: Hashable, Sendable {
     public var span: SourceSpan
     public var message: String
     public var notes: [DiagnosticNote]
+    /// For a finding about a place the user can reach (F203, F204, F205,
+    /// F207, F209): the shortest sequence of user steps from the entry's
+    /// start that gets there, each a line of a scenario script (DSL.md §7).
+    /// Nil when the program does not run or the search found no way there.
+    public var path: [String]?
 
     public init(_ code: DiagnosticCode, at span: SourceSpan, _ message: String, notes: [DiagnosticNote] = []) {
         self.code = code

@@ -17,6 +17,7 @@ extension Navigator {
     /// finishing handler (an explicit stack of frames, not recursion).
     mutating func run(_ handler: HandlerID, _ instance: Int32, _ values: HandlerValues, event: String) throws(NavigationError) {
         var frames = [Frame(handler: handler, instance: instance, next: 0, values: values)]
+        if logsHandlers { handlerLog.append(handler) }
         while var frame = frames.popLast() {
             let actions = program.handlers[Int(frame.handler)].actions
             guard frame.next < actions.count else { continue }
@@ -39,6 +40,7 @@ extension Navigator {
                 throw error
             }
             if let delivery {
+                if logsHandlers { handlerLog.append(delivery.0) }
                 frames.append(Frame(handler: delivery.0, instance: delivery.1, next: 0,
                                     values: HandlerValues(event: delivery.2, route: routeValues(delivery.0))))
             }

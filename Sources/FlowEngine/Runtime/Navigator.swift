@@ -39,6 +39,15 @@ public struct Navigator: Sendable {
     let readsRouteValues: [Bool]
     /// Whether steps record their effects (a random walk turns this off).
     public var recordsEffects = true
+    /// Whether steps append the handlers they run to `handlerLog` (what
+    /// `flowctl cover` and the explorer count; off by default).
+    public var logsHandlers = false
+    /// The handlers that ran, in order, while `logsHandlers` is on: the one
+    /// an event or `back` reached, then each result handler a `finish`
+    /// delivered to. Steps only append, and a rejected step may have
+    /// appended too: the caller clears it before a step and reads it after
+    /// one that succeeded.
+    public var handlerLog: [HandlerID] = []
     var effects: [NavigationEffect] = []
     var needsCollection = false
     /// Whether the last step ran on a copy (it may have changed the flow tree).
@@ -170,6 +179,7 @@ public struct Navigator: Sendable {
             switch action.kind {
             case .push, .sheet, .cover, .alert, .dialog, .popover, .replace, .pop, .popTo, .popToRoot, .dismiss, .start, .stay:
                 if action.kind == .start && !(startsSimply[Int(action.flow)] && action.mode != .root) { break }
+                if logsHandlers { handlerLog.append(handler) }
                 lastStepChangedFlows = false
                 effects.removeAll(keepingCapacity: true)
                 _ = try perform(action, for: instance, values: values, event: event)

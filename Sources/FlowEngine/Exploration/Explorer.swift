@@ -1,0 +1,351 @@
+/// Shortest ways through an app: a breadth-first search from the entry's
+/// start over the places a screen can be in, whose edges are the user's
+/// steps run by the engine itself (so every path it returns replays).
+///
+/// A node is a *place*: the active route, the way it stands on the screen
+/// (the root of the base layer, of a sheet, a cover, an alert, a dialog or a
+/// popover, or pushed: `Placement.ways`) and the flow of its flow's parent.
+/// The first state that reaches a place stands for it; from that state the
+/// explorer takes every step a user could take there:
+///
+/// - each handler that could answer at the active route (its own, its
+///   flow's, each flow's above), after the `assume` steps that make it the
+///   one dispatch chooses (its guard holds; the guards before it do not);
+/// - the implicit back, when it applies; a tap on each tab of a tab
+///   container that fills the top layer;
+/// - from the start only, opening a sample URL of each link (its gate
+///   assumed to hold).
+///
+/// Each step runs on a copy of the state; one the engine rejects is no
+/// edge. Places are at most routes × ways × parent flows, each expanded
+/// once, so the search is linear in the places it visits times the steps
+/// at each; it stops as soon as a goal is met. Parent pointers give each
+/// place's shortest path as script steps (`path(to:)`).
+public struct Explorer {
+    /// A place the search reached, and how.
+    public struct Node: Sendable {
+        /// The place the search reached it from (-1 for the start).
+        public var parent: Int32
+        /// The steps from the parent, in `Explorer.steps`.
+        public var steps: IndexRange
+        /// The active route there.
+        public var route: RouteID
+    }
+
+    /// A group of steps taken from a place (assumes, then one step), and
+    /// the place it led to: an edge of the search.
+    public struct Edge: Sendable {
+        public var from: Int32
+        public var steps: IndexRange
+        public var to: Int32
+    }
+
+    /// What a search looks for; it stops once every goal is met.
+    public struct Goal: Sendable {
+        /// For each route, the ways that meet the goal (empty: none).
+        public var routes: [Placement]
+        /// For each handler: whether the goal is a step that runs it.
+        public var handlers: [Bool]
+        /// For each flow: whether the goal is a place where it runs.
+        public var flows: [Bool]
+
+        public init(_ program: Program) {
+            routes = [Placement](repeating: [], count: program.routes.count)
+            handlers = [Bool](repeating: false, count: program.handlers.count)
+            flows = [Bool](repeating: false, count: program.flows.count)
+        }
+    }
+
+    public let program: Program
+    public private(set) var nodes: [Node] = []
+    public private(set) var steps: [PathStep] = []
+    /// Edges that ran something for the first time (see `handlerEdge`,
+    /// `backEdge`, `tabEdge`), in the order the search took them.
+    public private(set) var edges: [Edge] = []
+    /// For each handler, the first edge (in `edges`) whose step ran it, or -1.
+    public private(set) var handlerEdge: [Int32]
+    /// For each route, the first edge that took its implicit back, or -1.
+    public private(set) var backEdge: [Int32]
+    /// For each flow, the first edge that tapped its tab, or -1.
+    public private(set) var tabEdge: [Int32]
+    /// For each route, the first place where it is active in one of the
+    /// goal's ways; for each handler, the place its first run was stepped
+    /// from; for each flow, the first place where it runs (-1: not met).
+    public private(set) var routeNode: [Int32]
+    public private(set) var handlerNode: [Int32]
+    public private(set) var flowNode: [Int32]
+
+    private var navigator: Navigator
+    /// The state that stands for each place not yet expanded.
+    private var pending: [NavigationState?] = []
+    private var placeIndex: [UInt64: Int32] = [:]
+    private var samples: [[Value]]
+    private var scratch: [PathStep] = []
+
+    /// An explorer of `program`, at its entry's start. Throws what
+    /// `Navigator.init` throws for a program the engine does not run.
+    public init(program: Program) throws(NavigationError) {
+        self.program = program
+        navigator = try Navigator(program: program)
+        navigator.recordsEffects = false
+        navigator.logsHandlers = true
+        handlerEdge = [Int32](repeating: -1, count: program.handlers.count)
+        backEdge = [Int32](repeating: -1, count: program.routes.count)
+        tabEdge = [Int32](repeating: -1, count: program.flows.count)
+        routeNode = [Int32](repeating: -1, count: program.routes.count)
+        handlerNode = [Int32](repeating: -1, count: program.handlers.count)
+        flowNode = [Int32](repeating: -1, count: program.flows.count)
+        samples = program.handlers.map { handler in
+            program.parameters[handler.parameters.range].map { PathStep.sampleValue($0.type) }
+        }
+    }
+
+    /// Searches until every goal is met, or everywhere without a goal.
+    /// Returns how many goals were not met.
+    @discardableResult
+    public mutating func explore(until goal: Goal? = nil) -> Int {
+        var remaining = 0
+        if let goal {
+            remaining = goal.routes.count { !$0.isEmpty } + goal.handlers.count { $0 } + goal.flows.count { $0 }
+        }
+        let start = navigator.state
+        discover(start, parent: -1, goal, &remaining)
+        var head = 0
+        while head < nodes.count, goal == nil || remaining > 0 {
+            guard let state = pending[head] else { head += 1; continue }
+            pending[head] = nil
+            expand(Int32(head), state, goal, &remaining)
+            head += 1
+        }
+        pending.removeAll()
+        return remaining
+    }
+
+    /// The steps from the entry's start to `node`, in order.
+    public func path(to node: Int32) -> [PathStep] {
+        var groups: [IndexRange] = []
+        var n = node
+        while n > 0 {
+            groups.append(nodes[Int(n)].steps)
+            n = nodes[Int(n)].parent
+        }
+        return groups.reversed().flatMap { steps[$0.range] }
+    }
+
+    /// The steps from the start that take `edge` (its own steps last).
+    public func path(through edge: Edge) -> [PathStep] {
+        path(to: edge.from) + steps[edge.steps.range]
+    }
+
+    // MARK: - The search
+
+    /// Records `state` as a place if it is a new one; returns its node.
+    @discardableResult
+    private mutating func discover(_ state: NavigationState, parent: Int32, _ goal: Goal?, _ remaining: inout Int) -> Int32 {
+        guard let active = state.activeIDs else { return -1 }
+        let key = placeKey(state, active)
+        if let known = placeIndex[key] { return known }
+        let node = Int32(nodes.count)
+        placeIndex[key] = node
+        var range = IndexRange(0, 0)
+        if parent >= 0 {
+            range = IndexRange(Int32(steps.count), Int32(steps.count + scratch.count))
+            steps += scratch
+        }
+        nodes.append(Node(parent: parent, steps: range, route: active.route))
+        pending.append(state)
+        guard let goal else { return node }
+        let r = Int(active.route)
+        if routeNode[r] < 0, goal.routes[r].contains(Explorer.way(state)) {
+            routeNode[r] = node
+            remaining -= 1
+        }
+        // The flows that run here: the active route's flow instance and those above it.
+        var instance = active.instance
+        var hops = 0
+        while instance >= 0, hops <= state.instances.count {
+            let f = Int(state.instances[Int(instance)].flow)
+            if goal.flows[f], flowNode[f] < 0 {
+                flowNode[f] = node
+                remaining -= 1
+            }
+            instance = state.instances[Int(instance)].parent
+            hops += 1
+        }
+        return node
+    }
+
+    /// Takes every step a user could take at `node`, whose state is `state`.
+    private mutating func expand(_ node: Int32, _ state: NavigationState, _ goal: Goal?, _ remaining: inout Int) {
+        guard let active = state.activeIDs else { return }
+        navigator.state = state
+        // Handlers that could answer: the route's own, then each flow's up the tree.
+        var candidates: [HandlerID] = []
+        for h in program.routes[Int(active.route)].handlers.range where !program.handlers[h].event.isResult {
+            candidates.append(HandlerID(h))
+        }
+        var instance = active.instance
+        var hops = 0
+        while instance >= 0, hops <= state.instances.count {
+            let flow = Int(state.instances[Int(instance)].flow)
+            candidates += navigator.userFlowHandlerList[navigator.userFlowHandlers[flow].range]
+            instance = state.instances[Int(instance)].parent
+            hops += 1
+        }
+        let implicitBack = navigator.implicitBack(at: active.route) != nil
+        for h in candidates {
+            let handler = program.handlers[Int(h)]
+            // The implicit back comes before any `back` handler but the route's own.
+            if handler.event.name == navigator.backSymbol, implicitBack { continue }
+            guard let assumptions = assumptions(choosing: h, state, active) else { continue }
+            scratch = assumptions
+            scratch.append(.send(h))
+            let values = samples[Int(h)]
+            take(from: node, state, goal, &remaining) { (navigator: inout Navigator) throws(NavigationError) in
+                if handler.event.name == navigator.backSymbol && values.isEmpty {
+                    _ = try navigator.back()
+                } else {
+                    _ = try navigator.sendEvent(handler.event, values)
+                }
+            }
+        }
+        if implicitBack {
+            scratch = [.back]
+            take(from: node, state, goal, &remaining, back: active.route) { (navigator: inout Navigator) throws(NavigationError) in
+                _ = try navigator.back()
+            }
+        }
+        let top = state.layers.count - 1
+        if state.layers[top].isTabContainer {
+            for tab in program.tabs(of: state.instances[Int(state.layers[top].container)].flow) {
+                scratch = [.tab(tab)]
+                take(from: node, state, goal, &remaining, tab: tab) { (navigator: inout Navigator) throws(NavigationError) in
+                    _ = try navigator.tapTab(tab)
+                }
+            }
+        }
+        guard node == 0 else { return }
+        for (l, link) in program.links.enumerated() {
+            scratch = []
+            if let gate = link.gate, state.guards.contains(gate.name) == gate.negated {
+                scratch.append(.assume(gate.name, !gate.negated))
+            }
+            scratch.append(.open(Int32(l)))
+            let url = program.sampleURL(of: link)
+            take(from: node, state, goal, &remaining) { (navigator: inout Navigator) throws(NavigationError) in
+                _ = try navigator.open(url)
+            }
+        }
+    }
+
+    /// Runs the `assume` steps of `scratch`, then `last`, on `state`; on
+    /// success records what ran for the first time and the place reached.
+    private mutating func take(from node: Int32, _ state: NavigationState, _ goal: Goal?, _ remaining: inout Int,
+                               back route: RouteID = -1, tab: FlowID = -1,
+                               _ last: (inout Navigator) throws(NavigationError) -> Void) {
+        navigator.state = state
+        navigator.handlerLog.removeAll(keepingCapacity: true)
+        var assumed = false
+        for step in scratch {
+            guard case .assume(let name, let value) = step else { continue }
+            navigator.assume(program.name(name), value)
+            assumed = true
+        }
+        do throws(NavigationError) {
+            // Assumes before every other step are in force when the entry starts (DSL.md §7).
+            if assumed && node == 0 { try navigator.reset() }
+            try last(&navigator)
+        } catch {
+            return
+        }
+        let reached = navigator.state
+        let known = nodes.count
+        let to = discover(reached, parent: node, goal, &remaining)
+        let isNew = nodes.count > known
+        let firsts = navigator.handlerLog.contains { handlerEdge[Int($0)] < 0 }
+            || (route >= 0 && backEdge[Int(route)] < 0) || (tab >= 0 && tabEdge[Int(tab)] < 0)
+        guard firsts, to >= 0 else { return }
+        let range = isNew ? nodes[Int(to)].steps : IndexRange(Int32(steps.count), Int32(steps.count + scratch.count))
+        if !isNew { steps += scratch }
+        let edge = Int32(edges.count)
+        edges.append(Edge(from: node, steps: range, to: to))
+        for h in navigator.handlerLog where handlerEdge[Int(h)] < 0 {
+            handlerEdge[Int(h)] = edge
+            if let goal, goal.handlers[Int(h)], handlerNode[Int(h)] < 0 {
+                handlerNode[Int(h)] = node
+                remaining -= 1
+            }
+        }
+        if route >= 0 && backEdge[Int(route)] < 0 { backEdge[Int(route)] = edge }
+        if tab >= 0 && tabEdge[Int(tab)] < 0 { tabEdge[Int(tab)] = edge }
+    }
+
+    /// The `assume` steps after which dispatch chooses `h` for its event at
+    /// the active route (DSL.md §5): `h`'s guard holds, and the guard of
+    /// every handler dispatch tries before it does not. Nil when no guards
+    /// can do that (an unguarded handler nearer the route answers first, or
+    /// two handlers need one guard both ways).
+    private func assumptions(choosing h: HandlerID, _ state: NavigationState,
+                             _ active: (route: RouteID, instance: Int32)) -> [PathStep]? {
+        let target = program.handlers[Int(h)]
+        var wanted: [(Symbol, Bool)] = []
+        func want(_ name: Symbol, _ value: Bool) -> Bool {
+            if let i = wanted.firstIndex(where: { $0.0 == name }) { return wanted[i].1 == value }
+            wanted.append((name, value))
+            return true
+        }
+        // One level of dispatch: its guarded handlers in source order, then its fallback.
+        // Returns false when `h` cannot be chosen; sets `found` when `h` is at this level.
+        var found = false
+        func level(_ range: IndexRange) -> Bool {
+            guard range.range.contains(Int(h)) else {
+                for g in range.range where program.handlers[g].event == target.event {
+                    guard let condition = program.handlers[g].guardCondition else { return false }
+                    if !want(condition.name, condition.negated) { return false }
+                }
+                return true
+            }
+            found = true
+            for g in range.range where g != Int(h) && program.handlers[g].event == target.event {
+                guard let condition = program.handlers[g].guardCondition else { continue }
+                // A guarded handler comes before `h` unless `h` is guarded and comes first.
+                if target.guardCondition != nil && g > Int(h) { continue }
+                if !want(condition.name, condition.negated) { return false }
+            }
+            if let condition = target.guardCondition, !want(condition.name, !condition.negated) { return false }
+            return true
+        }
+        guard level(program.routes[Int(active.route)].handlers) else { return nil }
+        var instance = active.instance
+        var hops = 0
+        while !found, instance >= 0, hops <= state.instances.count {
+            guard level(program.flows[Int(state.instances[Int(instance)].flow)].handlers) else { return nil }
+            instance = state.instances[Int(instance)].parent
+            hops += 1
+        }
+        guard found else { return nil }
+        return wanted.compactMap { name, value in state.guards.contains(name) == value ? nil : .assume(name, value) }
+    }
+
+    /// The identity of a place: route, way and the flow of the route's flow's parent.
+    private func placeKey(_ state: NavigationState, _ active: (route: RouteID, instance: Int32)) -> UInt64 {
+        let parent = state.instances[Int(active.instance)].parent
+        let parentFlow = parent >= 0 ? UInt64(state.instances[Int(parent)].flow) + 1 : 0
+        let way = UInt64(Placement.wayIndex(Explorer.way(state)))
+        return (UInt64(active.route) * 8 + way) * UInt64(program.flows.count + 1) + parentFlow
+    }
+
+    /// How the active route stands: pushed, or the root of the top layer's kind.
+    public static func way(_ state: NavigationState) -> Placement {
+        guard let top = state.layers.last else { return [] }
+        if top.stack.count > 1 { return .pushed }
+        switch top.kind {
+        case .base: return .baseRoot
+        case .sheet: return .sheetRoot
+        case .cover: return .coverRoot
+        case .alert: return .alertRoot
+        case .dialog: return .dialogRoot
+        case .popover: return .popoverRoot
+        }
+    }
+}

@@ -1,0 +1,55 @@
+/// One user step of a path the explorer found: what one line of a scenario
+/// script says (DSL.md §7), by id.
+public enum PathStep: Hashable, Sendable {
+    /// `assume g` (true) or `assume !g` (false).
+    case assume(Symbol, Bool)
+    /// The event of a handler, with a sample value for each parameter
+    /// (`select(id: "1")`); `back` for a handler of `back`.
+    case send(HandlerID)
+    /// The implicit back.
+    case back
+    /// `tab T`: the user taps the tab of flow T.
+    case tab(FlowID)
+    /// `open "…"`: the sample URL of the link at this index (`Program.sampleURL(of:)`).
+    case open(Int32)
+}
+
+extension PathStep {
+    /// The words a script reads as commands: an event of one of these names
+    /// is written `send name`.
+    static let commandWords: Set<String> = ["send", "back", "open", "assume", "tab", "expect"]
+
+    /// The sample value of a parameter of this type: what paths send.
+    public static func sampleValue(_ type: ValueType) -> Value {
+        switch type {
+        case .string: .string("1")
+        case .int: .int(1)
+        case .double: .double(1)
+        case .bool: .bool(true)
+        }
+    }
+
+    /// The step as a line of a scenario script: `select(id: "1")`, `back`,
+    /// `tab Settings`, `assume !loggedIn`, `open "shop://product/1"`.
+    public func scriptText(_ program: Program) -> String {
+        switch self {
+        case .assume(let name, let value):
+            return "assume " + (value ? "" : "!") + program.name(name)
+        case .send(let h):
+            let handler = program.handlers[Int(h)]
+            let name = program.name(handler.event.name)
+            let parameters = program.parameters[handler.parameters.range]
+            if name == "back" && parameters.isEmpty { return "back" }
+            let prefix = PathStep.commandWords.contains(name) ? "send " : ""
+            guard !parameters.isEmpty else { return prefix + name }
+            let arguments = parameters.map { program.name($0.name) + ": " + Navigator.literal(PathStep.sampleValue($0.type)) }
+            return prefix + name + "(" + arguments.joined(separator: ", ") + ")"
+        case .back:
+            return "back"
+        case .tab(let flow):
+            return "tab " + program.name(program.flows[Int(flow)].name)
+        case .open(let link):
+            return "open " + Navigator.literal(.string(program.sampleURL(of: program.links[Int(link)])))
+        }
+    }
+}
