@@ -52,8 +52,13 @@ public struct Validation: Sendable {
         var diagnostics = compiled.diagnostics
         // With a construct left out, the warning an allow expects may be missing: no F401 then.
         let compiledCleanly = !diagnostics.contains { $0.severity == .error }
+        var analyzedAt = compiledAt
+        var analyzedPeak = compiledPeak
         if !compiled.hasSyntaxErrors {
-            diagnostics.append(contentsOf: Analyzer.analyze(compiled.program))
+            diagnostics.append(contentsOf: Analyzer.analyze(compiled.program) {
+                analyzedAt = clock.now
+                analyzedPeak = PeakMemory.mebibytes()
+            })
             diagnostics.sort(by: Diagnostic.sourceOrder)
         }
         let allowed = Allowances.apply(compiled.allows, to: diagnostics, files: compiled.program.files,
@@ -61,6 +66,7 @@ public struct Validation: Sendable {
         return Validation(program: compiled.program, diagnostics: allowed.reported, suppressed: allowed.suppressed,
                           reportsUnusedAllows: compiledCleanly,
                           timings: [("compile", start.duration(to: compiledAt), compiledPeak),
-                                    ("analyze", compiledAt.duration(to: clock.now), PeakMemory.mebibytes())])
+                                    ("analyze", compiledAt.duration(to: analyzedAt), analyzedPeak),
+                                    ("paths", analyzedAt.duration(to: clock.now), PeakMemory.mebibytes())])
     }
 }

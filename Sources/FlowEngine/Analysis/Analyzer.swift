@@ -22,9 +22,12 @@ public struct Analyzer {
     var pathGoals: [(diagnostic: Int, goal: PathGoal)] = []
 
     /// Analyzes `program` and returns its findings in source order.
-    public static func analyze(_ program: Program) -> [Diagnostic] {
+    /// `checked` is called between the checks and the search for the paths
+    /// of findings about reachable places (for `--timings`).
+    public static func analyze(_ program: Program, checked: () -> Void = {}) -> [Diagnostic] {
         var analyzer = Analyzer(program)
         analyzer.run()
+        checked()
         analyzer.attachPaths()
         analyzer.diagnostics.sort(by: Diagnostic.sourceOrder)
         return analyzer.diagnostics

@@ -61,9 +61,14 @@ extension Navigator {
         // (v1) Of several matching links the most specific wins; of equally
         // specific ones (F304 at validation), the first in the source.
         var best: (Link, LinkBinding)?
-        for link in program.links where link.pattern.scheme == parts.scheme && link.pattern.segments.count == segments.count {
-            if let current = best, !link.pattern.isMoreSpecific(than: current.0.pattern) { continue }
-            if let binding = bind(link, segments, query) { best = (link, binding) }
+        // A pattern with the URL's host comes before any with a captured host (a literal
+        // beats a capture at the first segment): both buckets keep source order.
+        for bucket in linkIndex.candidates(scheme: parts.scheme, segments: segments) {
+            for l in bucket {
+                let link = program.links[Int(l)]
+                if let current = best, !link.pattern.isMoreSpecific(than: current.0.pattern) { continue }
+                if let binding = bind(link, segments, query) { best = (link, binding) }
+            }
         }
         guard let best else { throw .noMatchingLink(url: String(url.prefix(200)), problem: mismatch(parts.scheme, segments, query)) }
         return best

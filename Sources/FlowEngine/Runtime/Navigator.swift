@@ -23,6 +23,8 @@ public struct Navigator: Sendable {
     /// For each flow: whether starting it cannot fail (its start chain ends
     /// at a route without parameters, with no tab container on the way).
     let startsSimply: [Bool]
+    /// The links by scheme, number of segments and literal host, for `open`.
+    let linkIndex: LinkIndex
     /// For each flow, its flow-level handlers of user events (not results),
     /// as ranges into `userFlowHandlerList`: what `availableEvents` and the
     /// random walk offer at every level above the active route.
@@ -82,6 +84,7 @@ public struct Navigator: Sendable {
         }
         ambiguousRouteName = ambiguous
         startsSimply = Navigator.startsSimply(program)
+        linkIndex = LinkIndex(program.links)
         var ranges: [IndexRange] = []
         var list: [HandlerID] = []
         for flow in program.flows {
