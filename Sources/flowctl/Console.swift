@@ -40,8 +40,9 @@ struct Console {
 }
 
 /// Exit statuses (DSL.md §6): 0 clean, 1 findings or a failed run, 2 bad
-/// usage or unreadable input.
-enum ExitCode: Int32 {
+/// usage or unreadable input. An `Error` too, so that a step of a command
+/// that failed can return one as a `Result`.
+enum ExitCode: Int32, Error {
     case success = 0
     case failure = 1
     case usage = 2

@@ -7,14 +7,23 @@ import Foundation
 enum GenerateCommand {
     static let command = FlowCtl.Command(
         name: "generate",
-        summary: "Write the typed Swift API of a program (for FlowKit)",
+        summary: "Write the typed Swift API of a program (for FlowKit), or journeys as scripts",
         help: """
         OVERVIEW: Write one Swift file with the typed API of a .flow program: the
         enum NAME: FlowProgram with its Screen, Event, Guard and Tab types, deep-link
         builders, and the program itself, embedded (see docs/generated-api.md).
+        Or write scenario scripts that together fire every handler the entry can
+        reach, every implicit back and every tab tap (see docs/simulate.md).
 
         USAGE: flowctl generate swift <file> [--name <name>] [-o <out>]
                                              [--access public|internal] [--if-program]
+               flowctl generate scripts <file> -o <directory>
+
+        Scripts: one journey a file, named after its last step and the route it is
+        taken at (01-cart-checkout.script), each step followed by the 'expect stack'
+        it reaches;
+        'flowctl cover <file> <directory>/*.script' then covers every reachable
+        handler. Files of the directory that end in .script are replaced.
 
         The program is validated first, as `flowctl validate` does: with any error
         no file is written, the findings are printed (path:line:col: error: ...)
@@ -31,7 +40,8 @@ enum GenerateCommand {
                               than an error (for the build plugin)
           -h, --help          Show this help
 
-        EXIT STATUS: 0 written, 1 the program has errors or cannot be generated,
+        EXIT STATUS: 0 written, 1 the program has errors or cannot be generated
+        (for scripts: errors of the F0xx/F1xx families, which the engine cannot run),
         2 bad usage or unreadable input.
 
         """,
@@ -48,8 +58,9 @@ enum GenerateCommand {
         guard let language = arguments.positionals.first else {
             throw UsageError(message: "missing the language to generate (swift) and the .flow file")
         }
+        if language == "scripts" { return try scripts(arguments, &console) }
         guard language == "swift" else {
-            throw UsageError(message: "unknown language '\(language)'; only 'swift' is supported")
+            throw UsageError(message: "unknown kind '\(language)': generate swift (the typed API) or scripts (journeys)")
         }
         guard arguments.positionals.count == 2 else {
             throw UsageError(message: arguments.positionals.count < 2 ? "missing the .flow file to generate from" : "generate takes one file")

@@ -84,16 +84,8 @@ enum SimulateCommand {
         // The steps: the script's, then each -e.
         var lines: [ScenarioScript.Line] = []
         if let scriptPath = arguments.value("--script") {
-            guard let text = try? String(contentsOfFile: scriptPath, encoding: .utf8) else {
-                console.err("flowctl simulate: cannot read script '\(scriptPath)'\n")
-                return .usage
-            }
-            let (script, errors) = ScenarioScript.parse(text)
-            if !errors.isEmpty {
-                for error in errors { console.err("\(scriptPath):\(error.line): error: \(error.message)\n") }
-                return .usage
-            }
-            lines = script.lines
+            guard let script = RunnableProgram.script(scriptPath, command: "simulate", console: &console) else { return .usage }
+            lines = script
         }
         for (index, step) in (arguments.values["--event"] ?? []).enumerated() {
             switch ScenarioScript.parseStep(Substring(step)) {
@@ -102,27 +94,12 @@ enum SimulateCommand {
             }
         }
 
-        // The program.
+        // The program: DSL.md §5 "What runs": F0xx and F1xx errors stop the engine; F2xx
+        // and F3xx findings say how the program behaves, so it runs (a dead end can be walked into).
         let validation: Validation
-        do throws(FileReadError) {
-            validation = try Validation.run(path)
-        } catch {
-            console.err("flowctl simulate: cannot read '\(path)': \(error.reason)\n")
-            return .usage
-        }
-        // DSL.md §5 "What runs": F0xx and F1xx errors stop the engine; F2xx
-        // and F3xx findings say how the program behaves, so it runs (a dead
-        // end can be walked into).
-        if validation.diagnostics.contains(where: \.code.stopsRunning) {
-            var renderer = DiagnosticRenderer(files: validation.program.files, useColor: console.colorOutput)
-            console.err(validation.diagnostics.filter { $0.severity == .error }.map { renderer.render($0) }.joined())
-            console.err("flowctl simulate: '\(path)' has errors the engine cannot run (F0xx, F1xx); fix them first (flowctl validate)\n")
-            return .failure
-        }
-        if validation.errorCount > 0 {
-            let codes = Set(validation.diagnostics.filter { $0.severity == .error }.map(\.code.rawValue)).sorted()
-            let count = validation.errorCount
-            console.err("flowctl simulate: note: '\(path)' has \(count == 1 ? "an error" : "\(count) errors") (\(codes.joined(separator: ", "))) that the engine runs anyway; flowctl validate shows \(count == 1 ? "it" : "them")\n")
+        switch RunnableProgram.load(path, command: "simulate", console: &console) {
+        case .success(let loaded): validation = loaded
+        case .failure(let status): return status
         }
         // Guards in force when the entry starts: --assume, then the script's leading assume steps.
         var assumed: [String] = []

@@ -78,7 +78,7 @@ struct GenerateCommandTests {
 
     @Test("bad usage exits 2", arguments: [
         (["generate"], "missing the language to generate"),
-        (["generate", "kotlin", "flows/shop.flow"], "unknown language 'kotlin'"),
+        (["generate", "kotlin", "flows/shop.flow"], "unknown kind 'kotlin': generate swift (the typed API) or scripts (journeys)"),
         (["generate", "swift"], "missing the .flow file"),
         (["generate", "swift", "a.flow", "b.flow"], "generate takes one file"),
         (["generate", "swift", "flows/shop.flow", "--name", "1x"], "'--name' needs a Swift identifier"),

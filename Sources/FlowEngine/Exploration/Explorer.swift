@@ -4,7 +4,10 @@
 ///
 /// A node is a *place*: the active route, the way it stands on the screen
 /// (the root of the base layer, of a sheet, a cover, an alert, a dialog or a
-/// popover, or pushed: `Placement.ways`) and the flow of its flow's parent.
+/// popover, or pushed: `Placement.ways`), the flow of its flow's parent and
+/// the route that parent shows under it (where a result will land: a child
+/// started from a pushed screen can finish into `popToRoot`, one started
+/// from the root cannot).
 /// The first state that reaches a place stands for it; from that state the
 /// explorer takes every step a user could take there:
 ///
@@ -13,13 +16,15 @@
 ///   one dispatch chooses (its guard holds; the guards before it do not);
 /// - the implicit back, when it applies; a tap on each tab of a tab
 ///   container that fills the top layer;
-/// - from the start only, opening a sample URL of each link (its gate
-///   assumed to hold).
+/// - from the start only: opening a sample URL of each link (its gate
+///   assumed to hold, and, for a gated link, not: its `else` actions run);
+///   and setting each guard of a guarded `start` item, which starts the
+///   app anew (a script's leading `assume` steps are in force at its start).
 ///
 /// Each step runs on a copy of the state; one the engine rejects is no
-/// edge. Places are at most routes × ways × parent flows, each expanded
-/// once, so the search is linear in the places it visits times the steps
-/// at each; it stops as soon as a goal is met. Parent pointers give each
+/// edge. Places are at most routes × ways × the parent's routes that start
+/// the flow, each expanded once, so the search is linear in the places it
+/// visits times the steps at each; it stops as soon as a goal is met. Parent pointers give each
 /// place's shortest path as script steps (`path(to:)`).
 public struct Explorer {
     /// A place the search reached, and how.
@@ -78,7 +83,7 @@ public struct Explorer {
     private var navigator: Navigator
     /// The state that stands for each place not yet expanded.
     private var pending: [NavigationState?] = []
-    private var placeIndex: [UInt64: Int32] = [:]
+    private var placeIndex: [Place: Int32] = [:]
     private var samples: [[Value]]
     private var scratch: [PathStep] = []
 
@@ -226,15 +231,26 @@ public struct Explorer {
         }
         guard node == 0 else { return }
         for (l, link) in program.links.enumerated() {
-            scratch = []
-            if let gate = link.gate, state.guards.contains(gate.name) == gate.negated {
-                scratch.append(.assume(gate.name, !gate.negated))
-            }
-            scratch.append(.open(Int32(l)))
             let url = program.sampleURL(of: link)
-            take(from: node, state, goal, &remaining) { (navigator: inout Navigator) throws(NavigationError) in
-                _ = try navigator.open(url)
+            // A gated link opens with its gate holding; without, its `else` actions run.
+            for opens in link.gate == nil ? [true] : [true, false] {
+                scratch = []
+                if let gate = link.gate, (state.guards.contains(gate.name) != gate.negated) != opens {
+                    scratch.append(.assume(gate.name, opens != gate.negated))
+                }
+                scratch.append(.open(Int32(l)))
+                take(from: node, state, goal, &remaining) { (navigator: inout Navigator) throws(NavigationError) in
+                    _ = try navigator.open(url)
+                }
             }
+        }
+        // Each guard of a guarded start item, set before the app starts.
+        var seen = Set<Symbol>()
+        for item in program.startItems {
+            guard let condition = item.guardCondition, seen.insert(condition.name).inserted,
+                  state.guards.contains(condition.name) == condition.negated else { continue }
+            scratch = [.assume(condition.name, !condition.negated)]
+            take(from: node, state, goal, &remaining) { (_: inout Navigator) throws(NavigationError) in }
         }
     }
 
@@ -327,12 +343,29 @@ public struct Explorer {
         return wanted.compactMap { name, value in state.guards.contains(name) == value ? nil : .assume(name, value) }
     }
 
-    /// The identity of a place: route, way and the flow of the route's flow's parent.
-    private func placeKey(_ state: NavigationState, _ active: (route: RouteID, instance: Int32)) -> UInt64 {
+    /// The identity of a place (see the type's documentation).
+    private struct Place: Hashable {
+        var route: RouteID
+        var way: UInt16
+        var parentFlow: FlowID
+        /// The route the parent flow shows under its child (the screen that
+        /// started it, for a child that shares a stack or presents a layer).
+        var anchor: RouteID
+    }
+
+    private func placeKey(_ state: NavigationState, _ active: (route: RouteID, instance: Int32)) -> Place {
         let parent = state.instances[Int(active.instance)].parent
-        let parentFlow = parent >= 0 ? UInt64(state.instances[Int(parent)].flow) + 1 : 0
-        let way = UInt64(Placement.wayIndex(Explorer.way(state)))
-        return (UInt64(active.route) * 8 + way) * UInt64(program.flows.count + 1) + parentFlow
+        var anchor: RouteID = -1
+        if parent >= 0 {
+            search: for layer in state.layers.reversed() {
+                for entry in layer.stack.reversed() where entry.instance == parent {
+                    anchor = entry.route
+                    break search
+                }
+            }
+        }
+        return Place(route: active.route, way: Explorer.way(state).rawValue,
+                     parentFlow: parent >= 0 ? state.instances[Int(parent)].flow : -1, anchor: anchor)
     }
 
     /// How the active route stands: pushed, or the root of the top layer's kind.

@@ -31,11 +31,22 @@ public struct ScenarioRunner {
     public private(set) var navigator: Navigator
     public private(set) var trace: [TraceLine] = []
     public private(set) var failure: Failure?
+    /// For each handler, whether a step that succeeded ran it (an event's
+    /// or `back`'s handler, or a result handler a `finish` reached); nil
+    /// until `recordHandlers()`.
+    public private(set) var handlersRun: [Bool]?
     private var lastRejected = false
     private var stepNumber = 0
 
     public init(navigator: Navigator) {
         self.navigator = navigator
+    }
+
+    /// From now on, records which handlers the steps run (`handlersRun`):
+    /// what `flowctl cover` counts.
+    public mutating func recordHandlers() {
+        navigator.logsHandlers = true
+        if handlersRun == nil { handlersRun = [Bool](repeating: false, count: navigator.program.handlers.count) }
     }
 
     /// Runs `lines` until the end or the first failure; returns whether all held.
@@ -88,6 +99,7 @@ public struct ScenarioRunner {
 
     private mutating func act(_ line: ScenarioScript.Line) {
         stepNumber += 1
+        if handlersRun != nil { navigator.handlerLog.removeAll(keepingCapacity: true) }
         do throws(NavigationError) {
             let effects: [NavigationEffect]
             switch line.step {
@@ -99,6 +111,7 @@ public struct ScenarioRunner {
             default: effects = []
             }
             lastRejected = false
+            if handlersRun != nil { for h in navigator.handlerLog { handlersRun?[Int(h)] = true } }
             trace.append(TraceLine(step: stepNumber, line: line.number, text: line.text, outcome: EffectText.describe(effects, navigator.program),
                                    rejected: false, stack: navigator.stackSummary, effects: effects))
         } catch {

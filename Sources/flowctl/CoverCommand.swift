@@ -1,0 +1,151 @@
+import FlowDSL
+import FlowEngine
+
+/// `flowctl cover FILE SCRIPT... [--format text|json] [--require-all]`:
+/// which handlers a suite of scenario scripts fired (transition coverage).
+enum CoverCommand {
+    static let command = FlowCtl.Command(
+        name: "cover",
+        summary: "Run scenario scripts and report which handlers they never fired",
+        help: """
+        OVERVIEW: Run scenario scripts against a program and report its transition
+        coverage: every handler ('on' line: a route's or a flow's, a result's, each
+        guarded variant apart) fired by some script or not. Handlers that no run
+        from the entry's start can fire are listed apart, as unreachable.
+
+        USAGE: flowctl cover <file> <script>... [--format text|json] [--require-all]
+
+        Each script runs from the entry's start, as 'flowctl simulate --script'
+        runs it (leading 'assume' steps are in force when the entry starts).
+
+        OPTIONS:
+          --format <format>   text (default) or json:
+                              {"handlers", "reachable", "covered", "uncovered": [{"file",
+                              "line", "column", "flow", "route", "event"}], "unreachable": [...]}
+          --require-all       Exit 1 unless every reachable handler is covered
+          -h, --help          Show this help
+
+        EXIT STATUS: 0 every script held (and, with --require-all, every reachable
+        handler was fired), 1 a script failed (a rejected step, an expectation) or
+        the program has F0xx/F1xx errors, 2 bad usage or unreadable input.
+
+        """,
+        options: [
+            OptionSpec(name: "--format", takesValue: true, choices: ["text", "json"]),
+            OptionSpec(name: "--require-all"),
+        ],
+        run: run
+    )
+
+    static func run(_ arguments: ParsedArguments, _ console: inout Console) throws(UsageError) -> ExitCode {
+        guard let path = arguments.positionals.first else { throw UsageError(message: "missing the .flow file and the scripts to run") }
+        let scriptPaths = Array(arguments.positionals.dropFirst())
+        guard !scriptPaths.isEmpty else { throw UsageError(message: "missing the scripts to run against '\(path)'") }
+        var scripts: [[ScenarioScript.Line]] = []
+        for scriptPath in scriptPaths {
+            guard let lines = RunnableProgram.script(scriptPath, command: "cover", console: &console) else { return .usage }
+            scripts.append(lines)
+        }
+        let validation: Validation
+        switch RunnableProgram.load(path, command: "cover", console: &console) {
+        case .success(let loaded): validation = loaded
+        case .failure(let status): return status
+        }
+        let program = validation.program
+        var coverage: HandlerCoverage
+        do throws(NavigationError) {
+            coverage = try HandlerCoverage(program: program)
+        } catch {
+            console.err("flowctl cover: \(error.description)\n")
+            return .failure
+        }
+        var status = ExitCode.success
+        for (scriptPath, lines) in zip(scriptPaths, scripts) {
+            let navigator: Navigator
+            do throws(NavigationError) {
+                navigator = try Navigator(program: program, assuming: ScenarioScript.leadingGuards(lines))
+            } catch {
+                console.err("flowctl cover: \(error.description)\n")
+                return .failure
+            }
+            var runner = ScenarioRunner(navigator: navigator)
+            runner.recordHandlers()
+            if !runner.run(lines), let failure = runner.failure {
+                console.err("\(scriptPath):\(failure.line): \(failure.message)\n")
+                status = .failure
+            }
+            if let ran = runner.handlersRun { coverage.record(ran) }
+        }
+        console.out(arguments.value("--format") == "json" ? json(coverage) : text(coverage))
+        if arguments.has("--require-all") && !coverage.uncovered.isEmpty && status == .success { status = .failure }
+        return status
+    }
+
+    /// A handler's place and names, for both forms.
+    struct Place {
+        var file: String
+        var line: Int
+        var column: Int
+        var flow: String
+        var route: String?
+        var event: String
+    }
+
+    static func places(_ handlers: [HandlerID], _ program: Program) -> [Place] {
+        var renderer = DiagnosticRenderer(files: program.files, useColor: false)
+        return handlers.map { h in
+            let handler = program.handlers[Int(h)]
+            let (line, column) = renderer.location(handler.span)
+            var event = program.eventText(handler)
+            if let condition = handler.guardCondition { event += " when \(condition.negated ? "!" : "")\(program.name(condition.name))" }
+            return Place(file: renderer.path(handler.span), line: line, column: column,
+                         flow: program.name(program.flows[Int(handler.flow)].name),
+                         route: handler.route >= 0 ? program.name(program.routes[Int(handler.route)].name) : nil, event: event)
+        }
+    }
+
+    static func text(_ coverage: HandlerCoverage) -> String {
+        let reachable = coverage.reachableCount
+        let covered = coverage.coveredCount
+        let percent = reachable == 0 ? 100 : covered * 1000 / reachable
+        var out = "\(covered) of \(reachable) reachable handlers covered (\(percent / 10).\(percent % 10)%); "
+            + "\(coverage.handlers.count) handlers, \(coverage.handlers.count - reachable) unreachable\n"
+        func list(_ title: String, _ handlers: [HandlerID]) {
+            guard !handlers.isEmpty else { return }
+            out += title + ":\n"
+            for place in places(handlers, coverage.program) {
+                let owner = place.flow + (place.route.map { ".\($0)" } ?? "")
+                out += "  \(place.file):\(place.line):\(place.column): \(owner): on \(place.event)\n"
+            }
+        }
+        list("uncovered", coverage.uncovered)
+        list("unreachable (no run from the start fires them)", coverage.unreachable)
+        return out
+    }
+
+    static func json(_ coverage: HandlerCoverage) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.field("handlers", coverage.handlers.count)
+        json.field("reachable", coverage.reachableCount)
+        json.field("covered", coverage.coveredCount)
+        for (key, handlers) in [("uncovered", coverage.uncovered), ("unreachable", coverage.unreachable)] {
+            json.key(key)
+            json.beginArray()
+            for place in places(handlers, coverage.program) {
+                json.beginObject()
+                json.field("file", place.file)
+                json.field("line", place.line)
+                json.field("column", place.column)
+                json.field("flow", place.flow)
+                json.key("route")
+                if let route = place.route { json.string(route) } else { json.null() }
+                json.field("event", place.event)
+                json.endObject()
+            }
+            json.endArray()
+        }
+        json.endObject()
+        return json.output + "\n"
+    }
+}

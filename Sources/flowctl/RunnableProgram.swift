@@ -1,0 +1,50 @@
+import FlowDSL
+import FlowEngine
+import Foundation
+
+/// Loading a program that the engine will run, for the commands that run
+/// it (`simulate`, `cover`, `generate scripts`), and reading scenario
+/// scripts: the same messages and exit statuses everywhere.
+enum RunnableProgram {
+    /// Validates `path`. Returns nil after printing why, with the exit
+    /// status to return: 2 when the file cannot be read, 1 with errors of the
+    /// F0xx/F1xx families (DSL.md §5 "What runs"). F2xx and F3xx errors only
+    /// get a note: such a program runs.
+    static func load(_ path: String, command: String, console: inout Console) -> Result<Validation, ExitCode> {
+        let validation: Validation
+        do throws(FileReadError) {
+            validation = try Validation.run(path)
+        } catch {
+            console.err("flowctl \(command): cannot read '\(path)': \(error.reason)\n")
+            return .failure(.usage)
+        }
+        if validation.diagnostics.contains(where: \.code.stopsRunning) {
+            var renderer = DiagnosticRenderer(files: validation.program.files, useColor: console.colorOutput)
+            console.err(validation.diagnostics.filter { $0.severity == .error }.map { renderer.render($0) }.joined())
+            console.err("flowctl \(command): '\(path)' has errors the engine cannot run (F0xx, F1xx); fix them first (flowctl validate)\n")
+            return .failure(.failure)
+        }
+        if validation.errorCount > 0 {
+            let codes = Set(validation.diagnostics.filter { $0.severity == .error }.map(\.code.rawValue)).sorted()
+            let count = validation.errorCount
+            console.err("flowctl \(command): note: '\(path)' has \(count == 1 ? "an error" : "\(count) errors") (\(codes.joined(separator: ", "))) that the engine runs anyway; flowctl validate shows \(count == 1 ? "it" : "them")\n")
+        }
+        return .success(validation)
+    }
+
+    /// The steps of the script at `path`, or nil after printing each line
+    /// that does not parse (`path:line: error: ...`) or that it cannot be read.
+    static func script(_ path: String, command: String, console: inout Console) -> [ScenarioScript.Line]? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            console.err("flowctl \(command): cannot read script '\(path)'\n")
+            return nil
+        }
+        let (script, errors) = ScenarioScript.parse(text)
+        guard errors.isEmpty else {
+            for error in errors { console.err("\(path):\(error.line): error: \(error.message)\n") }
+            return nil
+        }
+        return script.lines
+    }
+}
+

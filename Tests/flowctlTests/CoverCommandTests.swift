@@ -1,0 +1,166 @@
+import FlowTestSupport
+import Foundation
+import Testing
+
+private let fixture = "Tests/flowctlTests/Fixtures/cover/"
+
+@Suite("flowctl cover")
+struct CoverCommandTests {
+    @Test("counts: each handler, guarded variants apart, a result handler, and one no run reaches")
+    func text() throws {
+        let result = try runFlowctl(["cover", fixture + "app.flow", fixture + "browse.script", fixture + "join.script"])
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            6 of 8 reachable handlers covered (75.0%); 9 handlers, 1 unreachable
+            uncovered:
+              \(fixture)app.flow:6:8: App.home: on buy when member
+              \(fixture)app.flow:11:22: App.receipt: on close
+            unreachable (no run from the start fires them):
+              \(fixture)app.flow:13:21: App.legacy: on go
+
+            """)
+        #expect(result.stderr == "")
+    }
+
+    @Test("--format json: the counts and each handler's place, flow, route and event")
+    func json() throws {
+        let result = try runFlowctl(["cover", fixture + "app.flow", fixture + "browse.script", fixture + "join.script", "--format", "json"])
+        #expect(result.status == 0)
+        let file = fixture + "app.flow"
+        #expect(result.stdout == """
+            {"handlers":9,"reachable":8,"covered":6,"uncovered":[\
+            {"file":"\(file)","line":6,"column":8,"flow":"App","route":"home","event":"buy when member"},\
+            {"file":"\(file)","line":11,"column":22,"flow":"App","route":"receipt","event":"close"}],\
+            "unreachable":[{"file":"\(file)","line":13,"column":21,"flow":"App","route":"legacy","event":"go"}]}
+
+            """)
+    }
+
+    @Test("one script alone: what it fires, a flow-level result handler included")
+    func oneScript() throws {
+        let result = try runFlowctl(["cover", fixture + "app.flow", fixture + "browse.script", "--format", "json"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix(#"{"handlers":9,"reachable":8,"covered":5,"uncovered":["#))
+        #expect(!result.stdout.contains("Rate.rated"))
+    }
+
+    @Test("a script that fails: exit 1, its line named, and the coverage of what ran")
+    func failingScript() throws {
+        let result = try runFlowctl(["cover", fixture + "app.flow", fixture + "fails.script", fixture + "join.script"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "\(fixture)fails.script:2: expected top home, but it is list\n")
+        #expect(result.stdout.hasPrefix("2 of 8 reachable handlers covered (25.0%); 9 handlers, 1 unreachable\n"))
+    }
+
+    @Test("--require-all fails while a reachable handler is uncovered")
+    func requireAll() throws {
+        let result = try runFlowctl(["cover", fixture + "app.flow", fixture + "browse.script", "--require-all"])
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("5 of 8"))
+    }
+
+    @Test("bad usage and unreadable input exit 2; a program the engine does not run exits 1", arguments: [
+        (["cover"], 2, "missing the .flow file and the scripts to run"),
+        (["cover", "flows/shop.flow"], 2, "missing the scripts to run against 'flows/shop.flow'"),
+        (["cover", "flows/shop.flow", "nowhere.script"], 2, "cannot read script 'nowhere.script'"),
+        (["cover", "nowhere.flow", "flows/shop.script"], 2, "cannot read 'nowhere.flow'"),
+        (["cover", "flows/shop.flow", "flows/shop.script", "--format", "xml"], 2, "xml"),
+        (["cover", "flows/broken/F101-unknown-route.flow", "flows/shop.script"], 1, "has errors the engine cannot run"),
+    ])
+    func usage(_ arguments: [String], _ status: Int32, _ message: String) throws {
+        let result = try runFlowctl(arguments)
+        #expect(result.status == status)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test("a script line that does not parse is named, exit 2")
+    func badScript() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowkit-cover-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = directory.appendingPathComponent("bad.script")
+        try "browse\nexpect nothing\n".write(to: script, atomically: true, encoding: .utf8)
+        let result = try runFlowctl(["cover", fixture + "app.flow", script.path])
+        #expect(result.status == 2)
+        #expect(result.stderr == "\(script.path):2: error: expected 'top', 'stack', 'tab' or 'error' after 'expect', found 'nothing'\n")
+    }
+}
+
+@Suite("flowctl generate scripts")
+struct GenerateScriptsTests {
+    /// A fresh directory, removed by the caller.
+    static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowkit-scripts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    static let apps = ["flows/login.flow", "flows/placesfinder.flow", "flows/shop.flow", "flows/swiftui-coordinator.flow",
+                       "flows/wayfarer.flow", "flows/photoshare/app.flow",
+                       "Examples/Bookshelf/Sources/BookshelfFeature/Navigation/Bookshelf.flow"]
+
+    @Test("every bundled app: the scripts run, and cover all its reachable handlers", arguments: apps)
+    func bundledApp(_ app: String) throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let generated = try runFlowctl(["generate", "scripts", app, "-o", directory.path])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let scripts = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted().map { directory.path + "/" + $0 }
+        #expect(generated.stdout.hasPrefix("\(scripts.count) scripts ("))
+        let cover = try runFlowctl(["cover", app] + scripts + ["--require-all", "--format", "json"])
+        #expect(cover.status == 0, "\(cover.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(cover.stdout.utf8)) as? [String: Any])
+        #expect(report["covered"] as? Int == report["reachable"] as? Int)
+        #expect((report["reachable"] as? Int ?? 0) > 0)
+        #expect((report["uncovered"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test("the fixture's journeys, exactly: named after their last step, each step followed by its screen")
+    func fixtureJourneys() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Scripts left from an earlier run go; other files stay.
+        try "old".write(to: directory.appendingPathComponent("9-old.script"), atomically: true, encoding: .utf8)
+        try "keep".write(to: directory.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let result = try runFlowctl(["generate", "scripts", fixture + "app.flow", "-o", directory.path])
+        #expect(result.status == 0)
+        #expect(result.stdout == "6 scripts (18 steps) written to \(directory.path)\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
+            "1-list-back.script", "2-receipt-close.script", "3-join-back.script", "4-item-back.script",
+            "5-stars-rate.script", "6-stars-back.script", "notes.txt",
+        ])
+        #expect(try String(contentsOf: directory.appendingPathComponent("2-receipt-close.script"), encoding: .utf8) == """
+            # Generated by `flowctl generate scripts` from app.flow: receipt-close, ending on 'home'.
+            assume member
+            buy
+            expect stack home | cover: receipt
+            close
+            expect stack home
+
+            """)
+        #expect(try String(contentsOf: directory.appendingPathComponent("5-stars-rate.script"), encoding: .utf8) == """
+            # Generated by `flowctl generate scripts` from app.flow: stars-rate, ending on 'home'.
+            browse
+            expect stack home > list
+            send open(id: 1)
+            expect stack home > list > item(id: 1)
+            done
+            expect stack home > list > item(id: 1) | sheet: stars
+            rate
+            expect stack home
+
+            """)
+    }
+
+    @Test("bad usage exits 2; a program the engine does not run exits 1", arguments: [
+        (["generate", "scripts", "flows/shop.flow"], 2, "generate scripts needs -o <directory>"),
+        (["generate", "scripts", "flows/shop.flow", "-o", "x", "--name", "Shop"], 2, "--name is for 'generate swift'"),
+        (["generate", "scripts"], 2, "missing the .flow file"),
+        (["generate", "scripts", "flows/broken/F101-unknown-route.flow", "-o", "/tmp/flowkit-never"], 1, "has errors the engine cannot run"),
+    ])
+    func usage(_ arguments: [String], _ status: Int32, _ message: String) throws {
+        let result = try runFlowctl(arguments)
+        #expect(result.status == status)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+}
