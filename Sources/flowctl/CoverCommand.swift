@@ -60,10 +60,16 @@ enum CoverCommand {
             return .failure
         }
         var status = ExitCode.success
+        // A navigator at the start for each set of leading guards, made once: scripts copy it.
+        var starts: [[String]: Navigator] = [:]
         for (scriptPath, lines) in zip(scriptPaths, scripts) {
+            let guards = ScenarioScript.leadingGuards(lines)
             let navigator: Navigator
             do throws(NavigationError) {
-                navigator = try Navigator(program: program, assuming: ScenarioScript.leadingGuards(lines))
+                if let made = starts[guards] { navigator = made } else {
+                    navigator = try Navigator(program: program, assuming: guards)
+                    starts[guards] = navigator
+                }
             } catch {
                 console.err("flowctl cover: \(error.description)\n")
                 return .failure

@@ -29,17 +29,17 @@ extension GenerateCommand {
             return .failure
         }
         explorer.explore()
-        let journeys = Journeys(explorer)
+        let journeys: Journeys
+        do throws(NavigationError) {
+            journeys = try Journeys(explorer)
+        } catch {
+            // The explorer took these very steps: a failure here is FlowKit's bug, said as one.
+            console.err("flowctl generate: internal error: a journey failed on replay: \(error.description)\n")
+            return .failure
+        }
         let source = path.split(separator: "/").last.map(String.init) ?? path
-        var files: [(name: String, text: String)] = []
-        for (journey, name) in zip(journeys.journeys, journeys.fileNames) {
-            do throws(NavigationError) {
-                files.append((name, try Journeys.script(journey, of: explorer, source: source)))
-            } catch {
-                // The explorer took these very steps: a failure here is FlowKit's bug, said as one.
-                console.err("flowctl generate: internal error: journey \(name) failed on replay: \(error.description)\n")
-                return .failure
-            }
+        let files = zip(journeys.journeys, journeys.fileNames).map { journey, name in
+            (name: name, text: Journeys.script(journey, program: validation.program, source: source))
         }
         let manager = FileManager.default
         do {

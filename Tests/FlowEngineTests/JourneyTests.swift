@@ -11,9 +11,9 @@ struct JourneyTests {
         explorer.explore()
         var coverage = HandlerCoverage(program: program, explored: explorer)
         var failures: [String] = []
-        let journeys = Journeys(explorer)
+        let journeys = try Journeys(explorer)
         for journey in journeys.journeys {
-            let text = try Journeys.script(journey, of: explorer, source: "test.flow")
+            let text = Journeys.script(journey, program: program, source: "test.flow")
             let (script, errors) = ScenarioScript.parse(text)
             #expect(errors.isEmpty)
             var runner = ScenarioRunner(navigator: try Navigator(program: program, assuming: ScenarioScript.leadingGuards(script.lines)))

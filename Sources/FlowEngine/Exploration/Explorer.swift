@@ -137,6 +137,12 @@ public struct Explorer {
         return groups.reversed().flatMap { steps[$0.range] }
     }
 
+    /// The place `state` stands for, if the search has been there.
+    public func place(of state: NavigationState) -> Int32? {
+        guard let active = state.activeIDs else { return nil }
+        return placeIndex[placeKey(state, active)]
+    }
+
     /// The steps from the start that take `edge` (its own steps last).
     public func path(through edge: Edge) -> [PathStep] {
         path(to: edge.from) + steps[edge.steps.range]

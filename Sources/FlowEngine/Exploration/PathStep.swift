@@ -53,3 +53,28 @@ extension PathStep {
         }
     }
 }
+
+extension PathStep {
+    /// Takes this step on `navigator`, as a script line would; an `assume`
+    /// sets its guard (a leading one is the caller's to apply before the start).
+    public func perform(on navigator: inout Navigator) throws(NavigationError) {
+        let program = navigator.program
+        switch self {
+        case .assume(let name, let value):
+            navigator.assume(program.name(name), value)
+        case .send(let h):
+            let handler = program.handlers[Int(h)]
+            if handler.event.name == navigator.backSymbol && handler.parameters.isEmpty {
+                try navigator.back()
+            } else {
+                _ = try navigator.sendEvent(handler.event, program.parameters[handler.parameters.range].map { PathStep.sampleValue($0.type) })
+            }
+        case .back:
+            try navigator.back()
+        case .tab(let flow):
+            try navigator.tapTab(flow)
+        case .open(let link):
+            try navigator.open(program.sampleURL(of: program.links[Int(link)]))
+        }
+    }
+}
