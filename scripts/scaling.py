@@ -84,8 +84,44 @@ def url(n):
     return ["simulate", write(f"url-{n}.flow", body), "--script", script]
 
 
+def results(n):
+    """N flows in a chain, the entry handling the result of every one of them (F110 asks N times)."""
+    handlers = "".join(f"  on F{i}.done -> stay\n" for i in range(1, n + 1))
+    body = f"flow F0 [entry] {{\n  start r\n  route r {{ on go -> start F1 }}\n{handlers}}}\n"
+    body += "".join(f"flow F{i} {{ start r  route r {{ on go -> start F{i + 1}  on end -> finish done }} }}\n" for i in range(1, n))
+    body += f"flow F{n} {{ start r  route r {{ on end -> finish done }} }}\n"
+    return ["validate", write(f"results-{n}.flow", body)]
+
+
+def selects(n):
+    """A chain of N flows under a tab, each selecting the other tab (F111 asks N times)."""
+    body = "flow App [entry] { tabs T0, T1 }\n"
+    body += "flow T0 { start r  route r { on go -> start F1 } }\nflow T1 { start r  route r [final] }\n"
+    body += "".join(f"flow F{i} {{ start r  route r {{ on go -> start F{i + 1}  on other -> select T1 }} }}\n" for i in range(1, n))
+    body += f"flow F{n} {{ start r  route r {{ on other -> select T1 }} }}\n"
+    return ["validate", write(f"selects-{n}.flow", body)]
+
+
+def tabchain(n):
+    """N tabs, each starting in its place the same chain of N flows (F114 follows it once, not N times)."""
+    body = "flow App [entry] { tabs " + ", ".join(f"T{i}" for i in range(n)) + " }\n"
+    body += "".join(f"flow T{i} {{ start C1 }}\n" for i in range(n))
+    body += "".join(f"flow C{i} {{ start C{i + 1} }}\n" for i in range(1, n))
+    body += f"flow C{n} {{ start r  route r {{ on go -> push r }} }}\n"
+    return ["validate", write(f"tabchain-{n}.flow", body)]
+
+
+def deadend(n):
+    """N flows in a chain, a dead end at the bottom: its path is N steps long, found by a bounded search."""
+    body = "flow F0 [entry] { start r  route r { on go -> start F1 } }\n"
+    body += "".join(f"flow F{i} {{ start r  route r {{ on go -> start F{i + 1} }} }}\n" for i in range(1, n))
+    body += f"flow F{n} {{ start r  route r {{ on go -> cover end }}  route end }}\n"
+    return ["validate", write(f"deadend-{n}.flow", body)]
+
+
 SHAPES = {"links": links, "chain": chain, "inplace": inplace, "guards": guards,
-          "parameters": parameters, "tabs": tabs, "url": url}
+          "parameters": parameters, "tabs": tabs, "url": url,
+          "results": results, "selects": selects, "tabchain": tabchain, "deadend": deadend}
 
 
 def measure(argv):

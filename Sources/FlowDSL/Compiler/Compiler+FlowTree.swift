@@ -3,11 +3,13 @@ import FlowEngine
 /// Pass 3: checks that need the whole flow tree (F110, F111, F112, F114).
 extension Compiler {
     mutating func checkFlowTree(_ topology: FlowTopology) {
+        let chainContainers = startChainContainers()
         for edge in topology.edges where edge.mode == .push {
             if program.flows[Int(edge.child)].isTabContainer {
                 report(.malformedTabContainer, edge.span,
                        "tab container '\(text(program.flows[Int(edge.child)].name))' cannot be pushed; start it as root, sheet or cover, or as a flow's start")
-            } else if let container = tabContainerStartedInPlace(by: edge.child) {
+            } else if case .flow(let next) = program.flows[Int(edge.child)].start, chainContainers[Int(next)] >= 0 {
+                let container = chainContainers[Int(next)]
                 // A tab container at the end of the child's start chain is pushed too.
                 let inner = text(program.flows[Int(container)].name)
                 report(.malformedTabContainer, edge.span,
@@ -15,6 +17,7 @@ extension Compiler {
                        notes: [DiagnosticNote(span: program.flows[Int(container)].span, message: "'\(inner)' declared here")])
             }
         }
+        var nearestInForest = nearestTabContainerInForest(topology)
         for handler in program.handlers {
             if handler.event.isResult, !topology.isAncestor(handler.flow, of: handler.event.flow) {
                 let child = text(program.flows[Int(handler.event.flow)].name)
@@ -23,31 +26,45 @@ extension Compiler {
                        notes: [DiagnosticNote(span: program.flows[Int(handler.event.flow)].span, message: "'\(child)' declared here")])
             }
             for a in handler.actions.range where program.actions[a].kind == .select {
-                checkSelect(program.actions[a], in: handler.flow, topology)
+                checkSelect(program.actions[a], in: handler.flow, topology, &nearestInForest)
             }
         }
-        checkRunnable()
+        checkRunnable(chainContainers)
         checkChains(topology)
     }
 
-    /// The tab container that `flow`'s start chain (each flow's fallback
-    /// `start` naming a flow) ends in, if any; a walk bounded by the number
-    /// of flows, so a start cycle ends it.
-    private func tabContainerStartedInPlace(by flow: FlowID) -> FlowID? {
-        var current = flow
-        for _ in 0...program.flows.count {
-            guard case .flow(let next) = program.flows[Int(current)].start else { return nil }
-            if program.flows[Int(next)].isTabContainer { return next }
-            current = next
+    /// For each flow, the first tab container on its start chain (itself,
+    /// then the flow its fallback `start` names, and so on), or -1 when the
+    /// chain ends at a route or goes round without one. Each flow's chain is
+    /// walked only until a flow already decided: linear in all.
+    private func startChainContainers() -> [FlowID] {
+        // -2: undecided; -3: on the chain being walked.
+        var result = [FlowID](repeating: -2, count: program.flows.count)
+        var chain: [Int] = []
+        for first in program.flows.indices where result[first] == -2 {
+            var current = first
+            var found: FlowID = -1
+            while true {
+                if result[current] >= -1 { found = result[current]; break }
+                if result[current] == -3 { break }
+                if program.flows[current].isTabContainer { found = FlowID(current); break }
+                result[current] = -3
+                chain.append(current)
+                guard case .flow(let next) = program.flows[current].start else { break }
+                current = Int(next)
+            }
+            if found >= 0 { result[Int(found)] = found }
+            for flow in chain { result[flow] = found }
+            chain.removeAll(keepingCapacity: true)
         }
-        return nil
+        return result
     }
 
     /// F114: what no argument list can fix (DSL.md §5 "What runs"): a flow
     /// with parameters used as a tab (a tab container starts its tabs with
     /// no arguments), a tab container inside a tab (directly, or started in
     /// a tab's place), and an entry flow with parameters.
-    private mutating func checkRunnable() {
+    private mutating func checkRunnable(_ chainContainers: [FlowID]) {
         for (t, tab) in program.tabFlows.enumerated() where t < tabSpans.count {
             let flow = program.flows[Int(tab)]
             if !flow.parameters.isEmpty {
@@ -56,19 +73,14 @@ extension Compiler {
                        notes: [DiagnosticNote(span: flow.span, message: "'\(text(flow.name))' declared here")])
                 continue
             }
-            // Follow the start chain in place: a tab container on it is nested.
-            var current = tab
-            for _ in 0...program.flows.count {
-                if program.flows[Int(current)].isTabContainer {
-                    let inner = text(program.flows[Int(current)].name)
-                    let how = current == tab ? "is a tab container" : "starts the tab container '\(inner)' in its place"
-                    report(.neverRunnable, tabSpans[t],
-                           "tab '\(text(flow.name))' \(how): a tab container cannot be inside a tab",
-                           notes: [DiagnosticNote(span: program.flows[Int(current)].span, message: "'\(inner)' declared here")])
-                    break
-                }
-                guard case .flow(let next) = program.flows[Int(current)].start, next != tab else { break }
-                current = next
+            // A tab container on the start chain in place is nested.
+            let container = chainContainers[Int(tab)]
+            if container >= 0 {
+                let inner = text(program.flows[Int(container)].name)
+                let how = container == tab ? "is a tab container" : "starts the tab container '\(inner)' in its place"
+                report(.neverRunnable, tabSpans[t],
+                       "tab '\(text(flow.name))' \(how): a tab container cannot be inside a tab",
+                       notes: [DiagnosticNote(span: program.flows[Int(container)].span, message: "'\(inner)' declared here")])
             }
         }
         checkStartsShowAScreen()
@@ -120,9 +132,9 @@ extension Compiler {
     /// flow (DSL.md §5), so it can succeed only where one of the containers
     /// that can be nearest (found going up from the flow, stopping at each
     /// container) has the tab T.
-    private mutating func checkSelect(_ action: Action, in flow: FlowID, _ topology: FlowTopology) {
+    private mutating func checkSelect(_ action: Action, in flow: FlowID, _ topology: FlowTopology, _ inForest: inout [FlowID]) {
         let tab = action.flow
-        let nearest = nearestTabContainers(of: flow, topology)
+        let nearest = inForest.isEmpty ? nearestTabContainers(of: flow, topology) : nearestContainer(of: flow, topology, inForest: &inForest)
         guard let first = nearest.first else {
             report(.selectOutsideTabs, action.span,
                    "'select \(text(program.flows[Int(tab)].name))' in flow '\(text(program.flows[Int(flow)].name))', which is not inside a tab container")
@@ -137,6 +149,32 @@ extension Compiler {
         report(.selectOutsideTabs, action.span,
                "'\(text(program.flows[Int(tab)].name))' is not a tab of '\(text(program.flows[Int(first)].name))' (its tabs: \(tabs))\(farther)",
                notes: [DiagnosticNote(span: program.flows[Int(first)].span, message: "tab container declared here")])
+    }
+
+    /// For a flow tree that is a forest (`FlowTopology.forestParents`): a
+    /// table of each flow's nearest tab container (itself included), -2
+    /// where not yet known, -1 for none; empty for any other tree.
+    private func nearestTabContainerInForest(_ topology: FlowTopology) -> [FlowID] {
+        topology.forestParents == nil ? [] : program.flows.indices.map { program.flows[$0].isTabContainer ? FlowID($0) : -2 }
+    }
+
+    /// The nearest tab container of `flow` in a forest, from the table,
+    /// filled along the way up: each flow is walked through once in all.
+    private func nearestContainer(of flow: FlowID, _ topology: FlowTopology, inForest table: inout [FlowID]) -> [FlowID] {
+        guard let parents = topology.forestParents else { return [] }
+        var chain: [FlowID] = []
+        var current = flow
+        var found: FlowID = -1
+        while current >= 0 {
+            if table[Int(current)] != -2 {
+                found = table[Int(current)]
+                break
+            }
+            chain.append(current)
+            current = parents[Int(current)]
+        }
+        for f in chain { table[Int(f)] = found }
+        return found >= 0 ? [found] : []
     }
 
     /// The tab containers that can be the nearest above `flow` (itself

@@ -14,11 +14,21 @@ extension Analyzer {
         static let anyWay = Placement.ways.reduce(into: Placement()) { $0.formUnion($1) }
     }
 
+    /// How many entries and instances the search may copy: proportional to
+    /// the program, so that `validate` stays linear whatever its shape.
+    var pathBudget: Int {
+        256 * (program.routes.count + program.handlers.count + program.flows.count + program.links.count + 64)
+    }
+
     /// Gives each finding that asked for one its path; none when the engine
-    /// would not run the program (F0xx/F1xx errors, no entry).
+    /// would not run the program (F0xx/F1xx errors, no entry), nor when its
+    /// start alone would exceed the search's budget, and none for findings
+    /// the budgeted search does not reach (a chain of thousands of flows
+    /// pushed on each other: every step copies the whole deep state).
     mutating func attachPaths() {
         guard !pathGoals.isEmpty, program.runBlockers.isEmpty, program.entry >= 0,
-              var explorer = try? Explorer(program: program) else { return }
+              Explorer.startSize(program) * 4 < pathBudget,
+              var explorer = try? Explorer(program: program, budget: pathBudget) else { return }
         var goal = Explorer.Goal(program)
         for (_, wanted) in pathGoals {
             switch wanted {

@@ -80,6 +80,13 @@ public struct Explorer {
     public private(set) var handlerNode: [Int32]
     public private(set) var flowNode: [Int32]
 
+    /// How much copying of states the search may do, counted in screen
+    /// entries and flow instances copied (nil: no limit); see `exhausted`.
+    public let budget: Int?
+    /// Whether the search stopped because the budget ran out.
+    public private(set) var exhausted = false
+    private var spent = 0
+
     private var navigator: Navigator
     /// The state that stands for each place not yet expanded.
     private var pending: [NavigationState?] = []
@@ -89,8 +96,15 @@ public struct Explorer {
 
     /// An explorer of `program`, at its entry's start. Throws what
     /// `Navigator.init` throws for a program the engine does not run.
-    public init(program: Program) throws(NavigationError) {
+    ///
+    /// Each step copies the state it starts from, so a search through very
+    /// deep stacks (a chain of 100,000 flows, each pushed on the last) would
+    /// copy quadratically much. With a `budget`, the search stops once it
+    /// has copied that many entries and instances (`exhausted`); goals not
+    /// met by then stay unmet.
+    public init(program: Program, budget: Int? = nil) throws(NavigationError) {
         self.program = program
+        self.budget = budget
         navigator = try Navigator(program: program)
         navigator.recordsEffects = false
         navigator.logsHandlers = true
@@ -119,11 +133,56 @@ public struct Explorer {
         while head < nodes.count, goal == nil || remaining > 0 {
             guard let state = pending[head] else { head += 1; continue }
             pending[head] = nil
+            if let budget {
+                // Each step from here copies about the whole state.
+                spent += (state.entryCount + state.instances.count) * 4
+                if spent > budget {
+                    exhausted = true
+                    break
+                }
+            }
             expand(Int32(head), state, goal, &remaining)
             head += 1
         }
         pending.removeAll()
         return remaining
+    }
+
+    /// An upper bound on the flow instances the entry's start creates: each
+    /// flow, the flows its `start` items start in its place (the largest),
+    /// and its tabs, all at once. Saturates; a start cycle (F114) counts as
+    /// infinite. Linear: each flow is sized once.
+    public static func startSize(_ program: Program) -> Int {
+        guard program.entry >= 0 else { return 0 }
+        let infinite = Int.max / 4
+        // -1: not sized; -2: being sized (on the walk's stack).
+        var size = [Int](repeating: -1, count: program.flows.count)
+        func inPlace(_ f: Int) -> [Int] {
+            var next = program.tabs(of: FlowID(f)).map(Int.init)
+            for item in program.startItems[program.flows[f].starts.range] { if case .flow(let g) = item.target { next.append(Int(g)) } }
+            if program.flows[f].starts.isEmpty, case .flow(let g) = program.flows[f].start { next.append(Int(g)) }
+            return next
+        }
+        var stack: [(flow: Int, next: [Int], index: Int)] = [(Int(program.entry), inPlace(Int(program.entry)), 0)]
+        size[Int(program.entry)] = -2
+        while let top = stack.last {
+            if top.index < top.next.count {
+                stack[stack.count - 1].index += 1
+                let g = top.next[top.index]
+                if size[g] == -2 { return infinite }
+                if size[g] == -1 {
+                    size[g] = -2
+                    stack.append((g, inPlace(g), 0))
+                }
+                continue
+            }
+            stack.removeLast()
+            let f = top.flow
+            let tabs = program.tabs(of: FlowID(f)).reduce(0) { min(infinite, $0 + size[Int($1)]) }
+            let started = top.next.dropFirst(program.tabs(of: FlowID(f)).count).map { size[$0] }.max() ?? 0
+            size[f] = min(infinite, 1 + tabs + started)
+        }
+        return size[Int(program.entry)]
     }
 
     /// The steps from the entry's start to `node`, in order.

@@ -30,6 +30,14 @@ public struct FlowTopology: Sendable {
     public private(set) var edges: [Edge]
     private var parentOffsets: [Int32]
     private var parentList: [FlowID]
+    /// When every flow has at most one flow that starts it and no flow is
+    /// its own ancestor (the usual shape: a tree of coordinators), each
+    /// flow's parent (-1 for a root); nil otherwise.
+    public private(set) var forestParents: [FlowID]?
+    /// For that forest, each flow's number on entry and on exit of a
+    /// depth-first walk: `a` is above `f` when `f`'s interval is inside `a`'s.
+    private var enter: [Int32] = []
+    private var exit: [Int32] = []
 
     /// - Complexity: O(flows + actions).
     public init(_ program: Program) {
@@ -85,6 +93,47 @@ public struct FlowTopology: Sendable {
         edges = all
         parentOffsets = parentCounts
         parentList = parents
+        numberForest(flowCount: program.flows.count)
+    }
+
+    /// Sets `forestParents`, `enter` and `exit` when the flows form a forest.
+    /// An iterative depth-first walk from the roots: O(flows + edges).
+    private mutating func numberForest(flowCount: Int) {
+        var parentOf = [FlowID](repeating: -1, count: flowCount)
+        for f in 0..<flowCount {
+            for parent in parents(of: FlowID(f)) {
+                if parent == FlowID(f) || (parentOf[f] >= 0 && parentOf[f] != parent) { return }
+                parentOf[f] = parent
+            }
+        }
+        var enter = [Int32](repeating: -1, count: flowCount)
+        var exit = [Int32](repeating: -1, count: flowCount)
+        var clock: Int32 = 0
+        // (flow, next child edge to look at)
+        var stack: [(FlowID, Int32)] = []
+        for root in 0..<flowCount where parentOf[root] < 0 {
+            enter[root] = clock
+            clock += 1
+            stack.append((FlowID(root), childOffsets[root]))
+            while let (flow, next) = stack.last {
+                if next < childOffsets[Int(flow) + 1] {
+                    stack[stack.count - 1].1 = next + 1
+                    let child = edges[Int(next)].child
+                    guard enter[Int(child)] < 0 else { continue }
+                    enter[Int(child)] = clock
+                    clock += 1
+                    stack.append((child, childOffsets[Int(child)]))
+                } else {
+                    exit[Int(flow)] = clock
+                    stack.removeLast()
+                }
+            }
+        }
+        // A flow no root leads to is on a cycle: not a forest.
+        guard !enter.contains(-1) else { return }
+        forestParents = parentOf
+        self.enter = enter
+        self.exit = exit
     }
 
     /// The edges from `flow` to the flows it starts, in source order.
@@ -103,10 +152,14 @@ public struct FlowTopology: Sendable {
     }
 
     /// Whether `ancestor` can be above `flow` in the flow tree (or is `flow` when `inclusive`).
-    /// A breadth-first search up the parent edges.
-    /// - Complexity: O(flows + edges) in the worst case; O(1) for a direct parent.
+    /// In a forest, from the walk's numbers; else a breadth-first search up the parent edges.
+    /// - Complexity: O(1) in a forest or for a direct parent; else O(flows + edges) at worst.
     public func isAncestor(_ ancestor: FlowID, of flow: FlowID, inclusive: Bool = false) -> Bool {
         if inclusive && ancestor == flow { return true }
+        if forestParents != nil {
+            let a = Int(ancestor), f = Int(flow)
+            return a != f && enter[a] < enter[f] && exit[f] <= exit[a]
+        }
         if parents(of: flow).contains(ancestor) { return true }
         return firstAncestor(of: flow, inclusive: false) { $0 == ancestor } != nil
     }

@@ -302,10 +302,14 @@ extension Navigator {
     }
 
     /// Whether `instance` or a flow below it still has an entry on screen.
+    /// The flows below it are found once (`subtree(of:)`), so the cost is
+    /// the instances plus the entries, not their product: a back at the
+    /// bottom of a chain of 10,000 flows asked 10,000 ancestries.
     func showsAnything(_ instance: Int32) -> Bool {
+        let inside = subtree(of: instance)
         for layer in state.layers {
-            if layer.container >= 0 && state.isDescendant(layer.container, of: instance) { return true }
-            for stack in layer.stacks where stack.contains(where: { state.isDescendant($0.instance, of: instance) }) {
+            if layer.container >= 0 && inside[Int(layer.container)] { return true }
+            for stack in layer.stacks where stack.contains(where: { inside[Int($0.instance)] }) {
                 return true
             }
         }
