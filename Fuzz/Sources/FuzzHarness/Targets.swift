@@ -18,6 +18,36 @@ public enum FlowTarget {
         var driver = EngineDriver(navigator)
         var input = FuzzInput(data)
         driver.walk(&input, limit: 32)
+        checkPaths(validation)
+    }
+
+    /// The paths of findings replay as `simulate -e` runs them, and so does
+    /// every journey of a bounded exploration, with its screens.
+    static func checkPaths(_ validation: Validation) {
+        let program = validation.program
+        func replay(_ lines: [String], _ what: String) {
+            let (script, errors) = ScenarioScript.parse(lines.joined(separator: "\n"))
+            if !errors.isEmpty { fuzzFailure("\(what) does not parse: \(errors)") }
+            guard let start = try? Navigator(program: program, assuming: ScenarioScript.leadingGuards(script.lines)) else {
+                fuzzFailure("\(what): the program does not start")
+            }
+            var runner = ScenarioRunner(navigator: start)
+            if !runner.run(script.lines) { fuzzFailure("\(what) fails: \(runner.failure?.message ?? "")") }
+        }
+        for finding in validation.diagnostics {
+            if let path = finding.path { replay(path, "the path of \(finding.code.rawValue)") }
+        }
+        guard var explorer = try? Explorer(program: program, budget: 50_000) else { return }
+        explorer.explore()
+        do throws(NavigationError) {
+            let journeys = try Journeys(explorer)
+            for journey in journeys.journeys.prefix(16) {
+                let text = Journeys.script(journey, program: program, source: "fuzz.flow")
+                replay(text.split(separator: "\n").map(String.init), "journey \(journey.name)")
+            }
+        } catch {
+            fuzzFailure("a journey failed as it was built: \(error)")
+        }
     }
 }
 
