@@ -6,13 +6,12 @@
 ///
 /// The script runs on the engine (`ScenarioRunner`), so the journey is the
 /// one `simulate --script` prints, and a script that fails there fails
-/// here with the same line and message. Which handlers a step ran is asked
-/// of the engine before the step: its own dispatch (`findHandler`) names
-/// the handler an event or `back` reaches, and the step's `then` chain,
-/// replayed on a copy of the navigator with the engine's own actions, names
-/// each handler that a `finish` (or a `back` that cancels a child) delivers
-/// its result to. The copy only answers that question; the states come from
-/// the runner.
+/// here with the same line and message. The engine's log of the handlers
+/// each step ran (`Navigator.handlerLog`) says which handlers a step ran:
+/// the one an event or `back` reached, and each that a `finish` (or a
+/// `back` that cancels a child) delivered its result to. Which link a step
+/// opens and whether `back` takes the implicit back are asked of the
+/// engine before the step.
 public struct Journey: Sendable {
     /// A parent flow and a child flow: a tab container and a tab, or a flow
     /// and the flow started in its place.
@@ -58,7 +57,7 @@ public struct Journey: Sendable {
     /// Runs `lines` from `navigator`'s state. When the script fails, the
     /// journey is empty and `failure` says why.
     ///
-    /// - Complexity: O(links + steps × (state size + then-chain length)).
+    /// - Complexity: O(links + steps × state size).
     public static func run(_ lines: [ScenarioScript.Line], from navigator: Navigator) -> Journey {
         var journey = Journey()
         var links: [SourceSpan: Int] = [:]
@@ -73,6 +72,7 @@ public struct Journey: Sendable {
         // Then the same steps, one at a time, asking the engine before each
         // what it is about to run.
         var runner = ScenarioRunner(navigator: navigator)
+        runner.recordHandlers()
         journey.recordShown(before: nil, after: runner.navigator, step: 0)
         for line in lines {
             let before = runner.navigator
@@ -90,7 +90,7 @@ public struct Journey: Sendable {
                          effects: [NavigationEffect], links linkIndex: [SourceSpan: Int]) {
         let planned = before.plan(step, links: linkIndex)
         var seen = Set<HandlerID>()
-        for handler in planned.handlers where seen.insert(handler).inserted { handlers[handler, default: []].append(number) }
+        for handler in after.handlerLog where seen.insert(handler).inserted { handlers[handler, default: []].append(number) }
         if let link = planned.link { links[link, default: []].append(number) }
         // A pending link that opened at the end of the step (v1).
         for effect in effects {
@@ -140,120 +140,36 @@ struct ShownTab: Hashable {
 }
 
 extension Navigator {
-    /// What a step is about to run, asked before it runs.
+    /// What a step is about to do, asked before it runs.
     struct PlannedStep {
-        var handlers: [HandlerID] = []
         /// A link that opens at once (not a gated one whose guard does not hold).
         var link: Int?
         /// Whether `back` takes the implicit back.
         var implicitBack = false
     }
 
-    /// The handlers `step` runs and the link it opens (by index, through
-    /// `links`: each link's index by its pattern's place), from the engine's
-    /// own dispatch. A step the engine would reject plans nothing.
+    /// The link `step` opens (by index, through `links`: each link's index
+    /// by its pattern's place) and whether it is the implicit back, from the
+    /// engine's own matching and dispatch rules.
     func plan(_ step: ScenarioScript.Step, links: [SourceSpan: Int]) -> PlannedStep {
         switch step {
-        case .send(let name, let arguments):
-            if name == "back" && arguments.isEmpty { return planBack() }
-            guard let symbol = program.symbols.lookup(name), let active = state.activeEntry,
-                  let (handler, instance) = findHandler(EventKey(name: symbol), from: active.instance, route: active.route),
-                  let values = try? eventArguments(handler, arguments, event: name) else { return PlannedStep() }
-            return PlannedStep(handlers: chain(handler, instance, HandlerValues(event: values, route: routeValues(handler))))
+        case .send(let name, let arguments) where name == "back" && arguments.isEmpty:
+            return planBack()
         case .back:
             return planBack()
         case .open(let url):
-            guard let (link, _) = try? matchBinding(url), let index = links[link.span] else { return PlannedStep() }
-            guard isClosed(link) else { return PlannedStep(link: index) }
-            // A gated link whose guard does not hold runs its `else` actions for the entry flow.
-            guard link.gateHandler >= 0,
-                  let entry = state.instances.indices.first(where: { state.instances[$0].isRunning && state.instances[$0].parent < 0 })
-            else { return PlannedStep() }
-            return PlannedStep(handlers: chain(link.gateHandler, Int32(entry), HandlerValues(event: [])))
-        case .assume, .tab, .expectTop, .expectStack, .expectTab, .expectError:
+            guard let (link, _) = try? matchBinding(url), let index = links[link.span], !isClosed(link) else { return PlannedStep() }
+            return PlannedStep(link: index)
+        case .send, .assume, .tab, .expectTop, .expectStack, .expectTab, .expectError:
             return PlannedStep()
         }
     }
 
-    /// `back`: the active route's own handler, else the implicit back (and
-    /// the handler that receives `cancel` when it backs out of a child),
-    /// else a flow-level handler (DSL.md §5).
+    /// `back` takes the implicit back when the active route has no `back`
+    /// handler of its own and the implicit back applies (DSL.md §5).
     func planBack() -> PlannedStep {
-        guard let active = state.activeEntry else { return PlannedStep() }
-        let key = EventKey(name: backSymbol)
-        if hasOwnBack[Int(active.route)] {
-            guard let (handler, instance) = findHandler(key, from: active.instance, route: active.route) else { return PlannedStep() }
-            return PlannedStep(handlers: chain(handler, instance, HandlerValues(event: [])))
-        }
-        if let implicit = implicitBack(for: active) {
-            return PlannedStep(handlers: cancelChain(implicit), implicitBack: true)
-        }
-        guard let (handler, instance) = findHandler(key, from: active.instance, route: -1) else { return PlannedStep() }
-        return PlannedStep(handlers: chain(handler, instance, HandlerValues(event: [])))
-    }
-
-    /// The handlers that firing `handler` runs, in order: itself, then each
-    /// that receives a result of its chain. The chain runs on a copy, the
-    /// way `fire` and `run` run it: an alert or dialog on top goes first,
-    /// then the actions in order, a `finish` handing over to the receiving
-    /// handler before the rest of the chain. A failing action ends the list.
-    func chain(_ handler: HandlerID, _ instance: Int32, _ values: HandlerValues) -> [HandlerID] {
-        var copy = self
-        copy.recordsEffects = false
-        if copy.topIsTransient { copy.removeTransientLayer() }
-        return copy.runRecording(handler, instance, values)
-    }
-
-    /// The implicit back on a copy: the removed screen, then, when that was
-    /// a child's last screen, the handler that receives `cancel` and what
-    /// its chain runs (as `applyImplicitBack` does).
-    func cancelChain(_ back: ImplicitBack) -> [HandlerID] {
-        var copy = self
-        copy.recordsEffects = false
-        let top = copy.state.layers.count - 1
-        guard top >= 0 else { return [] }
-        let removed: Entry?
-        switch back {
-        case .pop:
-            let selected = copy.state.layers[top].selected
-            removed = copy.state.layers[top].stacks[selected].popLast()
-        case .dismiss:
-            removed = copy.state.layers.removeLast().stacks.lazy.flatMap { $0 }.first
-        }
-        guard let child = removed?.instance, Int(child) < copy.state.instances.count,
-              copy.state.instances[Int(child)].parent >= 0, !copy.showsAnything(child) else { return [] }
-        do throws(NavigationError) {
-            guard let (handler, receiver) = try copy.finish(child, result: cancelSymbol, event: "back") else { return [] }
-            let values = HandlerValues(event: try copy.order([], for: handler, event: "back"), route: copy.routeValues(handler))
-            return copy.runRecording(handler, receiver, values)
-        } catch {
-            return []
-        }
-    }
-
-    /// `run`'s loop, recording each handler it enters.
-    mutating func runRecording(_ handler: HandlerID, _ instance: Int32, _ values: HandlerValues) -> [HandlerID] {
-        var entered = [handler]
-        var frames = [Frame(handler: handler, instance: instance, next: 0, values: values)]
-        while var frame = frames.popLast() {
-            let actions = program.handlers[Int(frame.handler)].actions
-            guard frame.next < actions.count else { continue }
-            let action = program.actions[Int(actions.lower) + frame.next]
-            frame.next += 1
-            frames.append(frame)
-            guard frame.instance >= 0, Int(frame.instance) < state.instances.count,
-                  state.instances[Int(frame.instance)].isRunning else { break }
-            do throws(NavigationError) {
-                if let delivery = try perform(action, for: frame.instance, values: frame.values, event: "") {
-                    entered.append(delivery.0)
-                    frames.append(Frame(handler: delivery.0, instance: delivery.1, next: 0,
-                                        values: HandlerValues(event: delivery.2, route: routeValues(delivery.0))))
-                }
-            } catch {
-                break
-            }
-        }
-        return entered
+        guard let active = state.activeEntry, !hasOwnBack[Int(active.route)] else { return PlannedStep() }
+        return PlannedStep(implicitBack: implicitBack(for: active) != nil)
     }
 
     /// Each tab container layer's selected tab.
