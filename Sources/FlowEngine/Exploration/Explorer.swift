@@ -86,6 +86,7 @@ public struct Explorer {
     /// Whether the search stopped because the budget ran out.
     public private(set) var exhausted = false
     private var spent = 0
+    private var stepCost = 0
 
     private var navigator: Navigator
     /// The state that stands for each place not yet expanded.
@@ -133,15 +134,8 @@ public struct Explorer {
         while head < nodes.count, goal == nil || remaining > 0 {
             guard let state = pending[head] else { head += 1; continue }
             pending[head] = nil
-            if let budget {
-                // Each step from here copies about the whole state.
-                spent += (state.entryCount + state.instances.count) * 4
-                if spent > budget {
-                    exhausted = true
-                    break
-                }
-            }
             expand(Int32(head), state, goal, &remaining)
+            if exhausted { break }
             head += 1
         }
         pending.removeAll()
@@ -249,6 +243,8 @@ public struct Explorer {
     private mutating func expand(_ node: Int32, _ state: NavigationState, _ goal: Goal?, _ remaining: inout Int) {
         guard let active = state.activeIDs else { return }
         navigator.state = state
+        // What each step from here copies, for the budget: about the whole state.
+        stepCost = 1 + state.entryCount + state.instances.count
         // Handlers that could answer: the route's own, then each flow's up the tree.
         var candidates: [HandlerID] = []
         for h in program.routes[Int(active.route)].handlers.range where !program.handlers[h].event.isResult {
@@ -324,6 +320,11 @@ public struct Explorer {
     private mutating func take(from node: Int32, _ state: NavigationState, _ goal: Goal?, _ remaining: inout Int,
                                back route: RouteID = -1, tab: FlowID = -1,
                                _ last: (inout Navigator) throws(NavigationError) -> Void) {
+        if let budget {
+            spent += stepCost
+            if spent > budget { exhausted = true }
+        }
+        guard !exhausted else { return }
         navigator.state = state
         navigator.handlerLog.removeAll(keepingCapacity: true)
         var assumed = false
