@@ -71,8 +71,10 @@ enum CoverCommand {
                     starts[guards] = navigator
                 }
             } catch {
-                console.err("flowctl cover: \(error.description)\n")
-                return .failure
+                // With these leading guards the app cannot start: this script fails, the others run.
+                console.err("\(scriptPath): the app cannot start with \(guards.joined(separator: ", ")): \(error.description)\n")
+                status = .failure
+                continue
             }
             var runner = ScenarioRunner(navigator: navigator)
             runner.recordHandlers()
@@ -80,7 +82,7 @@ enum CoverCommand {
                 console.err("\(scriptPath):\(failure.line): \(failure.message)\n")
                 status = .failure
             }
-            if let ran = runner.handlersRun { coverage.record(ran) }
+            if let ran = runner.handlersRun { coverage.record(handlersRun: ran) }
         }
         console.out(arguments.value("--format") == "json" ? json(coverage) : text(coverage))
         if arguments.has("--require-all") && !coverage.uncovered.isEmpty && status == .success { status = .failure }
@@ -113,7 +115,7 @@ enum CoverCommand {
     static func text(_ coverage: HandlerCoverage) -> String {
         let reachable = coverage.reachableCount
         let covered = coverage.coveredCount
-        let percent = reachable == 0 ? 100 : covered * 1000 / reachable
+        let percent = reachable == 0 ? 1000 : covered * 1000 / reachable
         var out = "\(covered) of \(reachable) reachable handlers covered (\(percent / 10).\(percent % 10)%); "
             + "\(coverage.handlers.count) handlers, \(coverage.handlers.count - reachable) unreachable\n"
         func list(_ title: String, _ handlers: [HandlerID]) {
@@ -123,6 +125,9 @@ enum CoverCommand {
                 let owner = place.flow + (place.route.map { ".\($0)" } ?? "")
                 out += "  \(place.file):\(place.line):\(place.column): \(owner): on \(place.event)\n"
             }
+        }
+        if coverage.isPartial {
+            out += "note: the exploration stopped at its budget (a program this deep copies too much): some handlers it calls unreachable may not be\n"
         }
         list("uncovered", coverage.uncovered)
         list("unreachable (no run from the start fires them)", coverage.unreachable)
@@ -135,6 +140,7 @@ enum CoverCommand {
         json.field("handlers", coverage.handlers.count)
         json.field("reachable", coverage.reachableCount)
         json.field("covered", coverage.coveredCount)
+        if coverage.isPartial { json.field("partial", true) }
         for (key, handlers) in [("uncovered", coverage.uncovered), ("unreachable", coverage.unreachable)] {
             json.key(key)
             json.beginArray()

@@ -23,7 +23,7 @@ extension GenerateCommand {
         }
         var explorer: Explorer
         do throws(NavigationError) {
-            explorer = try Explorer(program: validation.program)
+            explorer = try Explorer(program: validation.program, budget: HandlerCoverage.explorationBudget(validation.program))
         } catch {
             console.err("flowctl generate: \(error.description)\n")
             return .failure
@@ -31,15 +31,15 @@ extension GenerateCommand {
         explorer.explore()
         let journeys: Journeys
         do throws(NavigationError) {
-            journeys = try Journeys(explorer)
+            journeys = try Journeys(exploring: explorer)
         } catch {
             // The explorer took these very steps: a failure here is FlowKit's bug, said as one.
             console.err("flowctl generate: internal error: a journey failed on replay: \(error.description)\n")
             return .failure
         }
         let source = path.split(separator: "/").last.map(String.init) ?? path
-        let files = zip(journeys.journeys, journeys.fileNames).map { journey, name in
-            (name: name, text: Journeys.script(journey, program: validation.program, source: source))
+        let files = zip(journeys.scripts, journeys.fileNames).map { journey, name in
+            (name: name, text: Journeys.text(of: journey, program: validation.program, source: source))
         }
         let manager = FileManager.default
         do {
@@ -54,8 +54,11 @@ extension GenerateCommand {
             console.err("flowctl generate: cannot write to '\(directory)': \((error as NSError).localizedDescription)\n")
             return .usage
         }
-        let steps = journeys.journeys.reduce(0) { $0 + $1.steps.count }
+        let steps = journeys.scripts.reduce(0) { $0 + $1.steps.count }
         console.out("\(files.count) scripts (\(steps) steps) written to \(directory)\n")
+        if explorer.exhausted {
+            console.err("flowctl generate: note: the exploration stopped at its budget (a program this deep copies too much): the scripts cover what it found\n")
+        }
         return .success
     }
 }

@@ -11,18 +11,18 @@ struct JourneyTests {
         explorer.explore()
         var coverage = HandlerCoverage(program: program, explored: explorer)
         var failures: [String] = []
-        let journeys = try Journeys(explorer)
-        for journey in journeys.journeys {
-            let text = Journeys.script(journey, program: program, source: "test.flow")
+        let journeys = try Journeys(exploring: explorer)
+        for journey in journeys.scripts {
+            let text = Journeys.text(of: journey, program: program, source: "test.flow")
             let (script, errors) = ScenarioScript.parse(text)
             #expect(errors.isEmpty)
             var runner = ScenarioRunner(navigator: try Navigator(program: program, assuming: ScenarioScript.leadingGuards(script.lines)))
             runner.recordHandlers()
             if !runner.run(script.lines) { failures.append("\(journey.name): \(runner.failure?.message ?? "")") }
-            coverage.record(runner.handlersRun ?? [])
+            coverage.record(handlersRun: runner.handlersRun ?? [])
         }
         // Every implicit back and tab tap the search took is on some journey.
-        let taken = Set(journeys.journeys.flatMap(\.steps))
+        let taken = Set(journeys.scripts.flatMap(\.steps))
         if explorer.backEdge.contains(where: { $0 >= 0 }) { #expect(taken.contains(.back)) }
         for (f, edge) in explorer.tabEdge.enumerated() where edge >= 0 {
             #expect(taken.contains(.tab(FlowID(f))), "tab \(f)")
@@ -47,7 +47,7 @@ struct JourneyTests {
         // Not explored: nothing is reachable yet.
         var coverage = HandlerCoverage(program: program, explored: explorer)
         #expect(coverage.reachableCount == 0)
-        coverage.record([true])
+        coverage.record(handlersRun: [true])
         #expect(coverage.reachableCount == 1 && coverage.coveredCount == 1 && coverage.uncovered.isEmpty)
         explorer.explore()
         #expect(HandlerCoverage(program: program, explored: explorer).reachableCount == 1)

@@ -213,6 +213,35 @@ struct ReachingPathTests {
         #expect(navigator.stackDescription == "welcome | cover: shop")
     }
 
+    @Test("guarded starts: a guard set before the start restarts the app; a path never mixes that up with a later assume")
+    func guardedStarts() throws {
+        let source = """
+            flow App [entry] {
+              start onboarding when firstRun
+              start home when loggedIn
+              start login
+              route onboarding { on done -> cover welcome }
+              route login [final]
+              route home { on buy when firstRun -> cover promo  on buy -> cover cart }
+              route welcome
+              route promo
+              route cart
+            }
+            """
+        let (program, diagnostics) = compile(source)
+        let paths = diagnostics.filter { $0.code == .deadEnd }.map { finding in
+            let route = program.routes.first { $0.span == finding.span }.map { program.name($0.name) } ?? "?"
+            return route + ": " + (finding.path?.joined(separator: ", ") ?? "none")
+        }
+        // promo needs firstRun after a start at home: as leading steps, `assume loggedIn, assume firstRun`
+        // would start at onboarding instead, so no script of steps and assumes alone gets there.
+        #expect(paths == ["welcome: assume firstRun, done", "promo: none", "cart: assume loggedIn, buy"])
+        for finding in diagnostics where finding.path != nil {
+            let navigator = try replay(program, finding.path ?? [])
+            #expect(endsAtFinding(finding, program, navigator))
+        }
+    }
+
     @Test("F207: the path ends where the step that sends the result is taken, for a route's handler and a result handler")
     func droppedResults() throws {
         let source = """

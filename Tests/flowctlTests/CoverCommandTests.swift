@@ -73,6 +73,20 @@ struct CoverCommandTests {
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
+    @Test("a program with no handler at all: nothing to cover is all of it")
+    func nothingToCover() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowkit-cover-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let flow = directory.appendingPathComponent("still.flow")
+        try "flow App [entry] { start home  route home [final] }\n".write(to: flow, atomically: true, encoding: .utf8)
+        let script = directory.appendingPathComponent("still.script")
+        try "expect top home\n".write(to: script, atomically: true, encoding: .utf8)
+        let result = try runFlowctl(["cover", flow.path, script.path, "--require-all"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "0 of 0 reachable handlers covered (100.0%); 0 handlers, 0 unreachable\n")
+    }
+
     @Test("a script line that does not parse is named, exit 2")
     func badScript() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowkit-cover-\(UUID().uuidString)")

@@ -40,9 +40,9 @@ public enum FlowTarget {
         guard var explorer = try? Explorer(program: program, budget: 50_000) else { return }
         explorer.explore()
         do throws(NavigationError) {
-            let journeys = try Journeys(explorer)
-            for journey in journeys.journeys.prefix(16) {
-                let text = Journeys.script(journey, program: program, source: "fuzz.flow")
+            let journeys = try Journeys(exploring: explorer)
+            for journey in journeys.scripts.prefix(16) {
+                let text = Journeys.text(of: journey, program: program, source: "fuzz.flow")
                 replay(text.split(separator: "\n").map(String.init), "journey \(journey.name)")
             }
         } catch {

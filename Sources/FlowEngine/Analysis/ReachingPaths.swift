@@ -46,7 +46,7 @@ extension Analyzer {
             case .flow(let f): node = explorer.flowNode[Int(f)]
             }
             guard node >= 0 else { continue }
-            diagnostics[d].path = explorer.path(to: node).map { $0.scriptText(program) }
+            diagnostics[d].path = explorer.path(to: node).map { $0.scriptText(in: program) }
         }
     }
 

@@ -24,9 +24,12 @@
 /// Each step runs on a copy of the state; one the engine rejects is no
 /// edge. Places are at most routes × ways × the parent's routes that start
 /// the flow, each expanded once, so the search is linear in the places it
-/// visits times the steps at each; it stops as soon as a goal is met. Parent pointers give each
-/// place's shortest path as script steps (`path(to:)`).
-public struct Explorer {
+/// visits times the steps at each (the handlers that could answer, each
+/// with its `assume` steps worked out in one pass over them); it stops as
+/// soon as a goal is met. Parent pointers give each place's shortest path
+/// as script steps (`path(to:)`). A search runs once: `explore` again
+/// returns what the first search left unmet.
+public struct Explorer: Sendable {
     /// A place the search reached, and how.
     public struct Node: Sendable {
         /// The place the search reached it from (-1 for the start).
@@ -40,8 +43,11 @@ public struct Explorer {
     /// A group of steps taken from a place (assumes, then one step), and
     /// the place it led to: an edge of the search.
     public struct Edge: Sendable {
+        /// The place the steps were taken from.
         public var from: Int32
+        /// The steps, in `Explorer.steps`.
         public var steps: IndexRange
+        /// The place they led to.
         public var to: Int32
     }
 
@@ -61,8 +67,11 @@ public struct Explorer {
         }
     }
 
+    /// The program explored.
     public let program: Program
+    /// The places reached, in the order the search reached them (0: the start).
     public private(set) var nodes: [Node] = []
+    /// The steps of the places' and edges' ranges.
     public private(set) var steps: [PathStep] = []
     /// Edges that ran something for the first time (see `handlerEdge`,
     /// `backEdge`, `tabEdge`), in the order the search took them.
@@ -74,10 +83,14 @@ public struct Explorer {
     /// For each flow, the first edge that tapped its tab, or -1.
     public private(set) var tabEdge: [Int32]
     /// For each route, the first place where it is active in one of the
-    /// goal's ways; for each handler, the place its first run was stepped
-    /// from; for each flow, the first place where it runs (-1: not met).
+    /// goal's ways (-1: not met). One route has one entry, so its goal is
+    /// the union of the ways asked for it (F203 and F204, the findings that
+    /// ask, are never on the same route).
     public private(set) var routeNode: [Int32]
+    /// For each handler, the place from which the step that first ran it
+    /// was taken (-1: not met). The path there stops before that step.
     public private(set) var handlerNode: [Int32]
+    /// For each flow, the first place where it runs (-1: not met).
     public private(set) var flowNode: [Int32]
 
     /// How much copying of states the search may do, counted in screen
@@ -91,6 +104,12 @@ public struct Explorer {
     private var navigator: Navigator
     /// The state that stands for each place not yet expanded.
     private var pending: [NavigationState?] = []
+    /// For each place, whether every step of its path is an `assume`: then
+    /// the assumes of a step from it are leading ones, in force when the
+    /// entry starts (DSL.md §7), and the app starts anew after them.
+    private var onlyAssumes: [Bool] = []
+    private var explored = false
+    private var unmet = 0
     private var placeIndex: [Place: Int32] = [:]
     private var samples: [[Value]]
     private var scratch: [PathStep] = []
@@ -124,6 +143,8 @@ public struct Explorer {
     /// Returns how many goals were not met.
     @discardableResult
     public mutating func explore(until goal: Goal? = nil) -> Int {
+        guard !explored else { return unmet }
+        explored = true
         var remaining = 0
         if let goal {
             remaining = goal.routes.count { !$0.isEmpty } + goal.handlers.count { $0 } + goal.flows.count { $0 }
@@ -139,6 +160,7 @@ public struct Explorer {
             head += 1
         }
         pending.removeAll()
+        unmet = remaining
         return remaining
     }
 
@@ -218,9 +240,10 @@ public struct Explorer {
         }
         nodes.append(Node(parent: parent, steps: range, route: active.route))
         pending.append(state)
+        onlyAssumes.append(parent < 0 || (onlyAssumes[Int(parent)] && scratch.allSatisfy(\.isAssume)))
         guard let goal else { return node }
         let r = Int(active.route)
-        if routeNode[r] < 0, goal.routes[r].contains(Explorer.way(state)) {
+        if routeNode[r] < 0, goal.routes[r].contains(Explorer.placement(of: state)) {
             routeNode[r] = node
             remaining -= 1
         }
@@ -247,24 +270,26 @@ public struct Explorer {
         stepCost = 1 + state.entryCount + state.instances.count
         // Handlers that could answer: the route's own, then each flow's up the tree.
         var candidates: [HandlerID] = []
+        var levelEnds: [Int] = []
         for h in program.routes[Int(active.route)].handlers.range where !program.handlers[h].event.isResult {
             candidates.append(HandlerID(h))
         }
+        levelEnds.append(candidates.count)
         var instance = active.instance
         var hops = 0
         while instance >= 0, hops <= state.instances.count {
             let flow = Int(state.instances[Int(instance)].flow)
             candidates += navigator.userFlowHandlerList[navigator.userFlowHandlers[flow].range]
+            levelEnds.append(candidates.count)
             instance = state.instances[Int(instance)].parent
             hops += 1
         }
         let implicitBack = navigator.implicitBack(at: active.route) != nil
-        for h in candidates {
+        let assumptions = self.assumptions(candidates, levelEnds: levelEnds, state.guards, implicitBack: implicitBack)
+        for (i, h) in candidates.enumerated() {
             let handler = program.handlers[Int(h)]
-            // The implicit back comes before any `back` handler but the route's own.
-            if handler.event.name == navigator.backSymbol, implicitBack { continue }
-            guard let assumptions = assumptions(choosing: h, state, active) else { continue }
-            scratch = assumptions
+            guard let needed = assumptions[i] else { continue }
+            scratch = needed
             scratch.append(.send(h))
             let values = samples[Int(h)]
             take(from: node, state, goal, &remaining) { (navigator: inout Navigator) throws(NavigationError) in
@@ -335,7 +360,7 @@ public struct Explorer {
         }
         do throws(NavigationError) {
             // Assumes before every other step are in force when the entry starts (DSL.md §7).
-            if assumed && node == 0 { try navigator.reset() }
+            if assumed && onlyAssumes[Int(node)] { try navigator.reset() }
             try last(&navigator)
         } catch {
             return
@@ -362,51 +387,60 @@ public struct Explorer {
         if tab >= 0 && tabEdge[Int(tab)] < 0 { tabEdge[Int(tab)] = edge }
     }
 
-    /// The `assume` steps after which dispatch chooses `h` for its event at
-    /// the active route (DSL.md §5): `h`'s guard holds, and the guard of
-    /// every handler dispatch tries before it does not. Nil when no guards
-    /// can do that (an unguarded handler nearer the route answers first, or
-    /// two handlers need one guard both ways).
-    private func assumptions(choosing h: HandlerID, _ state: NavigationState,
-                             _ active: (route: RouteID, instance: Int32)) -> [PathStep]? {
-        let target = program.handlers[Int(h)]
-        var wanted: [(Symbol, Bool)] = []
-        func want(_ name: Symbol, _ value: Bool) -> Bool {
-            if let i = wanted.firstIndex(where: { $0.0 == name }) { return wanted[i].1 == value }
-            wanted.append((name, value))
-            return true
+    /// For each candidate handler (in dispatch order, level by level: the
+    /// route's, then each flow's up the tree), the `assume` steps after which
+    /// dispatch chooses it for its event (DSL.md §5): its guard holds, and the
+    /// guard of every handler dispatch tries before it does not. Nil when no
+    /// guards can do that: an unguarded handler answers first at a nearer
+    /// level, two handlers need one guard both ways, or the event is `back`
+    /// where the implicit back applies (it comes before any `back` handler
+    /// but the route's own, which turns it off).
+    ///
+    /// One pass per level over its handlers, the guarded ones in source
+    /// order and then the fallback, carrying per event what the handlers
+    /// tried so far require: linear in the candidates.
+    private func assumptions(_ candidates: [HandlerID], levelEnds: [Int], _ guards: Set<Symbol>,
+                             implicitBack: Bool) -> [[PathStep]?] {
+        /// What dispatch has tried so far for one event: the guard values that
+        /// make each of those handlers not answer, the ones of them that differ
+        /// from the guards now (as steps), and whether one of them always answers.
+        struct Tried {
+            var required: [Symbol: Bool] = [:]
+            var steps: [PathStep] = []
+            var answers = false
         }
-        // One level of dispatch: its guarded handlers in source order, then its fallback.
-        // Returns false when `h` cannot be chosen; sets `found` when `h` is at this level.
-        var found = false
-        func level(_ range: IndexRange) -> Bool {
-            guard range.range.contains(Int(h)) else {
-                for g in range.range where program.handlers[g].event == target.event {
-                    guard let condition = program.handlers[g].guardCondition else { return false }
-                    if !want(condition.name, condition.negated) { return false }
-                }
-                return true
+        var tried: [EventKey: Tried] = [:]
+        var result = [[PathStep]?](repeating: nil, count: candidates.count)
+        func consider(_ i: Int) {
+            let handler = program.handlers[Int(candidates[i])]
+            if handler.event.name == navigator.backSymbol && implicitBack { return }
+            var so = tried[handler.event] ?? Tried()
+            defer { tried[handler.event] = so }
+            guard !so.answers else { return }
+            guard let condition = handler.guardCondition else {
+                // The fallback: chosen when no guarded handler tried before holds; it always answers.
+                result[i] = so.steps
+                so.answers = true
+                return
             }
-            found = true
-            for g in range.range where g != Int(h) && program.handlers[g].event == target.event {
-                guard let condition = program.handlers[g].guardCondition else { continue }
-                // A guarded handler comes before `h` unless `h` is guarded and comes first.
-                if target.guardCondition != nil && g > Int(h) { continue }
-                if !want(condition.name, condition.negated) { return false }
+            let holds = !condition.negated
+            if let required = so.required[condition.name] {
+                if required == holds { result[i] = so.steps } else { return }
+                // Already required not to hold by an earlier one: this one can never be passed over either.
+                so.answers = true
+                return
             }
-            if let condition = target.guardCondition, !want(condition.name, !condition.negated) { return false }
-            return true
+            result[i] = so.steps + (guards.contains(condition.name) == holds ? [] : [.assume(condition.name, holds)])
+            so.required[condition.name] = !holds
+            if guards.contains(condition.name) == holds { so.steps.append(.assume(condition.name, !holds)) }
         }
-        guard level(program.routes[Int(active.route)].handlers) else { return nil }
-        var instance = active.instance
-        var hops = 0
-        while !found, instance >= 0, hops <= state.instances.count {
-            guard level(program.flows[Int(state.instances[Int(instance)].flow)].handlers) else { return nil }
-            instance = state.instances[Int(instance)].parent
-            hops += 1
+        var start = 0
+        for end in levelEnds {
+            for i in start..<end where program.handlers[Int(candidates[i])].guardCondition != nil { consider(i) }
+            for i in start..<end where program.handlers[Int(candidates[i])].guardCondition == nil { consider(i) }
+            start = end
         }
-        guard found else { return nil }
-        return wanted.compactMap { name, value in state.guards.contains(name) == value ? nil : .assume(name, value) }
+        return result
     }
 
     /// The identity of a place (see the type's documentation).
@@ -430,12 +464,12 @@ public struct Explorer {
                 }
             }
         }
-        return Place(route: active.route, way: Explorer.way(state).rawValue,
+        return Place(route: active.route, way: Explorer.placement(of: state).rawValue,
                      parentFlow: parent >= 0 ? state.instances[Int(parent)].flow : -1, anchor: anchor)
     }
 
     /// How the active route stands: pushed, or the root of the top layer's kind.
-    public static func way(_ state: NavigationState) -> Placement {
+    public static func placement(of state: NavigationState) -> Placement {
         guard let top = state.layers.last else { return [] }
         if top.stack.count > 1 { return .pushed }
         switch top.kind {

@@ -13,9 +13,10 @@
 /// is run by the engine as it is built, so what it covers is what it ran,
 /// and the screen after each step is known.
 public struct Journeys: Sendable {
-    /// One journey: its steps from the entry's start, and the screen after
-    /// each (`expect stack` text; nil after an `assume`).
-    public struct Journey: Sendable {
+    /// One journey, as a script will say it: its steps from the entry's
+    /// start, and the screen after each (`expect stack` text; nil after an
+    /// `assume` that changed nothing on screen).
+    public struct Script: Sendable {
         public var steps: [PathStep]
         public var screens: [String?]
         /// The route of the screen it ends on.
@@ -25,13 +26,14 @@ public struct Journeys: Sendable {
         public var name: String
     }
 
-    public let journeys: [Journey]
+    /// The journeys, in the order they were made.
+    public let scripts: [Script]
 
     /// The journeys of a program `explorer` has explored everywhere.
     /// Throws only if the engine rejects a path the explorer took (a bug).
-    public init(_ explorer: Explorer) throws(NavigationError) {
+    public init(exploring explorer: Explorer) throws(NavigationError) {
         var builder = try Builder(explorer)
-        journeys = try builder.build()
+        scripts = try builder.build()
     }
 
     /// What builds the journeys: coverage so far, the first-time steps not
@@ -50,7 +52,7 @@ public struct Journeys: Sendable {
         /// For each place, its first-time steps (indexes into `edges`) that
         /// lead to a place seen before, the first the search took last.
         var dangling: [[Int]]
-        var journeys: [Journey] = []
+        var journeys: [Script] = []
 
         init(_ explorer: Explorer) throws(NavigationError) {
             self.explorer = explorer
@@ -82,7 +84,7 @@ public struct Journeys: Sendable {
                 || (edgeBack[e] >= 0 && !backAt[Int(edgeBack[e])]) || (edgeTab[e] >= 0 && !tapped[Int(edgeTab[e])])
         }
 
-        mutating func build() throws(NavigationError) -> [Journey] {
+        mutating func build() throws(NavigationError) -> [Script] {
             let nodes = explorer.nodes
             // Which places the tree's first-time steps lead through; leaves of that part start journeys.
             var used = [Bool](repeating: false, count: nodes.count)
@@ -131,7 +133,7 @@ public struct Journeys: Sendable {
             }
             guard run.ranSomethingNew, let active = run.navigator.state.activeIDs else { return }
             commit(run)
-            journeys.append(Journey(steps: run.steps, screens: run.screens, end: active.route,
+            journeys.append(Script(steps: run.steps, screens: run.screens, end: active.route,
                                     name: Journeys.name(run.steps.last, at: from, explorer)))
         }
 
@@ -165,9 +167,11 @@ public struct Journeys: Sendable {
         /// Takes one step in `run`, noting what it ran that no journey ran.
         func take(_ step: PathStep, in run: inout Run) throws(NavigationError) {
             if step.isAssume {
+                // An assume is a step: a pending link may open at its end (DSL.md §5).
+                let before = run.navigator.state.layers
                 try step.perform(on: &run.navigator)
                 run.steps.append(step)
-                run.screens.append(nil)
+                run.screens.append(run.navigator.state.layers == before ? nil : run.navigator.stackDescription)
                 return
             }
             // Assumes before every other step are in force when the entry starts (DSL.md §7).

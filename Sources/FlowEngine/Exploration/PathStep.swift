@@ -31,7 +31,7 @@ extension PathStep {
 
     /// The step as a line of a scenario script: `select(id: "1")`, `back`,
     /// `tab Settings`, `assume !loggedIn`, `open "shop://product/1"`.
-    public func scriptText(_ program: Program) -> String {
+    public func scriptText(in program: Program) -> String {
         switch self {
         case .assume(let name, let value):
             return "assume " + (value ? "" : "!") + program.name(name)
