@@ -179,13 +179,15 @@ public struct Journeys: Sendable {
             run.onlyAssumes = false
             run.navigator.handlerLog.removeAll(keepingCapacity: true)
             let route = run.navigator.state.activeIDs?.route ?? -1
+            // `back` here may run a flow-level handler instead: only the implicit back counts as one.
+            let takesImplicitBack = step == .back && route >= 0 && run.navigator.implicitBack(at: route) != nil
             try step.perform(on: &run.navigator)
             for h in run.navigator.handlerLog where !ranHandler[Int(h)] && !run.handlers.contains(h) {
                 run.handlers.append(h)
                 run.ranSomethingNew = true
             }
             switch step {
-            case .back where route >= 0 && !backAt[Int(route)]:
+            case .back where takesImplicitBack && !backAt[Int(route)]:
                 run.backs.append(route)
                 run.ranSomethingNew = true
             case .tab(let flow) where !tapped[Int(flow)]:
