@@ -74,7 +74,8 @@ for target in "${run[@]}"; do
     modules="$bin/Modules"
     [ -d "$modules" ] || modules="$bin"
     checked=0
-    for file in $(ls "$emit"/*.swift 2> /dev/null | head -n 25); do
+    # find, not a glob: a long run leaves more files than an argument list holds.
+    for file in $(find "$emit" -name '*.swift' | sort | head -n 25); do
       if ! swiftc -typecheck -swift-version 6 -warnings-as-errors -I "$modules" "$file" > "$file.log" 2>&1; then
         echo "fuzz: generated Swift does not compile: $file (from ${file%.swift}.flow)" >&2
         cat "$file.log" >&2
