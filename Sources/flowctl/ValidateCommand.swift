@@ -63,7 +63,7 @@ enum ValidateCommand {
         if arguments.has("--timings") {
             for result in results {
                 let phases = result.timings.map { "\($0.phase) \(milliseconds($0.duration)) ms (peak \($0.peakMiB) MiB)" }
-                console.err("\(result.program.files.first?.path ?? "?"): \(phases.joined(separator: ", "))\n")
+                console.err("\(result.program.files.first?.path ?? "?"): \(phases.joined(separator: ", ")), \(result.exploredStates) states\n")
             }
         }
         let report = ValidationReport(results)
@@ -82,6 +82,9 @@ enum ValidateCommand {
                     renderer = DiagnosticRenderer(files: results[entry.program].program.files, useColor: console.colorOutput)
                 }
                 text += renderer.render(entry.diagnostic)
+            }
+            for result in results {
+                if let note = result.explorationNote { text += "\(result.program.files.first?.path ?? "?"): note: \(note)\n" }
             }
             text += renderer.summary(programs: results.count, errors: report.errorCount, warnings: report.warningCount,
                                      suppressed: report.suppressedCount)

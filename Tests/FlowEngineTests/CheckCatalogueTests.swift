@@ -30,14 +30,14 @@ let checkCases: [CheckCase] = [
         flow App [entry] {
           start home
           route home [final] { on pay -> start 1️⃣Chekout as sheet  on buy -> start Checkout as sheet }
-          on Checkout.done -> dismiss
+          on Checkout.done -> stay
         }
         flow Checkout { start cart  route cart { on paid -> finish done } }
         """, clean: """
         flow App [entry] {
           start home
           route home [final] { on pay -> start Checkout as sheet  on buy -> start Checkout as sheet }
-          on Checkout.done -> dismiss
+          on Checkout.done -> stay
         }
         flow Checkout { start cart  route cart { on paid -> finish done } }
         """),
@@ -120,7 +120,7 @@ let checkCases: [CheckCase] = [
         flow App [entry] {
           start home
           route home [final] { on buy -> start Checkout as sheet  on login -> start Login as sheet }
-          on Checkout.done -> dismiss
+          on Checkout.done -> stay
         }
         flow Checkout { start cart  route cart { on paid -> finish done } }
         flow Login {
@@ -133,7 +133,7 @@ let checkCases: [CheckCase] = [
         flow App [entry] {
           start home
           route home [final] { on buy -> start Checkout as sheet  on login -> start Login as sheet }
-          on Checkout.done -> dismiss
+          on Checkout.done -> stay
         }
         flow Checkout { start cart  route cart { on paid -> finish done } }
         flow Login {
@@ -180,7 +180,7 @@ let checkCases: [CheckCase] = [
         flow App [entry] { start home  route home [final] { on go -> start Loop as sheet } }
         flow Loop { start 1️⃣Loop }  // flowctl:allow F209 -- the F114 says it all
         """, clean: """
-        flow App [entry] { start home  route home [final] { on go -> start Loop as sheet } }
+        flow App [entry] { start home  route home [final] { on go -> start Loop as sheet } }  // flowctl:allow F210 -- refused while 'again' holds
         flow Loop { start Loop when again  start done  route done [final] }  // flowctl:allow F209
         """),
     CheckCase(code: "F201", triggers: """
@@ -204,31 +204,33 @@ let checkCases: [CheckCase] = [
         flow App [entry] {
           start home
           route home [final] { on buy -> start Checkout as sheet }
-          on Checkout.done -> dismiss
+          on Checkout.done -> stay
         }
         flow Checkout {
           start cart
           route cart { on pay -> push payment  on done -> finish done }
-          route 1️⃣payment [noBack] { on retry -> replace payment }
+          route 1️⃣payment [noBack] { on confirm -> replace confirmation }
+          route confirmation [noBack] { on again -> replace payment }
         }
         """, clean: """
         flow App [entry] {
           start home
           route home [final] { on buy -> start Checkout as sheet }
-          on Checkout.done -> dismiss
+          on Checkout.done -> stay
         }
         flow Checkout {
           start cart
           route cart { on pay -> push payment  on done -> finish done }
-          route payment [noBack] { on retry -> pop }
+          route payment [noBack] { on confirm -> replace confirmation }
+          route confirmation [noBack] { on again -> pop }
         }
         """),
     CheckCase(code: "F205", triggers: """
         flow App [entry] {
           start feed
           route feed { on open -> push post }
-          route post { on author -> 1️⃣push profile }
-          route profile { on latest -> push post }
+          route post { on author -> push profile }
+          route profile { on latest -> 1️⃣push post }
         }
         """, clean: """
         flow App [entry] {
@@ -242,16 +244,16 @@ let checkCases: [CheckCase] = [
         flow App [entry] {
           start home
           route home [final] { on login -> start Login as sheet }
-          on Login.done -> dismiss
-          on 1️⃣Login.failed -> dismiss
+          on Login.done -> stay
+          on 1️⃣Login.failed -> stay
         }
         flow Login { start form  route form { on ok -> finish done  on no -> finish cancel } }
         """, clean: """
         flow App [entry] {
           start home
           route home [final] { on login -> start Login as sheet }
-          on Login.done -> dismiss
-          on Login.failed -> dismiss
+          on Login.done -> stay
+          on Login.failed -> stay
         }
         flow Login { start form  route form { on ok -> finish done  on no -> finish failed } }
         """),
@@ -259,21 +261,21 @@ let checkCases: [CheckCase] = [
         flow App [entry] {
           start home
           route home [final] { on login -> start Login as sheet }
-          on Login.done -> dismiss
+          on Login.done -> stay
         }
         flow Login { start form  route form { on ok -> finish done  on skip -> 1️⃣finish skipped } }
         """, clean: """
         flow App [entry] {
           start home
           route home [final] { on login -> start Login as sheet }
-          on Login.done -> dismiss
+          on Login.done -> stay
         }
         flow Login { start form  route form { on ok -> finish done  on skip -> finish cancel } }
         """),
     CheckCase(code: "F208", triggers: """
         flow App [entry] { start home  route home [final] { on close -> 1️⃣dismiss  on more -> push more }  route more { on up -> pop } }
         """, clean: """
-        flow App [entry] { start home  route home [final] { on close -> sheet more  on more -> push more }  route more { on up -> dismiss } }
+        flow App [entry] { start home  route home [final] { on close -> sheet more }  route more { on up -> dismiss } }
         """),
     // A finish that can never succeed: after it, nothing of the flow is left for the chain.
     CheckCase(code: "F208", triggers: """
@@ -282,6 +284,12 @@ let checkCases: [CheckCase] = [
         """, clean: """
         flow App [entry] { start home  route home [final] { on go -> start Child as sheet }  route second [final]  on Child.done -> push second }
         flow Child { start first  route first { on ok -> finish done } }
+        """),
+    // F210 (v2): a dismiss on a route that is also pushed fails there.
+    CheckCase(code: "F210", triggers: """
+        flow App [entry] { start home  route home [final] { on more -> push more  on peek -> sheet more }  route more { on up -> 1️⃣dismiss } }
+        """, clean: """
+        flow App [entry] { start home  route home [final] { on peek -> sheet more }  route more { on up -> dismiss } }
         """),
     CheckCase(code: "F209", triggers: """
         flow App [entry] { start home  route home [final] { on more -> 1️⃣start Gallery as root } }
@@ -322,12 +330,12 @@ let checkCases: [CheckCase] = [
         link "app://home/new" -> App/home(id: "new")
         """),
     CheckCase(code: "F305", triggers: """
-        flow App [entry] { start home  route home [final]  route 2️⃣secret [final] }
+        flow App [entry] { start home  route home [final]  route secret [final] }
         link 1️⃣"app://secret" -> App/secret
         """, clean: """
         flow App [entry] { start home  route home [final] { on go -> push secret }  route secret [final] }
         link "app://secret" -> App/secret
-        """, also: "F201"),
+        """),
     // v1: the twin's allow suppresses the F201 it names, so nothing is reported.
     CheckCase(code: "F401", triggers: """
         flow App [entry] {

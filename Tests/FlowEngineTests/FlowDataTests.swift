@@ -86,6 +86,7 @@ struct FlowDataTests {
           start Onboarding when !seenIntro
           start login
           route login { on done -> start Main as root }
+          on Onboarding.done -> set [login]
         }
         flow Main { start feed  route feed [final] }
         flow Onboarding { start intro  route intro { on skip -> finish done } }

@@ -101,8 +101,9 @@ struct GatedLinkTests {
     @Test("a pending URL that can no longer open when its guard holds is dropped; the step still succeeds")
     func droppedWhenItCannotOpen() throws {
         // The path runs through Main, started in App's place only when
-        // loggedIn holds: with premium but not loggedIn, it cannot open.
-        var nav = try navigator("""
+        // loggedIn holds: with premium but not loggedIn, it cannot open
+        // (validate says so: F306).
+        var nav = try navigator(allowingFindings: true, """
             flow App [entry] { start Main when loggedIn  start Guest }
             flow Main { start feed  route feed [final] }
             flow Guest { start intro  route intro [final] }
@@ -116,7 +117,7 @@ struct GatedLinkTests {
         #expect(nav.state.pendingLink == nil)
         #expect(nav.invariantViolations() == [])
         // The twin: logged in as well, the same URL opens.
-        var other = try navigator("""
+        var other = try navigator(allowingFindings: true, """
             flow App [entry] { start Main when loggedIn  start Guest }
             flow Main { start feed  route feed [final] }
             flow Guest { start intro  route intro [final] }

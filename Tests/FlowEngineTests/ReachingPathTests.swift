@@ -41,6 +41,13 @@ func endsAtFinding(_ finding: Diagnostic, _ program: Program, _ navigator: Navig
     }
     if let action = program.actions.firstIndex(where: { $0.span == finding.span }),
        let handler = program.handlers.first(where: { $0.actions.range.contains(action) }) {
+        // F205's path ends on the grown state: what the growing action showed is on top.
+        if finding.code == .unboundedStack {
+            let targets = program.targets[program.actions[action].targets.range].map(\.route)
+            if targets.contains(active.route) || flows.contains(program.actions[action].flow) { return true }
+        }
+        // F207's and F306's paths end with the step that drops: anywhere.
+        if finding.code == .resultNeverHandled || finding.code == .pendingLinkDropped { return true }
         if handler.route >= 0 && !handler.event.isResult { return active.route == handler.route }
         return flows.contains(handler.flow)
     }
@@ -176,7 +183,7 @@ struct ReachingPathTests {
         #expect(start.map(\.path) == [[]])
     }
 
-    @Test("a route a deep link reaches sooner: the path opens a URL built from the pattern, its gate assumed")
+    @Test("a route a deep link also reaches: the path navigates there (v2: a URL only where navigating cannot)")
     func deepLink() throws {
         let source = """
             flow App [entry] {
@@ -190,9 +197,10 @@ struct ReachingPathTests {
             """
         let (program, diagnostics) = compile(source)
         let promo = try #require(diagnostics.first { $0.code == .deadEnd && $0.message.contains("'promo'") })
-        #expect(promo.path == ["assume member", #"open "app://promo/1/x%20y?tag=1""#])
+        // v2: paths prefer steps inside the app; a URL only where navigating cannot get there.
+        #expect(promo.path == ["next", "next", "next"])
         let navigator = try replay(program, promo.path ?? [])
-        #expect(navigator.stackDescription == "home > promo(code: 1, tag: \"1\")")
+        #expect(navigator.stackDescription == "home > a > b > promo(code: 2, tag: \"x\")")
     }
 
     @Test("a guarded start: a leading assume is in force when the entry starts, as simulate runs it")
@@ -242,7 +250,7 @@ struct ReachingPathTests {
         }
     }
 
-    @Test("F207: the path ends where the step that sends the result is taken, for a route's handler and a result handler")
+    @Test("F207: the path ends with the step that drops the result, for a route's handler and a result handler")
     func droppedResults() throws {
         let source = """
             flow App [entry] { start home  route home { on go -> start Mid } }
@@ -255,12 +263,10 @@ struct ReachingPathTests {
             """
         let (program, diagnostics) = compile(source)
         let dropped = diagnostics.filter { $0.code == .resultNeverHandled }
-        #expect(dropped.map(\.path) == [["go", "login"], ["go", "login"]])
-        for finding in dropped {
-            let navigator = try replay(program, finding.path ?? [])
-            #expect(navigator.stackDescription == "home > m | sheet: form")
-            #expect(endsAtFinding(finding, program, navigator))
-        }
+        // v2: the path ends with the step that drops the result (DSL.md §9.1).
+        #expect(dropped.map(\.path) == [["go", "login", "submit"], ["go", "login", "skip"]])
+        let stacks = try dropped.map { try replay(program, $0.path ?? []).stackDescription }
+        #expect(stacks == ["home", "home > m"])
     }
 
     @Test("a program the engine does not run (F1xx) has findings without paths")

@@ -56,7 +56,7 @@ struct RefusalTests {
 
     @Test("dismiss in a result's handler says finishing removed the child's layers already")
     func dismissAfterFinish() throws {
-        var nav = try navigator("""
+        var nav = try navigator(allowingFindings: true, """
             flow App [entry] {
               start home
               route home [final] { on login -> start Login as sheet }

@@ -17,6 +17,11 @@ public struct Validation: Sendable {
     /// Whether an allow that suppresses nothing was reported (F401): not
     /// when a construct did not compile, since its warnings may be missing.
     public var reportsUnusedAllows = true
+    /// Why the findings about reachable states come from the flow graph
+    /// (a limit stopped the state exploration), or what it left unexplored.
+    public var explorationNote: String?
+    /// The number of engine states the exploration visited (0: it did not run).
+    public var exploredStates = 0
     /// Wall time of each phase: load and parse, compile, analyze.
     public var timings: [(phase: String, duration: Duration, peakMiB: Int)] = []
 
@@ -36,13 +41,15 @@ public struct Validation: Sendable {
     }
 
     /// Compiles and analyzes in-memory source (imports are not followed).
-    public static func run(text: String, path: String = "input.flow") -> Validation {
-        check(SourceLoader.load(text: text, path: path))
+    /// With `exploresStates` false, the findings about reachable states
+    /// come from the flow graph's approximations alone (see `Analyzer.analysis`).
+    public static func run(text: String, path: String = "input.flow", exploresStates: Bool = true) -> Validation {
+        check(SourceLoader.load(text: text, path: path), exploresStates: exploresStates)
     }
 
     /// DSL.md §6: with syntax errors the flow analyses are skipped, so that
     /// no finding cascades from a construct that did not parse.
-    public static func check(_ loader: consuming SourceLoader) -> Validation {
+    public static func check(_ loader: consuming SourceLoader, exploresStates: Bool = true) -> Validation {
         let clock = ContinuousClock()
         let start = clock.now
         // The syntax trees die with the loader here, before the analyses allocate.
@@ -54,19 +61,24 @@ public struct Validation: Sendable {
         let compiledCleanly = !diagnostics.contains { $0.severity == .error }
         var analyzedAt = compiledAt
         var analyzedPeak = compiledPeak
+        var note: String?
+        var states = 0
         if !compiled.hasSyntaxErrors {
-            diagnostics.append(contentsOf: Analyzer.analyze(compiled.program) {
+            let analysis = Analyzer.analysis(compiled.program, exploresStates: exploresStates) {
                 analyzedAt = clock.now
                 analyzedPeak = PeakMemory.mebibytes()
-            })
+            }
+            diagnostics.append(contentsOf: analysis.diagnostics)
             diagnostics.sort(by: Diagnostic.sourceOrder)
+            note = analysis.note
+            states = analysis.states
         }
         let allowed = Allowances.apply(compiled.allows, to: diagnostics, files: compiled.program.files,
                                        reportUnused: compiledCleanly)
         return Validation(program: compiled.program, diagnostics: allowed.reported, suppressed: allowed.suppressed,
-                          reportsUnusedAllows: compiledCleanly,
+                          reportsUnusedAllows: compiledCleanly, explorationNote: note, exploredStates: states,
                           timings: [("compile", start.duration(to: compiledAt), compiledPeak),
                                     ("analyze", compiledAt.duration(to: analyzedAt), analyzedPeak),
-                                    ("paths", analyzedAt.duration(to: clock.now), PeakMemory.mebibytes())])
+                                    ("states and paths", analyzedAt.duration(to: clock.now), PeakMemory.mebibytes())])
     }
 }

@@ -20,17 +20,43 @@ public struct Analyzer {
     /// For findings about a place the user can reach: the diagnostic's
     /// index and what its path must reach (`ReachingPaths.swift`).
     var pathGoals: [(diagnostic: Int, goal: PathGoal)] = []
+    /// Why the findings come from the flow graph rather than the states
+    /// (a limit of the exploration), or what the exploration left out.
+    var explorationNote: String?
+    /// How many states the exploration found (0: it did not run).
+    var exploredStates = 0
+
+    /// What the analyses found: the findings in source order, and a note on
+    /// how far the state exploration went.
+    public struct Analysis: Sendable {
+        public var diagnostics: [Diagnostic]
+        /// Set when a limit stopped the exploration (the findings then come
+        /// from the flow graph) or left states unexplored.
+        public var note: String?
+        /// The number of states explored.
+        public var states: Int
+    }
 
     /// Analyzes `program` and returns its findings in source order.
     /// `checked` is called between the checks and the search for the paths
     /// of findings about reachable places (for `--timings`).
     public static func analyze(_ program: Program, checked: () -> Void = {}) -> [Diagnostic] {
+        analysis(program, checked: checked).diagnostics
+    }
+
+    /// Analyzes `program`: the checks of the flow graph, then the state
+    /// exploration, whose findings replace the graph's where it completes
+    /// (`StateFindings.swift`); where it does not, the graph's findings get
+    /// the paths of a place search and the note says why.
+    /// With `exploresStates` false, only the flow graph's approximations run
+    /// (what validate falls back to past the exploration's limits).
+    public static func analysis(_ program: Program, exploresStates: Bool = true, checked: () -> Void = {}) -> Analysis {
         var analyzer = Analyzer(program)
         analyzer.run()
         checked()
-        analyzer.attachPaths()
+        if !exploresStates || !analyzer.applyStateGraph() { analyzer.attachPaths() }
         analyzer.diagnostics.sort(by: Diagnostic.sourceOrder)
-        return analyzer.diagnostics
+        return Analysis(diagnostics: analyzer.diagnostics, note: analyzer.explorationNote, states: analyzer.exploredStates)
     }
 
     public init(_ program: Program) {

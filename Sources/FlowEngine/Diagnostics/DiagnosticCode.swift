@@ -30,12 +30,14 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case resultNeverHandled = "F207"
     case impossibleBack = "F208"
     case recursiveFlow = "F209"
+    case sometimesRefused = "F210"
 
     case badLinkPattern = "F301"
     case linkTargetNotFound = "F302"
     case linkParameterUnbound = "F303"
     case ambiguousLinks = "F304"
     case linkUnreachable = "F305"
+    case pendingLinkDropped = "F306"
 
     case unusedAllow = "F401"
 
@@ -43,7 +45,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     public var severity: Severity {
         switch self {
         case .unreachableRoute, .flowNeverStarted, .unboundedStack, .resultNeverSent,
-             .resultNeverHandled, .recursiveFlow, .linkUnreachable, .unusedAllow:
+             .resultNeverHandled, .recursiveFlow, .linkUnreachable, .unusedAllow, .sometimesRefused:
             return .warning
         default:
             return .error
@@ -85,11 +87,13 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .resultNeverHandled: "result that no flow on the way up handles"
         case .impossibleBack: "`pop`, `popToRoot` or `dismiss` that can never succeed"
         case .recursiveFlow: "a flow starts itself (unbounded nesting)"
+        case .sometimesRefused: "a handler that fails in some of the reachable states where it is picked"
         case .badLinkPattern: "bad link pattern"
         case .linkTargetNotFound: "link target not found, or a step the graph does not have"
         case .linkParameterUnbound: "link target parameter not bound by the pattern"
         case .ambiguousLinks: "two links can match the same URL"
         case .linkUnreachable: "link target cannot be reached by navigating from the entry"
+        case .pendingLinkDropped: "a pending URL dropped although its guard holds"
         case .unusedAllow: "an allow comment that suppresses nothing"
         }
     }

@@ -91,12 +91,17 @@ public struct FlowInstance: Hashable, Sendable {
     public var isRunning: Bool
     /// The flow's arguments, in the order of `Flow.parameters` (v1).
     public var arguments: [Value]
+    /// Whether the flow is expected to finish: it was started with `start
+    /// F`, `as sheet` or `as cover`, or a link presented it that way (not as
+    /// root, in its parent's place, or as a tab). What F204 asks of it.
+    public var isExpectedToFinish: Bool
 
-    public init(flow: FlowID, parent: Int32, isRunning: Bool, arguments: [Value] = []) {
+    public init(flow: FlowID, parent: Int32, isRunning: Bool, arguments: [Value] = [], isExpectedToFinish: Bool = false) {
         self.flow = flow
         self.parent = parent
         self.isRunning = isRunning
         self.arguments = arguments
+        self.isExpectedToFinish = isExpectedToFinish
     }
 }
 

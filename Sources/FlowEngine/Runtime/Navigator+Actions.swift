@@ -22,6 +22,7 @@ extension Navigator {
             let actions = program.handlers[Int(frame.handler)].actions
             guard frame.next < actions.count else { continue }
             let action = program.actions[Int(actions.lower) + frame.next]
+            if logsHandlers { runningAction = actions.lower + Int32(frame.next) }
             frame.next += 1
             guard !frame.finished, frame.instance >= 0, state.instances[Int(frame.instance)].isRunning else {
                 let flow = program.name(program.flows[Int(program.handlers[Int(frame.handler)].flow)].name)
@@ -121,7 +122,7 @@ extension Navigator {
             if action.mode == .root { removeModalLayers(aboveLayerOf: instance) }
             let top = state.layers.count - 1
             let selected = state.layers[top].selected
-            let child = newInstance(action.flow, parent: instance, arguments: arguments)
+            let child = newInstance(action.flow, parent: instance, arguments: arguments, expectedToFinish: action.mode != .root)
             let placed = try instantiate(action.flow, as: child, event: event)
             switch (action.mode, placed) {
             case (.push, .entry(let entry)):
@@ -344,7 +345,9 @@ extension Navigator {
         let key = EventKey(flow: flow, name: result)
         let active = state.activeEntry
         let route = active.map { $0.instance == parent ? $0.route : -1 } ?? -1
-        return findHandler(key, from: parent, route: route)
+        let receiver = findHandler(key, from: parent, route: route)
+        if receiver == nil, logsHandlers, result != cancelSymbol { droppedResultLog.append(key) }
+        return receiver
     }
 
     /// `select T`: removes modal layers above the nearest tab container above
@@ -464,10 +467,11 @@ extension Navigator {
         return fallback
     }
 
-    mutating func newInstance(_ flow: FlowID, parent: Int32, arguments: [Value] = []) -> Int32 {
+    mutating func newInstance(_ flow: FlowID, parent: Int32, arguments: [Value] = [], expectedToFinish: Bool = false) -> Int32 {
         emit(.flowStarted(flow))
-        let instance = FlowInstance(flow: flow, parent: parent, isRunning: true, arguments: arguments)
-        if let slot = state.freeSlots.popLast() {
+        let instance = FlowInstance(flow: flow, parent: parent, isRunning: true, arguments: arguments,
+                                    isExpectedToFinish: expectedToFinish)
+        if reusesSlots, let slot = state.freeSlots.popLast() {
             state.instances[Int(slot)] = instance
             return slot
         }

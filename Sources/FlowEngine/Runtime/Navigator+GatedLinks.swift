@@ -72,6 +72,7 @@ extension Navigator {
             state = saved
             needsCollection = false
             effects = savedEffects
+            if logsHandlers { droppedOpenLinkLog.append(pending.url) }
             emit(.linkDropped(pending.url))
         }
     }

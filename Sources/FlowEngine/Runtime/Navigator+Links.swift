@@ -289,7 +289,7 @@ extension Navigator {
             guard arguments.count == program.flows[Int(child)].parameters.count else {
                 throw .unsupported(event: "open", problem: "the link does not bind the parameters of '\(program.name(program.flows[Int(child)].name))' (F303)")
             }
-            let instance = newInstance(child, parent: parent, arguments: arguments)
+            let instance = newInstance(child, parent: parent, arguments: arguments, expectedToFinish: edge.mode != .root)
             let placed = try instantiate(child, as: instance, event: "open")
             let top = state.layers.count - 1
             switch (edge.mode, placed) {

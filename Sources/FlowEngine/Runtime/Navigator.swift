@@ -50,6 +50,21 @@ public struct Navigator: Sendable {
     /// appended too: the caller clears it before a step and reads it after
     /// one that succeeded.
     public var handlerLog: [HandlerID] = []
+    /// While `logsHandlers` is on: the action the last step was running
+    /// (its last, when the step failed after its actions: an emptied tab or
+    /// base); -1 before any. What the state exploration blames a refused
+    /// step on (F208, F210). The caller resets it before a step.
+    public var runningAction: ActionID = -1
+    /// While `logsHandlers` is on: each result that finished a flow and that
+    /// no handler received (`cancel` aside), in order. The caller clears it.
+    public var droppedResultLog: [EventKey] = []
+    /// While `logsHandlers` is on: each pending URL dropped although its
+    /// guard held (it could no longer open where the user was). The caller clears it.
+    public var droppedOpenLinkLog: [String] = []
+    /// Whether a new flow instance may take the slot of one that ended
+    /// (off while exploring states: an instance's slot is then its identity
+    /// for the whole step).
+    public var reusesSlots = true
     var effects: [NavigationEffect] = []
     var needsCollection = false
     /// Whether the last step ran on a copy (it may have changed the flow tree).
@@ -182,7 +197,10 @@ public struct Navigator: Sendable {
             switch action.kind {
             case .push, .sheet, .cover, .alert, .dialog, .popover, .replace, .pop, .popTo, .popToRoot, .dismiss, .start, .stay:
                 if action.kind == .start && !(startsSimply[Int(action.flow)] && action.mode != .root) { break }
-                if logsHandlers { handlerLog.append(handler) }
+                if logsHandlers {
+                    handlerLog.append(handler)
+                    runningAction = actions.lower
+                }
                 lastStepChangedFlows = false
                 effects.removeAll(keepingCapacity: true)
                 _ = try perform(action, for: instance, values: values, event: event)

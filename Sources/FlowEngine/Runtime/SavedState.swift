@@ -34,6 +34,9 @@ struct SavedState: Codable {
         var parent: Int
         /// The flow's arguments as text (v1); absent for a flow without parameters.
         var arguments: [String]?
+        /// True for a child expected to finish (started pushed, as a sheet or
+        /// a cover); absent otherwise, and in states saved before it existed.
+        var finishes: Bool?
     }
 
     struct SavedLayer: Codable {
@@ -62,7 +65,8 @@ extension Navigator {
         for (i, instance) in state.instances.enumerated() where instance.isRunning {
             renumber[i] = flows.count
             flows.append(SavedState.SavedFlow(flow: program.name(program.flows[Int(instance.flow)].name), parent: Int(instance.parent),
-                                              arguments: instance.arguments.isEmpty ? nil : instance.arguments.map(Navigator.text)))
+                                              arguments: instance.arguments.isEmpty ? nil : instance.arguments.map(Navigator.text),
+                                              finishes: instance.isExpectedToFinish ? true : nil))
         }
         for i in flows.indices where flows[i].parent >= 0 { flows[i].parent = renumber[flows[i].parent] }
         let layers = state.layers.map { layer in
@@ -123,7 +127,8 @@ extension Navigator {
             }
             let arguments = try restoreArguments(saved.arguments ?? [], of: program.flows[Int(flow)].parameters,
                                                  what: "flow #\(i) ('\(saved.flow)')")
-            restored.instances.append(FlowInstance(flow: flow, parent: Int32(saved.parent), isRunning: true, arguments: arguments))
+            restored.instances.append(FlowInstance(flow: flow, parent: Int32(saved.parent), isRunning: true, arguments: arguments,
+                                                   isExpectedToFinish: saved.finishes ?? false))
         }
         for (i, instance) in restored.instances.enumerated() where Int(instance.parent) >= restored.instances.count {
             throw .invalidState("flow #\(i) has parent #\(instance.parent), which does not exist")

@@ -1,0 +1,317 @@
+/// The findings of DSL.md §9.1, computed on the state graph (`StateGraph`):
+/// every one is a fact about states the engine reaches, with the shortest
+/// path there. They replace the graph approximations of v1 (F201, F202,
+/// F203, F204, F205, F207, F208, F305) whenever the exploration is complete;
+/// when a limit stops it, the approximations stay and a note says so.
+extension Analyzer {
+    /// The codes the state graph decides.
+    static let stateCodes: Set<DiagnosticCode> = [
+        .unreachableRoute, .flowNeverStarted, .deadEnd, .trap, .unboundedStack, .resultNeverHandled,
+        .impossibleBack, .sometimesRefused, .linkUnreachable, .pendingLinkDropped,
+    ]
+
+    /// How far validate explores: enough for any app written by hand, and
+    /// bounded so that validate stays fast on generated programs of any size.
+    static func explorationLimits(_ program: Program) -> StateGraph.Limits {
+        let size = program.routes.count + program.handlers.count + program.flows.count + program.links.count
+        return StateGraph.Limits(maxStates: 200_000, maxWork: min(20_000_000, 2_000 * (size + 64)), maxStateSize: 4 * size + 64)
+    }
+
+    /// Explores the program's states and, when the exploration is complete,
+    /// replaces the approximate findings with the state graph's. Returns
+    /// whether it did; `explorationNote` says why not.
+    mutating func applyStateGraph() -> Bool {
+        guard program.runBlockers.isEmpty, program.entry >= 0 else { return false }
+        guard Explorer.startSize(program) < 4_096 else {
+            explorationNote = "the app's start alone creates more than 4,096 flows: its states were not explored, and the findings come from the flow graph"
+            return false
+        }
+        let graph: StateGraph
+        do { graph = try StateGraph(program: program, limits: Analyzer.explorationLimits(program)) } catch { return false }
+        exploredStates = graph.count
+        guard graph.isComplete else {
+            explorationNote = "\(graph.limitHit ?? "a limit was reached"): the findings come from the flow graph, and the absence of others was not proved"
+            return false
+        }
+        // Keep the v1 findings the states do not decide, and F201/F202 of flows no state runs.
+        let runs = flowsThatRun(graph)
+        let kept = diagnostics.filter { !Analyzer.stateCodes.contains($0.code) }
+        diagnostics = kept
+        pathGoals.removeAll()
+        // F209 (a flow that starts itself): the path to where its `start` first runs.
+        for d in diagnostics.indices where diagnostics[d].code == .recursiveFlow {
+            guard let a = program.actions.firstIndex(where: { $0.span == diagnostics[d].span }) else { continue }
+            let node = graph.firstPick[Int(actionHandlers[a])]
+            if node >= 0 { diagnostics[d].path = steps(graph.path(to: node)) }
+        }
+        reportReach(graph, runs)
+        let deadRoutes = reportDeadEnds(graph)
+        reportTraps(graph, skipping: deadRoutes)
+        reportGrowth(graph)
+        reportDroppedResults(graph)
+        reportRefusals(graph)
+        reportDroppedLinks(graph)
+        if !graph.oversized.isEmpty {
+            explorationNote = "\(graph.oversized.count) state(s) larger than \(graph.limits.maxStateSize) screens and flows were not explored further"
+        }
+        return true
+    }
+
+    /// For each flow, whether it runs in some reachable state.
+    func flowsThatRun(_ graph: StateGraph) -> [Bool] {
+        var runs = [Bool](repeating: false, count: program.flows.count)
+        for state in graph.states {
+            for instance in state.instances where instance.isRunning { runs[Int(instance.flow)] = true }
+        }
+        return runs
+    }
+
+    /// F201, F202 and F305 on the states: a route no state shows, a flow no
+    /// state runs (its routes keep v1's F201), a link target no state reached
+    /// without a link shows.
+    mutating func reportReach(_ graph: StateGraph, _ runs: [Bool]) {
+        var shown = [Bool](repeating: false, count: program.routes.count)
+        var navigable = [Bool](repeating: false, count: program.routes.count)
+        for (n, state) in graph.states.enumerated() {
+            let byNavigating = graph.isNavigable(Int32(n))
+            for layer in state.layers {
+                for stack in layer.stacks {
+                    for entry in stack {
+                        shown[Int(entry.route)] = true
+                        if byNavigating { navigable[Int(entry.route)] = true }
+                    }
+                }
+            }
+        }
+        for (f, flow) in program.flows.enumerated() where !runs[f] {
+            report(.flowNeverStarted, flow.span,
+                   "flow '\(name(flow.name))' is never started: no reachable state of the app runs it")
+        }
+        // Routes of flows that never run: v1's check, from the flow's own start.
+        let local = Analyzer(program)
+        var legacy = local
+        _ = legacy.checkReachability()
+        for diagnostic in legacy.diagnostics where diagnostic.code == .unreachableRoute {
+            if let r = program.routes.firstIndex(where: { $0.span == diagnostic.span }), !runs[Int(program.routes[r].flow)] {
+                diagnostics.append(diagnostic)
+            }
+        }
+        for (r, route) in program.routes.enumerated() where !shown[r] && runs[Int(route.flow)] {
+            let flow = program.flows[Int(route.flow)]
+            report(.unreachableRoute, route.span,
+                   "route '\(name(route.name))' is unreachable: no reachable state of the app shows it",
+                   notes: [DiagnosticNote(span: flow.span, message: "flow '\(name(flow.name))' runs, but none of its steps shows it")])
+        }
+        for link in program.links where shown[Int(link.route)] && !navigable[Int(link.route)] {
+            report(.linkUnreachable, link.span,
+                   "link target '\(Diagnostic.quoted(program.qualifiedName(link.route)))' cannot be reached by navigating from the entry flow '\(flowName(program.entry))': the link is the only way there",
+                   notes: [DiagnosticNote(span: program.routes[Int(link.route)].span, message: "'\(routeName(link.route))' declared here")])
+        }
+    }
+
+    /// F203: a reachable state whose active route is not `[final]` and from
+    /// which no user step, under any guards, leads to another state.
+    mutating func reportDeadEnds(_ graph: StateGraph) -> [Bool] {
+        var classOut = [Bool](repeating: false, count: graph.count)
+        for n in 0..<graph.count where graph.hasUserWayOut[n] { classOut[Int(graph.screenClass[n])] = true }
+        var dead = [Bool](repeating: false, count: program.routes.count)
+        for n in 0..<graph.count where !classOut[Int(graph.screenClass[n])] {
+            let state = graph.states[n]
+            guard let active = state.activeIDs, !dead[Int(active.route)] else { continue }
+            let route = program.routes[Int(active.route)]
+            guard !route.attributes.contains(.final), !waitsForTheApp(active.route) else { continue }
+            if graph.growth.contains(where: { $0.node == Int32(n) }) || graph.oversized.contains(Int32(n)) { continue }
+            dead[Int(active.route)] = true
+            let way = describeWay(Explorer.placement(of: state), route)
+            var notes: [DiagnosticNote] = []
+            let system = systemHandlers(at: state)
+            if !system.isEmpty {
+                notes.append(DiagnosticNote(span: program.handlers[Int(system[0])].span,
+                                            message: "'\(name(program.handlers[Int(system[0])].event.name))' is a [system] event the app sends, not a way out for the user"))
+            }
+            report(.deadEnd, route.span,
+                   "dead end: at '\(name(route.name))', reached \(way), no step of the user leads anywhere: no handler answers with a change and there is no way back",
+                   notes: notes)
+            diagnostics[diagnostics.count - 1].path = steps(graph.path(to: Int32(n)))
+        }
+        return dead
+    }
+
+    /// Whether a route's own handlers answer a `[system]` event: it waits for
+    /// the app (a splash, an upload) and is never a dead end.
+    func waitsForTheApp(_ route: RouteID) -> Bool {
+        program.handlers[program.routes[Int(route)].handlers.range].contains { StateGraph.isSystem($0) }
+    }
+
+    /// The `[system]` handlers that could answer at a state's active route.
+    func systemHandlers(at state: NavigationState) -> [HandlerID] {
+        guard let active = state.activeIDs else { return [] }
+        var found: [HandlerID] = []
+        for h in program.routes[Int(active.route)].handlers.range where StateGraph.isSystem(program.handlers[h]) { found.append(HandlerID(h)) }
+        for slot in state.ancestry(of: active.instance) {
+            let flow = program.flows[Int(state.instances[Int(slot)].flow)]
+            for h in flow.handlers.range where StateGraph.isSystem(program.handlers[h]) { found.append(HandlerID(h)) }
+        }
+        return found
+    }
+
+    /// F204: a reachable state inside a child expected to finish from which
+    /// no user steps and guard changes (no URL, no `[system]` event) end it.
+    /// A backward search over (state, instance) pairs from the steps that end one.
+    mutating func reportTraps(_ graph: StateGraph, skipping dead: [Bool]) {
+        let pairs = graph.finishingValues.count
+        guard pairs > 0 else { return }
+        var escapes = [Bool](repeating: false, count: pairs)
+        // Cut states were not expanded: nothing is claimed of them.
+        for (node, _) in graph.growth { for i in graph.finishing[Int(node)].range { escapes[i] = true } }
+        for node in graph.oversized { for i in graph.finishing[Int(node)].range { escapes[i] = true } }
+        // Reverse edges of the pair graph, in compressed rows.
+        var sources: [Int32] = []
+        var targets: [Int32] = []
+        for e in graph.edgeFrom.indices {
+            let from = graph.finishing[Int(graph.edgeFrom[e])]
+            let to = graph.finishing[Int(graph.edgeTo[e])]
+            let map = graph.edgeMaps[e]
+            for k in 0..<map.count {
+                let value = graph.edgeMapValues[Int(map.lower) + k]
+                let source = Int(from.lower) + k
+                if value < 0 {
+                    escapes[source] = true
+                    continue
+                }
+                guard let target = to.range.first(where: { graph.finishingValues[$0] == value }) else { continue }
+                sources.append(Int32(source))
+                targets.append(Int32(target))
+            }
+        }
+        var rowStart = [Int32](repeating: 0, count: pairs + 1)
+        for t in targets { rowStart[Int(t) + 1] += 1 }
+        for i in 0..<pairs { rowStart[i + 1] += rowStart[i] }
+        var fill = rowStart
+        var column = [Int32](repeating: 0, count: sources.count)
+        for (i, t) in targets.enumerated() {
+            column[Int(fill[Int(t)])] = sources[i]
+            fill[Int(t)] += 1
+        }
+        var queue: [Int32] = []
+        for i in 0..<pairs where escapes[i] { queue.append(Int32(i)) }
+        var head = 0
+        while head < queue.count {
+            let t = Int(queue[head])
+            head += 1
+            for c in Int(rowStart[t])..<Int(rowStart[t + 1]) where !escapes[Int(column[c])] {
+                escapes[Int(column[c])] = true
+                queue.append(column[c])
+            }
+        }
+        var reported = dead
+        for n in 0..<graph.count {
+            let state = graph.states[n]
+            guard let active = state.activeIDs, !reported[Int(active.route)] else { continue }
+            // The innermost child on the active chain that cannot end.
+            var trapped: Int32 = -1
+            search: for c in graph.activeChainValues[graph.activeChain[n].range] {
+                for i in graph.finishing[n].range where graph.finishingValues[i] == c {
+                    if !escapes[i] { trapped = c; break search }
+                }
+            }
+            guard trapped >= 0 else { continue }
+            reported[Int(active.route)] = true
+            let route = program.routes[Int(active.route)]
+            let flow = childFlow(state, canonical: trapped)
+            report(.trap, route.span,
+                   "trap: once the user is at '\(name(route.name))' (reached \(describeWay(Explorer.placement(of: state), route))), no step ends '\(flowName(flow))': it never finishes, and no way back or handler above leaves it",
+                   notes: [DiagnosticNote(span: program.flows[Int(flow)].span, message: "'\(flowName(flow))' is expected to finish: it was started as a child")])
+            diagnostics[diagnostics.count - 1].path = steps(graph.path(to: Int32(n)))
+        }
+    }
+
+    /// The flow of the instance with canonical number `canonical` in `state`.
+    func childFlow(_ state: NavigationState, canonical: Int32) -> FlowID {
+        var encoder = StateEncoder(program: program, guards: [])
+        var key: [Int32] = []
+        _ = encoder.encode(state, into: &key)
+        return state.instances[Int(encoder.order[Int(canonical)])].flow
+    }
+
+    /// F205: growth that repeats: a state whose screen extends one on its
+    /// own path, with the same active screen. Points at a push on the way.
+    mutating func reportGrowth(_ graph: StateGraph) {
+        var reported = Set<ActionID>()
+        for (node, ancestor) in graph.growth {
+            var between: [PathStep] = []
+            var n = node
+            while n != ancestor, n >= 0 {
+                between.append(graph.stepsIn[Int(n)])
+                n = graph.parents[Int(n)]
+            }
+            between.reverse()
+            var action: ActionID = -1
+            for step in between.reversed() {
+                guard case .send(let h) = step else { continue }
+                if let a = program.handlers[Int(h)].actions.range.last(where: { Analyzer.grows(program.actions[$0].kind) }) {
+                    action = ActionID(a)
+                    break
+                }
+            }
+            if action < 0 {
+                for step in between { if case .send(let h) = step { action = program.handlers[Int(h)].actions.lower; break } }
+            }
+            guard action >= 0, reported.insert(action).inserted else { continue }
+            let state = graph.states[Int(node)]
+            let top = state.activeIDs.map { routeName($0.route) } ?? "?"
+            report(.unboundedStack, program.actions[Int(action)].span,
+                   "the navigation can grow without bound: from '\(top)', the steps \(between.map { $0.scriptText(in: program) }.joined(separator: " → ")) come back to '\(top)' with more on screen, and can be taken again")
+            diagnostics[diagnostics.count - 1].path = steps(graph.path(to: node))
+        }
+    }
+
+    static func grows(_ kind: ActionKind) -> Bool {
+        switch kind {
+        case .push, .sheet, .cover, .alert, .dialog, .popover, .start: true
+        default: false
+        }
+    }
+
+    /// F207: a result dropped on some path (the path ends with the step that drops it).
+    mutating func reportDroppedResults(_ graph: StateGraph) {
+        for (result, drop) in graph.droppedResults.sorted(by: { $0.value.finish < $1.value.finish }) {
+            let span = drop.finish >= 0 ? program.actions[Int(drop.finish)].span : program.flows[Int(result.flow)].span
+            let child = flowName(result.flow)
+            report(.resultNeverHandled, span,
+                   "result '\(name(result.name))' of '\(child)' is dropped: after the last step of this path no flow on the way up handles '\(child).\(name(result.name))' where the user is")
+            diagnostics[diagnostics.count - 1].path = steps(graph.path(to: drop.node) + [drop.step])
+        }
+    }
+
+    /// F208 (fails wherever dispatch picks it) and F210 (fails in some of those states).
+    mutating func reportRefusals(_ graph: StateGraph) {
+        for h in program.handlers.indices where graph.failed[h] > 0 {
+            let action = graph.failedAction[h]
+            let span = action >= 0 ? program.actions[Int(action)].span : program.handlers[h].span
+            let text = action >= 0 ? describe(program.actions[Int(action)]) : "the handler"
+            let event = program.eventText(program.handlers[h].event)
+            let reason = graph.failureReason[h] ?? "the engine refuses it"
+            if graph.failed[h] == graph.picked[h] {
+                report(.impossibleBack, span,
+                       "'\(text)' can never succeed: in every reachable state where 'on \(event)' is the handler dispatch picks, the step is refused (\(reason))")
+            } else {
+                report(.sometimesRefused, span,
+                       "'\(text)' fails in some reachable states where 'on \(event)' is picked: the step is refused there (\(reason))")
+            }
+            diagnostics[diagnostics.count - 1].path = steps(graph.path(to: graph.firstFailure[h]))
+        }
+    }
+
+    /// F306: a pending URL dropped although its guard held.
+    mutating func reportDroppedLinks(_ graph: StateGraph) {
+        for (l, drop) in graph.droppedLinks.sorted(by: { $0.key < $1.key }) {
+            let link = program.links[Int(l)]
+            report(.pendingLinkDropped, link.span,
+                   "a pending URL of this link is dropped although its guard holds: after the last step of this path it could not be opened where the user is")
+            diagnostics[diagnostics.count - 1].path = steps(graph.path(to: drop.node) + [drop.step])
+        }
+    }
+
+    func steps(_ path: [PathStep]) -> [String] { path.map { $0.scriptText(in: program) } }
+}

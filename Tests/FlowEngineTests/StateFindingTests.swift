@@ -1,0 +1,178 @@
+import FlowDSL
+import FlowEngine
+import FlowTestSupport
+import Testing
+
+/// Findings as facts about the states the engine reaches (issue 16, DSL.md
+/// §9.1): each case is a program whose v1 approximation was wrong, with the
+/// exact findings and, for each, the path the engine replays to it.
+@Suite("Findings on the state graph")
+struct StateFindingTests {
+    /// The findings of `marked` (code at each marker) and their paths.
+    func check(_ marked: String, _ expected: [(code: String, marker: String, path: [String]?)],
+               sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let source = MarkedSource(marked)
+        let validation = Validation.run(text: source.text)
+        var renderer = DiagnosticRenderer(files: validation.program.files, useColor: false)
+        let found = validation.diagnostics.map { diagnostic -> String in
+            let (line, column) = renderer.location(diagnostic.span)
+            return "\(diagnostic.code.rawValue)@\(line):\(column) \(diagnostic.path?.joined(separator: " → ") ?? "-")"
+        }
+        let wanted = expected.map { item -> String in
+            let (line, column) = source[item.marker]
+            return "\(item.code)@\(line):\(column) \(item.path?.joined(separator: " → ") ?? "-")"
+        }
+        #expect(found == wanted, sourceLocation: sourceLocation)
+        // Every path replays, and ends on the route or in the handler's flow the finding names.
+        for diagnostic in validation.diagnostics {
+            guard let path = diagnostic.path else { continue }
+            let navigator = try replay(validation.program, path, sourceLocation: sourceLocation)
+            #expect(endsAtFinding(diagnostic, validation.program, navigator), "\(diagnostic.code.rawValue): \(path)",
+                    sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test("a cover whose only event opens a sheet that comes back to it is a trap (F204, with its path)")
+    func coverWithOnlyASheet() throws {
+        try check("""
+        flow App [entry] {
+          start home
+          route home { on watch -> start Stories as cover }
+        }
+        flow Stories { start viewer  route 1️⃣viewer { on reply -> sheet replyBox }  route 2️⃣replyBox { on send -> dismiss } }
+        """, [("F204", "1", ["watch"]), ("F204", "2", ["watch", "reply"])])
+    }
+
+    @Test("a result handler's pop to the root, from the root, refuses the finishing step: F210, and the screen is a dead end")
+    func resultHandlerPopsFromTheRoot() throws {
+        try check("""
+        flow App [entry] {
+          start products
+          route products {
+            on open -> push product
+            on showCart -> start Cart as sheet
+          }
+          route product { on showCart -> start Cart as sheet }
+          on Cart.checkedOut -> 1️⃣popToRoot
+        }
+        flow Cart {
+          start cart
+          route cart { on pay -> push receipt }
+          route 2️⃣receipt [noBack] { on done -> finish checkedOut }
+        }
+        """, [("F210", "1", ["showCart", "pay"]), ("F203", "2", ["showCart", "pay"])])
+    }
+
+    @Test("pop to a route that is always on top after a finish is F208")
+    func popToAlwaysOnTop() throws {
+        try check("""
+        flow App [entry] {
+          start list
+          route list [final] { on add -> start Editor as sheet }
+          on Editor.saved -> 1️⃣pop to list
+        }
+        flow Editor { start form  route form { on save -> finish saved } }
+        """, [("F208", "1", ["add"])])
+    }
+
+    @Test("a cycle that comes back to the same screen does not grow: no F205")
+    func cycleBackToTheSameShape() throws {
+        try check("""
+        flow App [entry] {
+          start home
+          route home [final] { on compose -> sheet draft }
+          route draft { on send -> dismiss then replace home }
+        }
+        """, [])
+    }
+
+    @Test("a push cycle grows: F205 at a push on it, with the path to the grown state")
+    func pushCycleGrows() throws {
+        try check("""
+        flow App [entry] {
+          start feed
+          route feed [final] { on open -> push post }
+          route post { on author -> push profile }
+          route profile { on latest -> 1️⃣push post }
+        }
+        """, [("F205", "1", ["open", "author", "latest"])])
+    }
+
+    @Test("a screen only a link shows is F305 alone, never also F201")
+    func linkOnlyScreen() throws {
+        try check("""
+        flow App [entry] {
+          start home
+          route home [final]
+          route secret [final]
+        }
+        1️⃣link "app://secret" -> App/secret
+        """, [("F305", "1", nil)])
+    }
+
+    @Test("a result handled on one path and dropped on another is F207, with the path that drops it")
+    func resultDroppedOnOnePath() throws {
+        try check("""
+        flow App [entry] {
+          start home
+          route home [final] {
+            on onboard -> start Onboarding as cover
+            on again -> push settings
+          }
+          route settings [final] { on redo -> start Onboarding as cover  on Onboarding.done -> pop }
+          on Onboarding.done -> stay
+        }
+        flow Onboarding { start intro  route intro { on finish -> finish done  on skip -> 1️⃣finish skipped } }
+        """, [("F207", "1", ["onboard", "skip"])])
+    }
+
+    @Test("a handler behind a guard is a way out: no dead end where a guard would let the user go on")
+    func guardedWayOut() throws {
+        try check("""
+        flow App [entry] {
+          start splash
+          route splash { on ready when loggedIn -> push home }
+          route home [final]
+        }
+        """, [])
+    }
+
+    @Test("a flow-level log-out handler the user can send is a way out of every screen below it")
+    func userLogOutIsAWayOut() throws {
+        try check("""
+        flow App [entry] {
+          start welcome
+          route welcome { on go -> push promo }
+          route promo "Big sale"
+          on logout -> set [welcome]
+        }
+        """, [])
+    }
+
+    @Test("a pending link whose guard holds and still cannot open is F306, with the path that drops it")
+    func pendingLinkDroppedWhileItsGuardHolds() throws {
+        let validation = Validation.run(text: """
+        flow App [entry] {
+          start welcome
+          route welcome [final] { on logIn -> start Login as cover }
+        }
+        flow Login { start form  route form { on close -> finish cancel } }
+        flow Shop { start catalog  route catalog [final] }
+        link "app://shop" -> App/welcome when loggedIn else start Login as cover
+        """)
+        #expect(!validation.diagnostics.contains { $0.code == .pendingLinkDropped })
+    }
+
+    @Test("the exploration counts its states")
+    func countsStates() throws {
+        let validation = Validation.run(text: """
+        flow App [entry] {
+          start home
+          route home [final] { on more -> push detail }
+          route detail [final]
+        }
+        """)
+        #expect(validation.exploredStates == 2)
+        #expect(validation.explorationNote == nil)
+    }
+}
