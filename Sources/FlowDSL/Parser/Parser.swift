@@ -75,6 +75,17 @@ public struct Parser {
         } while token.kind == .invalid
     }
 
+    /// Skips the rest of the current token's line (to a line break or a `//`
+    /// comment) without lexing it, returns its byte range, and moves to the
+    /// first token after it. Callers never `peek()` before (the lexer would
+    /// already be past the next token).
+    mutating func takeRestOfLine() -> Range<Int> {
+        precondition(lookahead == nil, "takeRestOfLine after peek")
+        let range = lexer.skipRestOfLine()
+        advance()
+        return range
+    }
+
     /// The token after the current one.
     mutating func peek() -> Token {
         if let next = lookahead { return next }
@@ -176,7 +187,7 @@ public struct Parser {
 
     // MARK: - File
 
-    /// file = { import | flow | link } ;
+    /// file = { import | flow | link | check } ;
     mutating func parseFile() {
         while !atEnd {
             if at("flow") {
@@ -185,8 +196,10 @@ public struct Parser {
                 parseLink()
             } else if at("import") {
                 parseImport()
+            } else if at("check") {
+                parseCheck()
             } else {
-                error(expected: "'flow', 'link' or 'import'")
+                error(expected: "'flow', 'link', 'import' or 'check'")
                 skipToTopLevelItem()
             }
         }
