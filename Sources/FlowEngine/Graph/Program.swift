@@ -43,8 +43,8 @@ public struct Program: Sendable {
     /// order: `Navigator` refuses a program while this is not empty. The
     /// compiler sets it; a program built by hand has none.
     public var runBlockers: [Diagnostic] = []
-    /// The properties stated with `check` (DSL.md §9.2), in source order
-    /// (a file's imports before it, as the files were loaded).
+    /// The properties stated with `check` (DSL.md §9.2), in source order,
+    /// file by file in the order the files were loaded (the importer first).
     public var checks: [PropertyCheck] = []
 
     public init() {}
