@@ -6,7 +6,8 @@ import FlowEngine
 /// - One function per grammar rule, one file per family of rules:
 ///   `Parser+Flow.swift` (flows, routes, parameters, attributes),
 ///   `Parser+Handler.swift` (handlers, actions, targets, arguments),
-///   `Parser+Link.swift` (imports and links), `Parser+Recovery.swift`.
+///   `Parser+Link.swift` (imports and links), `Parser+Check.swift` (v2
+///   properties), `Parser+Recovery.swift`.
 /// - It pulls tokens from the `Lexer` one at a time (one token of lookahead,
 ///   plus `peek()` where `C.x` needs a second), so memory stays proportional
 ///   to the tree, not to the token count.
