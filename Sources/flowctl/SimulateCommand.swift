@@ -12,7 +12,7 @@ enum SimulateCommand {
         OVERVIEW: Run a program's navigation from the entry flow's start.
 
         USAGE: flowctl simulate <file> [-e <step>]... [--script <file>] [--assume <guard>]...
-                                [--random <n> --seed <s>] [--format text|json]
+                                [--random <n> --seed <s> [--system-events]] [--format text|json]
                                 [--save <state.json>] [--restore <state.json>]
 
         Steps, one a line in a script (# starts a comment):
@@ -40,6 +40,8 @@ enum SimulateCommand {
                                  lists the routes and handlers the walk never reached
           --seed <s>             The random walk's seed (default 1)
           --max-depth <n>        Restart a random walk whose screens exceed n (default 1000)
+          --system-events        Let a random walk fire [system] events too (sent by the app,
+                                 not tapped: left out by default; steps send them always)
           --trace                Print every step of a random walk
           --format <format>      text (default) or json: the trace as one object
           --save <file>          Write the final state as JSON
@@ -62,6 +64,7 @@ enum SimulateCommand {
             OptionSpec(name: "--random", takesValue: true),
             OptionSpec(name: "--seed", takesValue: true),
             OptionSpec(name: "--max-depth", takesValue: true),
+            OptionSpec(name: "--system-events"),
             OptionSpec(name: "--trace"),
             OptionSpec(name: "--format", takesValue: true, choices: ["text", "json"]),
             OptionSpec(name: "--save", takesValue: true),
@@ -79,6 +82,7 @@ enum SimulateCommand {
         let seed = try arguments.integer("--seed") ?? 1
         let maxDepth = try arguments.integer("--max-depth", atLeast: 1) ?? 1_000
         if arguments.value("--seed") != nil && randomSteps == nil { throw UsageError(message: "--seed goes with --random") }
+        if arguments.has("--system-events") && randomSteps == nil { throw UsageError(message: "--system-events goes with --random") }
         let json = arguments.value("--format") == "json"
 
         // The steps: the script's, then each -e.
@@ -136,7 +140,7 @@ enum SimulateCommand {
         var status = ExitCode.success
         if let randomSteps {
             status = RandomWalkOutput.run(&navigator, steps: randomSteps, seed: UInt64(truncatingIfNeeded: seed),
-                                          maxDepth: maxDepth, trace: arguments.has("--trace"), json: json, console: &console)
+                                          maxDepth: maxDepth, systemEvents: arguments.has("--system-events"), trace: arguments.has("--trace"), json: json, console: &console)
         } else if arguments.has("--interactive") || (lines.isEmpty && console.interactiveInput && !json) {
             Interactive.run(&navigator, console: &console)
         } else {

@@ -226,3 +226,41 @@ struct RandomWalkReachTests {
         #expect(with.state == without.state)
     }
 }
+
+/// (v2) `[system]` events are sent by the app, not tapped (DSL.md §9.3).
+@Suite("Random walks: system events")
+struct RandomWalkSystemEventTests {
+    static let program = """
+        flow App [entry] {
+          start home
+          route home { on go -> push details  on expired [system] -> push expired }
+          route details { on expired [system] -> push expired }
+          route expired [final]
+        }
+        """
+
+    @Test("a walk never fires a [system] event by default, and does when asked")
+    func systemEvents() throws {
+        var plain = try navigator(Self.program)
+        var names: [String] = []
+        let summary = RandomWalk.run(&plain, steps: 500, seed: 1, reach: true, onStep: { names.append($0.event) })
+        #expect(summary.brokenInvariant == nil && summary.rejected == 0)
+        #expect(Set(names) == ["go", "back"])
+        #expect(summary.reach?.routes == [true, true, false])
+
+        var asked = try navigator(Self.program)
+        var askedNames: [String] = []
+        let all = RandomWalk.run(&asked, steps: 500, seed: 1, reach: true, firesSystemEvents: true,
+                                 onStep: { askedNames.append($0.event) })
+        #expect(all.brokenInvariant == nil)
+        #expect(Set(askedNames) == ["go", "back", "expired"])
+        #expect(all.reach?.routes == [true, true, true])
+    }
+
+    @Test("a script sends a system event like any other")
+    func scriptSends() throws {
+        var nav = try navigator(Self.program)
+        _ = try nav.send("expired", arguments: [:])
+        #expect(nav.state.activeEntry.map { nav.program.name(nav.program.routes[Int($0.route)].name) } == "expired")
+    }
+}

@@ -192,10 +192,31 @@ struct SimulateCommandTests {
             """)
     }
 
+    @Test("(v2) a random walk fires [system] events only with --system-events; -e sends them like any event")
+    func systemEvents() throws {
+        let file = try temporaryFile("""
+            flow App [entry] {
+              start home
+              route home { on go -> push details  on expired [system] -> push expired }
+              route details { on expired [system] -> push expired }
+              route expired [final]
+            }
+            """, suffix: ".flow")
+        let plain = try runFlowctl(["simulate", file, "--random", "200", "--trace"])
+        #expect(plain.status == 0 && plain.stdout.contains("] go") && !plain.stdout.contains("] expired"))
+        let asked = try runFlowctl(["simulate", file, "--random", "200", "--trace", "--system-events"])
+        #expect(asked.status == 0 && asked.stdout.contains("] expired"))
+        let sent = try runFlowctl(["simulate", file, "-e", "expired", "-e", "expect top expired"])
+        #expect(sent.status == 0)
+        let help = try runFlowctl(["simulate", "--help"])
+        #expect(help.stdout.contains("--system-events        Let a random walk fire [system] events too"))
+    }
+
     @Test("usage mistakes exit 2", arguments: [
         (["simulate"], "flowctl simulate: missing the .flow file to simulate\nSee 'flowctl simulate --help'.\n"),
         (["simulate", "flows/shop.flow", "--random", "many"], "flowctl simulate: option '--random' needs a whole number ≥ 0, not 'many'\nSee 'flowctl simulate --help'.\n"),
         (["simulate", "flows/shop.flow", "--seed", "3"], "flowctl simulate: --seed goes with --random\nSee 'flowctl simulate --help'.\n"),
+        (["simulate", "flows/shop.flow", "--system-events"], "flowctl simulate: --system-events goes with --random\nSee 'flowctl simulate --help'.\n"),
         (["simulate", "flows/shop.flow", "-e", "select(id: "], "flowctl simulate: bad step 'select(id: ': expected a value for 'id' (a string, number, true or false)\nSee 'flowctl simulate --help'.\n"),
         (["simulate", "nowhere.flow"], "flowctl simulate: cannot read 'nowhere.flow': no such file\n"),
     ])

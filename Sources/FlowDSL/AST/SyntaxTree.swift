@@ -26,6 +26,12 @@ public struct SyntaxTree: Sendable {
     public var links: [LinkDecl] = []
     /// `start` items of flows, referenced by `FlowDecl.starts`.
     public var starts: [StartDecl] = []
+    /// Handler attributes (v2), referenced by `HandlerDecl.attributes`.
+    public var attributes: [AttributeDecl] = []
+    /// `check` declarations (v2, DSL.md §9.2), in source order.
+    public var checks: [CheckDecl] = []
+    /// The route names of `check ... shows` stacks, referenced by `CheckDecl.stackNames`.
+    public var stackNames: [StackNameDecl] = []
     /// Lexical and syntax errors (F001–F003) of this file.
     public var diagnostics: [Diagnostic] = []
     /// The file's `// flowctl:allow` comments (v1), in source order.
@@ -105,6 +111,40 @@ public struct HandlerDecl: Sendable {
     public var actions: IndexRange
     /// From the event name to its end.
     public var span: SourceSpan
+    /// `[system]` and the like (v2), in `SyntaxTree.attributes`.
+    public var attributes: IndexRange = .empty
+}
+
+/// An attribute item `name` or `name(argument)` (v2, DSL.md §9.0).
+public struct AttributeDecl: Sendable {
+    public var name: Name
+    public var argument: Name?
+}
+
+/// `check ["label"] property` (v2, DSL.md §9.2).
+public struct CheckDecl: Sendable {
+    public var kind: PropertyCheck.Kind
+    public var label: String?
+    /// `ref`: the first name, and the route of `Flow.route`.
+    public var refFirst: Name?
+    public var refSecond: Name?
+    public var guardName: Name?
+    public var guardNegated = false
+    public var limit = 0
+    public var url = ""
+    /// The stack text after `shows`, trimmed, and where it stands.
+    public var stack = ""
+    public var stackSpan: SourceSpan?
+    /// The stack's route names, in `SyntaxTree.stackNames`.
+    public var stackNames: IndexRange = .empty
+    /// The `check` keyword through the end of the property.
+    public var span: SourceSpan
+}
+
+/// A route name in a check's stack: `route` or `Flow.route`.
+public struct StackNameDecl: Sendable {
+    public var flow: Name?
+    public var route: Name
 }
 
 /// One action as written.

@@ -65,9 +65,9 @@ extension Compiler {
         for route in program.routes[first...] { routeBySymbol[Int(route.name.id)] = -1 }
     }
 
-    private mutating func reportBadAttribute(_ attribute: Name, on what: String, allowed: String) {
+    mutating func reportBadAttribute(_ attribute: Name, on what: String, allowed: String) {
         let name = text(attribute.symbol)
-        let known = [keywords.entry, keywords.final, keywords.noBack, keywords.locked]
+        let known = [keywords.entry, keywords.final, keywords.noBack, keywords.locked, keywords.system]
         if known.contains(attribute.symbol) {
             report(.badAttribute, attribute.span, "attribute '\(name)' does not apply to \(what) (allowed: \(allowed))")
         } else {

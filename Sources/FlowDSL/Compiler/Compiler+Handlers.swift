@@ -8,6 +8,7 @@ extension Compiler {
             guard let childFlow = resolveFlow(child) else { return }
             event.flow = childFlow
         }
+        let isSystem = systemAttribute(decl, in: tree)
         let parameters = declareParameters(tree.parameters[decl.parameters.range])
         let guardCondition = decl.guardName.map { Guard(name: $0.symbol, negated: decl.guardNegated) }
         let signature = HandlerSignature(event: event, guardCondition: guardCondition)
@@ -29,10 +30,54 @@ extension Compiler {
         }
         var compiled = handler
         compiled.actions = IndexRange(lower, ActionID(program.actions.count))
+        compiled.isSystem = isSystem
         program.handlers.append(compiled)
     }
 
     func eventText(_ event: EventKey) -> String { program.eventText(event) }
+
+    /// Whether a handler is marked `[system]` (DSL.md §9.3); F113 at an
+    /// attribute that is not `system`, has an argument, or is on `back` or
+    /// a result event (neither is sent by the app).
+    private mutating func systemAttribute(_ decl: HandlerDecl, in tree: SyntaxTree) -> Bool {
+        var isSystem = false
+        for attribute in tree.attributes[decl.attributes.range] {
+            let name = attribute.name
+            guard name.symbol == keywords.system else {
+                reportBadAttribute(name, on: "a handler", allowed: "system")
+                continue
+            }
+            if let argument = attribute.argument {
+                report(.badAttribute, name.span, "attribute 'system' takes no argument ('\(text(argument.symbol))'); write [system]")
+            } else if let child = decl.resultFlow {
+                report(.badAttribute, name.span,
+                       "'\(text(child.symbol)).\(text(decl.event.symbol))' is a child flow's result, not an event the app sends: it cannot be [system]")
+            } else if decl.event.symbol == keywords.back {
+                report(.badAttribute, name.span, "'back' is the user's back button or swipe, not an event the app sends: it cannot be [system]")
+            } else {
+                isSystem = true
+            }
+        }
+        return isSystem
+    }
+
+    /// DSL.md §9.3: an event name is a system event everywhere or nowhere.
+    /// F113 at each handler of an event marked `[system]` elsewhere that is
+    /// not marked itself, with a note at the first marked one.
+    mutating func checkSystemEvents() {
+        var marked: [Symbol: HandlerID] = [:]
+        for (h, handler) in program.handlers.enumerated() where handler.isSystem && marked[handler.event.name] == nil {
+            marked[handler.event.name] = HandlerID(h)
+        }
+        guard !marked.isEmpty else { return }
+        for handler in program.handlers where !handler.isSystem && !handler.event.isResult {
+            guard let first = marked[handler.event.name] else { continue }
+            let event = text(handler.event.name)
+            report(.badAttribute, handler.span,
+                   "'\(event)' is marked [system] at another handler: mark this one [system] too, or rename one of the events (an event is a system event everywhere or nowhere)",
+                   notes: [DiagnosticNote(span: program.handlers[Int(first)].span, message: "'\(event)' is marked [system] here")])
+        }
+    }
 
     mutating func compileAction(_ decl: ActionDecl, in tree: SyntaxTree, flow: FlowID, handler: Handler) -> Action? {
         var action = Action(kind: decl.kind, targets: .empty, flow: -1, mode: decl.mode, result: nil,

@@ -23,7 +23,8 @@ public struct CompileResult: Sendable {
 ///    with route names looked up in a table indexed by symbol id that holds
 ///    the current flow's routes (F101–F104, F107–F109, F112);
 /// 3. the entry (F106), then the flow tree: F110–F112;
-/// 4. links (F301–F303).
+/// 4. links (F301–F303);
+/// 5. `check` properties (v2): their names (F101, F102).
 /// A construct that does not resolve is reported once and left out, so no
 /// later stage sees it and nothing cascades from it.
 public struct Compiler {
@@ -54,6 +55,7 @@ public struct Compiler {
         compiler.declareFlows()
         for flow in compiler.program.flows.indices { compiler.compileBody(of: FlowID(flow)) }
         compiler.checkPayloads()
+        compiler.checkSystemEvents()
         // The flow tree does not depend on which flow is the entry: built once.
         var topology = FlowTopology(compiler.program)
         compiler.chooseEntry(topology)
@@ -62,6 +64,7 @@ public struct Compiler {
         // A gated link's actions (v1) may start flows: the tree includes them.
         if compiler.program.handlers.count != handlerCount { topology = FlowTopology(compiler.program) }
         compiler.checkFlowTree(topology)
+        compiler.compileChecks()
         compiler.diagnostics.sort(by: Diagnostic.sourceOrder)
         compiler.program.runBlockers = compiler.diagnostics.filter(\.code.stopsRunning)
         return CompileResult(program: compiler.program, diagnostics: compiler.diagnostics,
@@ -112,6 +115,8 @@ public struct Compiler {
 struct KnownSymbols {
     let string, int, bool, double: Symbol
     let entry, final, noBack, locked: Symbol
+    /// The handler attribute `system` (v2), and the implicit event `back`.
+    let system, back: Symbol
 
     init(_ symbols: inout SymbolTable) {
         string = symbols.intern("String")
@@ -122,9 +127,10 @@ struct KnownSymbols {
         final = symbols.intern("final")
         noBack = symbols.intern("noBack")
         locked = symbols.intern("locked")
+        system = symbols.intern("system")
         // The runtime names these in every program, written there or not:
         // the implicit `back` event and the implicit `cancel` result.
-        _ = symbols.intern("back")
+        back = symbols.intern("back")
         _ = symbols.intern("cancel")
     }
 

@@ -30,6 +30,33 @@ public struct Lexer {
         }
     }
 
+    /// Moves past the rest of the current line, up to a line break or a `//`
+    /// comment outside a string literal, and returns the bytes it passed; the
+    /// next token comes after them. For text that is not made of tokens (the
+    /// stack after `check ... shows`, DSL.md §9.2). The comment is left to
+    /// lex as trivia, so an allow comment there still counts.
+    public mutating func skipRestOfLine() -> Range<Int> {
+        let start = position
+        var inString = false
+        while position < bytes.count {
+            let b = bytes[position]
+            if b == UInt8(ascii: "\n") || b == UInt8(ascii: "\r") { break }
+            if inString {
+                if b == UInt8(ascii: "\\"), position + 1 < bytes.count, bytes[position + 1] != UInt8(ascii: "\n") {
+                    position += 2
+                    continue
+                }
+                if b == UInt8(ascii: "\"") { inString = false }
+            } else if b == UInt8(ascii: "\"") {
+                inString = true
+            } else if b == UInt8(ascii: "/"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "/") {
+                break
+            }
+            position += 1
+        }
+        return start..<position
+    }
+
     /// The next token; `.endOfFile` forever once the input is consumed.
     public mutating func next() -> Token {
         skipTrivia()

@@ -156,6 +156,26 @@ extension Parser {
         return appendNames(names)
     }
 
+    /// attrs = "[" attr { "," attr } "]" ; attr = IDENT [ "(" IDENT ")" ] ; (v2,
+    /// DSL.md §9.0; for handlers: the compiler says which apply).
+    mutating func parseAttributeItems() -> IndexRange {
+        advance()
+        var items: [AttributeDecl] = []
+        repeat {
+            guard let name = expectName("attribute name") else { break }
+            var item = AttributeDecl(name: name, argument: nil)
+            if consume(.leftParen) {
+                item.argument = expectName("a name in the attribute's parentheses")
+                if item.argument == nil || !expect(.rightParen, "')' after the attribute's argument") { break }
+            }
+            items.append(item)
+        } while consume(.comma)
+        closeList(.rightBracket)
+        let lower = Int32(tree.attributes.count)
+        tree.attributes.append(contentsOf: items)
+        return IndexRange(lower, Int32(tree.attributes.count))
+    }
+
     /// Expects the closing bracket of a list; on anything else reports it and
     /// skips to the bracket if it comes before the end of the line.
     mutating func closeList(_ close: TokenKind) {

@@ -2,7 +2,7 @@ import FlowEngine
 
 /// Handlers, actions, targets and arguments.
 extension Parser {
-    /// handler = "on" event [ "when" guard ] "->" action { "then" action } ;
+    /// handler = "on" event [ attrs ] [ "when" guard ] "->" action { "then" action } ;
     mutating func parseHandler(route: Int32) {
         advance()
         guard let first = expectName("event name after 'on'") else {
@@ -23,6 +23,9 @@ extension Parser {
         }
         if at == .leftParen {
             handler.parameters = parseParameters()
+        }
+        if at == .leftBracket {
+            handler.attributes = parseAttributeItems()
         }
         if at("when") {
             advance()

@@ -6,7 +6,7 @@ import FlowEngine
 /// item. Depth is an integer, not recursion: 200,000 nested braces cost
 /// nothing but the scan.
 extension Parser {
-    /// Skips to the next `flow`, `link` or `import` at the start of a line, outside braces.
+    /// Skips to the next `flow`, `link`, `import` or `check` at the start of a line, outside braces.
     mutating func skipToTopLevelItem() {
         var depth = 0
         repeat {
@@ -36,7 +36,7 @@ extension Parser {
     }
 
     var atTopLevelKeyword: Bool {
-        token.startsLine && (at("flow") || at("link") || at("import"))
+        token.startsLine && (at("flow") || at("link") || at("import") || at("check"))
     }
 
     var atFlowItemKeyword: Bool {

@@ -6,7 +6,8 @@ import FlowEngine
 /// - One function per grammar rule, one file per family of rules:
 ///   `Parser+Flow.swift` (flows, routes, parameters, attributes),
 ///   `Parser+Handler.swift` (handlers, actions, targets, arguments),
-///   `Parser+Link.swift` (imports and links), `Parser+Recovery.swift`.
+///   `Parser+Link.swift` (imports and links), `Parser+Check.swift` (v2
+///   properties), `Parser+Recovery.swift`.
 /// - It pulls tokens from the `Lexer` one at a time (one token of lookahead,
 ///   plus `peek()` where `C.x` needs a second), so memory stays proportional
 ///   to the tree, not to the token count.
@@ -73,6 +74,17 @@ public struct Parser {
                 token = lexer.next()
             }
         } while token.kind == .invalid
+    }
+
+    /// Skips the rest of the current token's line (to a line break or a `//`
+    /// comment) without lexing it, returns its byte range, and moves to the
+    /// first token after it. Callers never `peek()` before (the lexer would
+    /// already be past the next token).
+    mutating func takeRestOfLine() -> Range<Int> {
+        precondition(lookahead == nil, "takeRestOfLine after peek")
+        let range = lexer.skipRestOfLine()
+        advance()
+        return range
     }
 
     /// The token after the current one.
@@ -176,7 +188,7 @@ public struct Parser {
 
     // MARK: - File
 
-    /// file = { import | flow | link } ;
+    /// file = { import | flow | link | check } ;
     mutating func parseFile() {
         while !atEnd {
             if at("flow") {
@@ -185,8 +197,10 @@ public struct Parser {
                 parseLink()
             } else if at("import") {
                 parseImport()
+            } else if at("check") {
+                parseCheck()
             } else {
-                error(expected: "'flow', 'link' or 'import'")
+                error(expected: "'flow', 'link', 'import' or 'check'")
                 skipToTopLevelItem()
             }
         }

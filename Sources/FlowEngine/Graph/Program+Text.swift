@@ -44,6 +44,7 @@ extension Program {
     /// `on select(id: String) when ok -> push product(id: id) then pop`.
     public func handlerText(_ handler: Handler) -> String {
         var text = "on " + eventText(handler)
+        if handler.isSystem { text += " [system]" }
         if let condition = handler.guardCondition { text += " when \(condition.negated ? "!" : "")\(name(condition.name))" }
         let actionTexts = actions[handler.actions.range].map { actionText($0, arguments: handler) }
         return text + " -> " + actionTexts.joined(separator: " then ")
@@ -103,7 +104,24 @@ extension Program {
             }
             out += "\n"
         }
+        for check in checks { out += checkText(check) + "\n" }
         return out
+    }
+
+    /// A `check` as written (DSL.md §9.2): `check "label" never App.home when !g`.
+    public func checkText(_ check: PropertyCheck) -> String {
+        var text = "check "
+        if let label = check.label { text += "\"\(label)\" " }
+        var ref = ""
+        if check.flow >= 0 { ref = check.route >= 0 ? qualifiedName(check.route) : name(flows[Int(check.flow)].name) }
+        let condition = check.guardCondition.map { " when \($0.negated ? "!" : "")\(name($0.name))" } ?? ""
+        switch check.kind {
+        case .alwaysReach: text += "always reach \(ref)"
+        case .never: text += "never \(ref)\(condition)"
+        case .reachWithin: text += "reach \(ref) within \(check.limit)"
+        case .link: text += "link \"\(check.url)\"\(condition) shows \(check.stack)"
+        }
+        return text
     }
 
     /// `(id: String, n: Int)`, or nothing for no parameters.

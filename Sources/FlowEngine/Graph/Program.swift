@@ -43,6 +43,9 @@ public struct Program: Sendable {
     /// order: `Navigator` refuses a program while this is not empty. The
     /// compiler sets it; a program built by hand has none.
     public var runBlockers: [Diagnostic] = []
+    /// The properties stated with `check` (DSL.md §9.2), in source order,
+    /// file by file in the order the files were loaded (the importer first).
+    public var checks: [PropertyCheck] = []
 
     public init() {}
 
@@ -296,6 +299,9 @@ public struct Handler: Sendable {
     public var actions: IndexRange
     /// The span of the event name (where handler findings point).
     public var span: SourceSpan
+    /// Marked `[system]` (DSL.md §9.3): an event the app sends, not a tap.
+    /// Random walks fire it only when asked.
+    public var isSystem: Bool = false
 
     public init(flow: FlowID, route: RouteID, event: EventKey, parameters: IndexRange, guardCondition: Guard?, actions: IndexRange, span: SourceSpan) {
         self.flow = flow
@@ -412,5 +418,37 @@ public struct Link: Sendable {
         self.arguments = arguments
         self.span = span
         self.targetSpan = targetSpan
+    }
+}
+
+/// A property stated in the file (DSL.md §9.2), checked on the state graph.
+public struct PropertyCheck: Sendable {
+    public enum Kind: String, Sendable { case alwaysReach, never, reachWithin, link }
+    public var kind: Kind
+    /// The check's STRING label, if written.
+    public var label: String?
+    /// The flow the ref names (for `Flow.route`, the route's flow); -1 for `link`.
+    public var flow: FlowID
+    /// The route for `Flow.route` (or a bare route name that is unambiguous), or -1 when the ref names a flow.
+    public var route: RouteID
+    public var guardCondition: Guard?
+    /// N of `within N` (0 otherwise).
+    public var limit: Int
+    /// The URL of a `link` check ("" otherwise).
+    public var url: String
+    /// The stack text after `shows`, trimmed, exactly as `expect stack` takes it ("" otherwise).
+    public var stack: String
+    public var span: SourceSpan   // the `check` keyword .. end of the property
+
+    public init(kind: Kind, label: String?, flow: FlowID, route: RouteID, guardCondition: Guard?, limit: Int, url: String, stack: String, span: SourceSpan) {
+        self.kind = kind
+        self.label = label
+        self.flow = flow
+        self.route = route
+        self.guardCondition = guardCondition
+        self.limit = limit
+        self.url = url
+        self.stack = stack
+        self.span = span
     }
 }

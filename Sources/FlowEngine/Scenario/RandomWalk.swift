@@ -62,9 +62,13 @@ public struct RandomWalk {
     /// dispatch (see `Navigator+DirectSteps.swift`); the walk is the same.
     /// With `reach`, the summary says which routes and handlers the walk
     /// reached (`Reach`), at about a tenth of a step's cost.
+    /// `[system]` events (DSL.md §9.3) are sent by the app, not tapped: the
+    /// walk fires them only with `firesSystemEvents`.
     public static func run(_ navigator: inout Navigator, steps: Int, seed: UInt64, maxDepth: Int = 1_000,
-                           directSteps: Bool = true, reach: Bool = false, onStep: ((Step) -> Void)? = nil) -> Summary {
-        navigator.walk(steps: steps, seed: seed, maxDepth: maxDepth, directSteps: directSteps, reach: reach, onStep: onStep)
+                           directSteps: Bool = true, reach: Bool = false, firesSystemEvents: Bool = false,
+                           onStep: ((Step) -> Void)? = nil) -> Summary {
+        navigator.walk(steps: steps, seed: seed, maxDepth: maxDepth, directSteps: directSteps, reach: reach,
+                       firesSystemEvents: firesSystemEvents, onStep: onStep)
     }
 
     static func randomValue(_ type: ValueType, _ rng: inout SplitMix64) -> Value {
@@ -81,7 +85,7 @@ extension Navigator {
     /// The walk itself, as a method: calling the navigator's methods on an
     /// `inout` parameter from outside copied the whole navigator each time.
     mutating func walk(steps: Int, seed: UInt64, maxDepth: Int, directSteps: Bool, reach: Bool,
-                       onStep: ((RandomWalk.Step) -> Void)?) -> RandomWalk.Summary {
+                       firesSystemEvents: Bool, onStep: ((RandomWalk.Step) -> Void)?) -> RandomWalk.Summary {
         var rng = SplitMix64(seed: seed)
         var summary = RandomWalk.Summary()
         // What the walk reaches (with `reach`): flags by route and by handler id.
@@ -93,6 +97,8 @@ extension Navigator {
         // The enabled choices of a step, in a buffer reused by every step.
         var choices: [HandlerID] = []
         choices.reserveCapacity(64)
+        // Left out unless asked: the handlers of `[system]` events (none in most programs).
+        let skipsSystem = !firesSystemEvents && program.handlers.contains(where: \.isSystem)
         for number in 1...max(1, steps) where steps > 0 {
             summary.steps = number
             guard let active = state.activeIDs else { break }
@@ -101,6 +107,7 @@ extension Navigator {
             // Overwritten in place: removeAll(keepingCapacity:) costs more than the step's dispatch.
             var seen = 0
             forEachApplicableHandler(route: active.route, instance: active.instance) { choice in
+                if skipsSystem && program.handlers[Int(choice)].isSystem { return }
                 if seen < choices.count { choices[seen] = choice } else { choices.append(choice) }
                 seen += 1
             }
