@@ -194,7 +194,7 @@ struct FlowDataTests {
             """)
         #expect(diagnostics.map(\.code) == [.linkParameterUnbound])
         var nav = try Navigator(program: link)
-        expectRejected(&nav, .unsupported(event: "open", problem: "the link does not bind the parameters of 'Profile' (F303)")) { (n: inout Navigator) throws(NavigationError) in
+        expectRejected(&nav, .unsupported(event: "open", problem: "the link's step 'App/Profile' cannot be built: the link does not bind the parameters of 'Profile' (F303)")) { (n: inout Navigator) throws(NavigationError) in
             try n.open("app://p")
         }
     }

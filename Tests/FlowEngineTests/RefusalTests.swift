@@ -212,7 +212,7 @@ struct RefusalTests {
             link "app://feed" -> App/Main/feed
             """
         var nav = try navigator(source)
-        let problem = "'App' shows 'Login' in its place, not 'Main' (its start items chose when it started); the link's path goes through 'Main'"
+        let problem = "the link's step 'App/Main' cannot be built: 'App' starts 'Login' in its place (the first of its start items whose guard holds now), not 'Main'"
         refuse(&nav, .unsupported(event: "open", problem: problem), "'open': " + problem) { (n: inout Navigator) throws(NavigationError) in
             _ = try n.open("app://feed")
         }

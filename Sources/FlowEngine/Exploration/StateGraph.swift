@@ -155,7 +155,7 @@ public struct StateGraph: Sendable {
     }
 
     /// Whether a handler answers a `[system]` event (DSL.md §9.3).
-    static func isSystem(_ handler: Handler) -> Bool { false }
+    static func isSystem(_ handler: Handler) -> Bool { handler.isSystem }
 
     /// The number of nodes.
     public var count: Int { states.count }

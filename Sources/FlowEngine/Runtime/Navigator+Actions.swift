@@ -281,21 +281,40 @@ extension Navigator {
     mutating func applyImplicitBack(_ back: ImplicitBack) throws(NavigationError) {
         let top = state.layers.count - 1
         let removed: [Entry]
+        /// For a dismissal: the tab container the layer held, or -1.
+        enum Removal { case pop, dismiss(container: Int32) }
+        let presented: Removal
         switch back {
         case .pop:
             let selected = state.layers[top].selected
             removed = [state.layers[top].stacks[selected].removeLast()]
             emit(.popped(removed[0].route))
+            presented = .pop
         case .dismiss:
             let layer = state.layers.removeLast()
             removed = layer.stacks.flatMap { $0 }
             emit(.dismissed(layer.kind))
+            presented = .dismiss(container: layer.container)
         }
         needsCollection = true
         // The flow of the removed root screen, if it has no screen left, was backed out of.
         guard let first = removed.first else { return }
-        let child = first.instance
-        guard state.instances[Int(child)].parent >= 0, !showsAnything(child) else { return }
+        var child = first.instance
+        if case .dismiss(let container) = presented {
+            // (v2, DSL.md §9.3) A removed layer finishes the child it was presented for: the
+            // highest flow above its root (or its tab container) left with nothing on screen.
+            if container >= 0 { child = container }
+            let shown = instancesShowingSomething()
+            guard !shown[Int(child)] else { return }
+            var steps = 0
+            while state.instances[Int(child)].parent >= 0, !shown[Int(state.instances[Int(child)].parent)], steps <= state.instances.count {
+                child = state.instances[Int(child)].parent
+                steps += 1
+            }
+            guard state.instances[Int(child)].parent >= 0 else { return }
+        } else {
+            guard state.instances[Int(child)].parent >= 0, !showsAnything(child) else { return }
+        }
         if let delivery = try finish(child, result: cancelSymbol, event: "back") {
             let values = HandlerValues(event: try order([], for: delivery.0, event: "back"), route: routeValues(delivery.0))
             try run(delivery.0, delivery.1, values, event: "back")
@@ -315,6 +334,25 @@ extension Navigator {
             }
         }
         return false
+    }
+
+    /// For each instance: whether it or a flow below it has something on
+    /// screen (an entry, or a tab container's layer).
+    /// - Complexity: O(instances + entries): each instance is marked once.
+    func instancesShowingSomething() -> [Bool] {
+        var shown = [Bool](repeating: false, count: state.instances.count)
+        func markUp(_ instance: Int32) {
+            var current = instance
+            while current >= 0, !shown[Int(current)] {
+                shown[Int(current)] = true
+                current = state.instances[Int(current)].parent
+            }
+        }
+        for layer in state.layers {
+            if layer.container >= 0 { markUp(layer.container) }
+            for stack in layer.stacks { for entry in stack { markUp(entry.instance) } }
+        }
+        return shown
     }
 
     /// Ends `instance` and its descendants (their entries and layers go

@@ -173,7 +173,10 @@ extension Navigator {
     }
 
     /// Keeps what the current navigation shares with the target path and
-    /// replaces the rest (see DSL.md §5).
+    /// replaces the rest (see DSL.md §5 "Deep links" and §9.1): resetting a
+    /// flow takes the first `start` whose guard holds now and keeps a running
+    /// start child that the path goes through (never started twice).
+    /// - Complexity: O(instances + entries) per step of the path.
     mutating func rebuild(to link: Link, _ binding: LinkBinding) throws(NavigationError) {
         let arguments = binding.route
         guard let active = state.activeEntry else { throw .emptyScreen(event: "open") }
@@ -194,19 +197,17 @@ extension Navigator {
         if base + 1 < state.layers.count {
             for layer in state.layers[(base + 1)...].reversed() { emit(.dismissed(layer.kind)) }
             state.layers.removeSubrange((base + 1)...)
+            needsCollection = true
         }
         if program.flows[Int(state.instances[Int(current)].flow)].isTabContainer {
             // The target's tab is selected and its stack rebuilt; other tabs keep theirs.
             guard depth + 1 < path.count else { throw .unsupported(event: "open", problem: "a link cannot end at a tab container") }
-            current = try selectAndResetTab(path[depth + 1], of: current)
-            depth += 1
+            (current, depth) = try selectAndResetTab(of: current, along: path, at: depth + 1, binding)
         } else {
-            try resetToStart(current)
+            (current, depth) = try resetToStart(current, along: path, at: depth, binding)
         }
         while depth + 1 < path.count {
-            current = try startStep(from: current, to: path[depth + 1],
-                                    arguments: depth + 1 < binding.flows.count ? binding.flows[depth + 1] ?? [] : [])
-            depth += 1
+            (current, depth) = try startStep(from: current, along: path, at: depth + 1, binding)
         }
         // The target route comes last, once.
         let top = state.layers.count - 1
@@ -221,103 +222,261 @@ extension Navigator {
     }
 
     /// The index of the lowest layer holding something of `instance` or below it.
+    /// - Complexity: O(instances + entries).
     func lowestLayer(showing instance: Int32) -> Int {
+        let inside = subtree(of: instance)
         for (index, layer) in state.layers.enumerated() {
-            if layer.container >= 0 && state.isDescendant(layer.container, of: instance) { return index }
-            if layer.stacks.contains(where: { $0.contains { state.isDescendant($0.instance, of: instance) } }) { return index }
+            if layer.container >= 0 && inside[Int(layer.container)] { return index }
+            if layer.stacks.contains(where: { $0.contains { inside[Int($0.instance)] } }) { return index }
         }
         return 0
     }
 
-    /// Resets what `instance` shows to its start: what it showed, and the
-    /// flows below it, end silently.
-    mutating func resetToStart(_ instance: Int32) throws(NavigationError) {
-        let flow = state.instances[Int(instance)].flow
-        guard case .entry(let entry) = try instantiate(flow, as: instance, event: "open") else {
-            // Name the tab container its start chain ends at.
-            var container = flow
-            for _ in 0...program.flows.count {
-                guard case .flow(let next)? = chosenStart(container)?.target ?? Optional(program.flows[Int(container)].start) else { break }
-                container = next
-            }
-            throw .unsupported(event: "open", problem: "'\(program.name(program.flows[Int(flow)].name))' shows tab container '\(program.name(program.flows[Int(container)].name))' in its place, so the link cannot show a route of its own; its path must go through '\(program.name(program.flows[Int(container)].name))' to one of its tabs")
+    /// The running flows strictly below `instance` on the way down to
+    /// `bottom` (an instance below it), top first; empty when `bottom` is
+    /// `instance` itself or not below it. A flow's start chain is what it
+    /// shows first, so this is the running start chain a reset may keep.
+    func chain(below instance: Int32, downTo bottom: Int32) -> [Int32] {
+        guard bottom >= 0, bottom != instance else { return [] }
+        var below: [Int32] = []
+        var current = bottom
+        var steps = 0
+        while current >= 0, current != instance, steps <= state.instances.count {
+            below.append(current)
+            current = state.instances[Int(current)].parent
+            steps += 1
         }
-        replaceShown(by: instance, with: [entry])
-        emit(.stackSet([entry.route]))
+        guard current == instance else { return [] }
+        below.reverse()
+        return below
     }
 
-    /// Selects tab `tab` of `container` and resets that tab's stack to its start.
-    mutating func selectAndResetTab(_ tab: FlowID, of container: Int32) throws(NavigationError) -> Int32 {
-        guard let layerIndex = state.layers.firstIndex(where: { $0.container == container }),
-              let offset = program.tabs(of: state.instances[Int(container)].flow).firstIndex(of: tab) else {
-            throw .unsupported(event: "open", problem: "the tab container is not on screen")
+    /// Resets what `instance` shows in the top layer to its start, following
+    /// the link's path from `path[depth]` (the flow of `instance`) while its
+    /// start chain goes the path's way. Returns the deepest instance of the
+    /// path it reached and its depth.
+    mutating func resetToStart(_ instance: Int32, along path: [FlowID], at depth: Int,
+                               _ binding: LinkBinding) throws(NavigationError) -> (Int32, Int) {
+        let top = state.layers.count - 1
+        let inside = subtree(of: instance)
+        let layer = state.layers[top]
+        // What `instance` shows first in its layer is its running start chain.
+        var first: Int32 = -1
+        if layer.isTabContainer && inside[Int(layer.container)] {
+            first = layer.container
+        } else if let entry = layer.stack.first(where: { inside[Int($0.instance)] }) {
+            first = entry.instance
         }
-        let index = offset - program.tabs(of: state.instances[Int(container)].flow).startIndex
-        let stack = state.layers[layerIndex].stacks[index]
-        guard let root = stack.first,
-              let tabInstance = state.ancestry(of: root.instance).first(where: { state.instances[Int($0)].parent == container }) else {
-            throw .unsupported(event: "open", problem: "the tab has no screen")
+        let insideTabs = layer.isTabContainer && !inside[Int(layer.container)]
+        let walk = try walkStart(from: instance, along: path, at: depth, binding,
+                                 keeping: chain(below: instance, downTo: first), insideTabs: insideTabs)
+        switch walk.placed {
+        case .entry(let entry):
+            replaceShown(by: instance, with: [entry])
+            emit(.stackSet([entry.route]))
+        case .tabs(let container, _):
+            // A kept container already fills the top layer.
+            if !walk.keptContainer { try replaceShownByTabs(by: instance, walk.placed, event: "open") }
+            if walk.depth + 1 >= path.count {
+                throw .unsupported(event: "open", problem: tabsInPlace(of: state.instances[Int(walk.instance)].flow, container: container))
+            }
         }
-        let entry = try startEntry(tab, as: tabInstance, insideTabs: true, event: "open")
+        return try continueIntoTab(walk, along: path, binding)
+    }
+
+    /// After a walk that ended at a tab container of the path: selects the
+    /// path's next flow, its tab, and rebuilds that tab's stack.
+    mutating func continueIntoTab(_ walk: StartWalk, along path: [FlowID], _ binding: LinkBinding) throws(NavigationError) -> (Int32, Int) {
+        guard case .tabs(let container, _) = walk.placed, walk.instance == container, walk.depth + 1 < path.count else {
+            return (walk.instance, walk.depth)
+        }
+        return try selectAndResetTab(of: container, along: path, at: walk.depth + 1, binding)
+    }
+
+    /// Why a link cannot show a route of `flow`, whose start chain ends at
+    /// the tab container `container`.
+    func tabsInPlace(of flow: FlowID, container: Int32) -> String {
+        let name = program.name(program.flows[Int(flow)].name)
+        let tabs = program.name(program.flows[Int(state.instances[Int(container)].flow)].name)
+        return "'\(name)' shows tab container '\(tabs)' in its place, so the link cannot show a route of its own; its path must go through '\(tabs)' to one of its tabs"
+    }
+
+    /// What a walk down a start chain put in place: the start route's entry
+    /// or a tab container (`keptContainer`: one already running, whose layer
+    /// holds it), and the deepest instance of the link's path and its depth.
+    struct StartWalk {
+        var placed: Placed
+        var instance: Int32
+        var depth: Int
+        var keptContainer = false
+    }
+
+    /// Follows the start chain of `start` (an instance of `path[depth]`) as
+    /// it is now: at each flow the first `start` item whose guard holds, else
+    /// the fallback. A flow started in place that the path goes through is
+    /// the next of `kept` (the running start chain) when that one runs it
+    /// with the link's arguments, else a new instance; off the path, every
+    /// flow is new. A loop bounded by the number of flows, no recursion.
+    mutating func walkStart(from start: Int32, along path: [FlowID], at depth: Int, _ binding: LinkBinding,
+                            keeping kept: [Int32], insideTabs: Bool) throws(NavigationError) -> StartWalk {
+        var owner = start
+        var deepest = start
+        var k = depth
+        var onPath = true
+        var next = 0
+        var ownerKept = false
+        for _ in 0...program.flows.count {
+            let flow = state.instances[Int(owner)].flow
+            let f = program.flows[Int(flow)]
+            if f.isTabContainer {
+                if insideTabs { throw .unsupported(event: "open", problem: "tab containers cannot be nested") }
+                if ownerKept { return StartWalk(placed: .tabs(container: owner, stacks: []), instance: deepest, depth: k, keptContainer: true) }
+                var stacks: [[Entry]] = []
+                for tab in program.tabs(of: flow) {
+                    guard program.flows[Int(tab)].parameters.isEmpty else {
+                        throw .unsupported(event: "open", problem: "tab '\(program.name(program.flows[Int(tab)].name))' has parameters (F114)")
+                    }
+                    let child = newInstance(tab, parent: owner)
+                    stacks.append([try startEntry(tab, as: child, insideTabs: true, event: "open")])
+                }
+                return StartWalk(placed: .tabs(container: owner, stacks: stacks), instance: deepest, depth: k)
+            }
+            let item = chosenStart(flow)
+            let target = item?.target ?? f.start
+            // The path's next step is in this flow's place, but its start now puts another there.
+            if onPath, k + 1 < path.count, target != .flow(path[k + 1]), topology.firstEdge(from: flow, to: path[k + 1])?.mode == .flowStart {
+                throw .unsupported(event: "open", problem: startMismatch(flow, path[k + 1]))
+            }
+            switch target {
+            case .route(let r):
+                let arguments = try bind(item?.arguments ?? .empty, to: program.routes[Int(r)].parameters, owner, HandlerValues(event: []),
+                                         what: "start route '\(program.qualifiedName(r))'", "open")
+                return StartWalk(placed: .entry(Entry(route: r, instance: owner, arguments: arguments)), instance: deepest, depth: k)
+            case .flow(let g):
+                let follows = onPath && k + 1 < path.count && path[k + 1] == g
+                let wanted = follows && k + 1 < binding.flows.count ? binding.flows[k + 1] : nil
+                if follows, next < kept.count, state.instances[Int(kept[next])].flow == g,
+                   wanted.map({ $0 == state.instances[Int(kept[next])].arguments }) ?? true {
+                    owner = kept[next]
+                    next += 1
+                    ownerKept = true
+                } else {
+                    next = kept.count
+                    let arguments = try bind(item?.arguments ?? .empty, to: program.flows[Int(g)].parameters, owner, HandlerValues(event: []),
+                                             what: "flow '\(program.name(program.flows[Int(g)].name))'", "open")
+                    owner = newInstance(g, parent: owner, arguments: arguments)
+                    ownerKept = false
+                }
+                if follows {
+                    k += 1
+                    deepest = owner
+                } else {
+                    onPath = false
+                }
+            case .none:
+                throw .unsupported(event: "open", problem: "flow '\(program.name(f.name))' has no start")
+            }
+        }
+        throw .unsupported(event: "open", problem: "the start of '\(program.name(program.flows[Int(state.instances[Int(start)].flow)].name))' never shows a screen: \(startCycleText(from: state.instances[Int(start)].flow)) start each other in their place without end")
+    }
+
+    /// A link step `Parent/Child`, for messages: `'App/Main'`.
+    func stepText(_ parent: FlowID, _ child: FlowID) -> String {
+        "'\(program.name(program.flows[Int(parent)].name))/\(program.name(program.flows[Int(child)].name))'"
+    }
+
+    /// Why the link's step `parent/child`, which the parent takes by
+    /// starting the child in its place, cannot be built now.
+    func startMismatch(_ parent: FlowID, _ child: FlowID) -> String {
+        let parentName = program.name(program.flows[Int(parent)].name)
+        let shown: String
+        switch chosenStart(parent)?.target ?? program.flows[Int(parent)].start {
+        case .flow(let other): shown = "starts '\(program.name(program.flows[Int(other)].name))' in its place"
+        case .route(let r): shown = "starts with its route '\(program.name(program.routes[Int(r)].name))'"
+        case .none: shown = "has no start"
+        }
+        return "the link's step \(stepText(parent, child)) cannot be built: '\(parentName)' \(shown) (the first of its start items whose guard holds now), not '\(program.name(program.flows[Int(child)].name))'"
+    }
+
+    /// Selects the tab `path[depth]` of `container` and resets that tab's
+    /// stack to its start, keeping its running start chain that the path
+    /// goes through; other tabs keep their stacks.
+    mutating func selectAndResetTab(of container: Int32, along path: [FlowID], at depth: Int,
+                                    _ binding: LinkBinding) throws(NavigationError) -> (Int32, Int) {
+        let tab = path[depth]
+        let containerFlow = state.instances[Int(container)].flow
+        let tabs = program.tabs(of: containerFlow)
+        guard let layerIndex = state.layers.firstIndex(where: { $0.container == container }) else {
+            throw .unsupported(event: "open", problem: "the link's step \(stepText(containerFlow, tab)) cannot be built: tab container '\(program.name(program.flows[Int(containerFlow)].name))' is not on screen")
+        }
+        guard let offset = tabs.firstIndex(of: tab) else {
+            throw .unsupported(event: "open", problem: "the link's step \(stepText(containerFlow, tab)) cannot be built: '\(program.name(program.flows[Int(tab)].name))' is not a tab of '\(program.name(program.flows[Int(containerFlow)].name))'")
+        }
+        let index = offset - tabs.startIndex
+        guard let root = state.layers[layerIndex].stacks[index].first else {
+            throw .unsupported(event: "open", problem: "the link's step \(stepText(containerFlow, tab)) cannot be built: tab '\(program.name(program.flows[Int(tab)].name))' has no screen")
+        }
+        // The tab's instance and its running start chain: what its stack shows first.
+        let below = chain(below: container, downTo: root.instance)
+        guard let tabInstance = below.first else {
+            throw .unsupported(event: "open", problem: "the link's step \(stepText(containerFlow, tab)) cannot be built: tab '\(program.name(program.flows[Int(tab)].name))' has no screen")
+        }
+        let walk = try walkStart(from: tabInstance, along: path, at: depth, binding, keeping: Array(below.dropFirst()), insideTabs: true)
+        guard case .entry(let entry) = walk.placed else {
+            throw .unsupported(event: "open", problem: "tab containers cannot be nested")
+        }
         state.layers[layerIndex].stacks[index] = [entry]
         state.layers[layerIndex].selected = index
         emit(.tabSelected(tab))
         needsCollection = true
-        return tabInstance
+        return (walk.instance, walk.depth)
     }
 
-    /// One step Parent→Child of the target path, the way the parent first
-    /// starts the child in the source.
-    mutating func startStep(from parent: Int32, to child: FlowID, arguments: [Value]) throws(NavigationError) -> Int32 {
+    /// The step `path[depth - 1]`→`path[depth]` of the target path, from
+    /// `parent`, the way the parent first starts the child in the source;
+    /// the child's start chain follows the path as far as it goes. Returns
+    /// the deepest instance of the path it reached and its depth.
+    mutating func startStep(from parent: Int32, along path: [FlowID], at depth: Int,
+                            _ binding: LinkBinding) throws(NavigationError) -> (Int32, Int) {
+        let child = path[depth]
+        let arguments = depth < binding.flows.count ? binding.flows[depth] ?? [] : []
         let parentFlow = state.instances[Int(parent)].flow
         guard let edge = topology.firstEdge(from: parentFlow, to: child) else {
-            throw .unsupported(event: "open", problem: "'\(program.name(program.flows[Int(parentFlow)].name))' never starts '\(program.name(program.flows[Int(child)].name))'")
+            throw .unsupported(event: "open", problem: "the link's step \(stepText(parentFlow, child)) cannot be built: '\(program.name(program.flows[Int(parentFlow)].name))' never starts '\(program.name(program.flows[Int(child)].name))'")
         }
         switch edge.mode {
         case .flowStart:
-            if let existing = state.instances.indices.first(where: {
-                state.instances[$0].isRunning && state.instances[$0].parent == parent && state.instances[$0].flow == child
-            }) {
-                return Int32(existing)
-            }
-            let parentName = program.name(program.flows[Int(parentFlow)].name)
-            let shown = state.instances.first { $0.isRunning && $0.parent == parent }.map { "'\(program.name(program.flows[Int($0.flow)].name))'" }
-            throw .unsupported(event: "open", problem: "'\(parentName)' shows \(shown ?? "nothing") in its place, not '\(program.name(program.flows[Int(child)].name))' (its start items chose when it started); the link's path goes through '\(program.name(program.flows[Int(child)].name))'")
+            // A start chain the path goes through was followed when its flow was reset or started.
+            throw .unsupported(event: "open", problem: startMismatch(parentFlow, child))
         case .tab:
-            return try selectAndResetTab(child, of: parent)
+            return try selectAndResetTab(of: parent, along: path, at: depth, binding)
         case .push, .sheet, .cover, .root:
             guard arguments.count == program.flows[Int(child)].parameters.count else {
-                throw .unsupported(event: "open", problem: "the link does not bind the parameters of '\(program.name(program.flows[Int(child)].name))' (F303)")
+                throw .unsupported(event: "open", problem: "the link's step \(stepText(parentFlow, child)) cannot be built: the link does not bind the parameters of '\(program.name(program.flows[Int(child)].name))' (F303)")
             }
             let instance = newInstance(child, parent: parent, arguments: arguments, expectedToFinish: edge.mode != .root)
-            let placed = try instantiate(child, as: instance, event: "open")
+            let walk = try walkStart(from: instance, along: path, at: depth, binding, keeping: [], insideTabs: false)
             let top = state.layers.count - 1
-            switch (edge.mode, placed) {
+            switch (edge.mode, walk.placed) {
             case (.push, .entry(let entry)):
                 state.layers[top].stacks[state.layers[top].selected].append(entry)
                 emit(.pushed(entry.route))
             case (.sheet, _), (.cover, _):
-                let presented = layer(edge.mode == .sheet ? .sheet : .cover, placed)
+                let presented = layer(edge.mode == .sheet ? .sheet : .cover, walk.placed)
                 state.layers.append(presented)
                 emit(.presented(presented.kind, presented.stack[0].route))
             case (.root, .entry(let entry)):
                 replaceShown(by: parent, with: [entry])
                 emit(.stackSet([entry.route]))
             case (.root, .tabs):
-                try replaceShownByTabs(by: parent, placed, event: "open")
+                try replaceShownByTabs(by: parent, walk.placed, event: "open")
             default:
-                throw .unsupported(event: "open", problem: "a tab container cannot be pushed")
+                throw .unsupported(event: "open", problem: "the link's step \(stepText(parentFlow, child)) cannot be built: '\(program.name(program.flows[Int(parentFlow)].name))' pushes it, and a tab container cannot be pushed")
             }
-            return deepestInstance(under: instance, in: placed)
-        }
-    }
-
-    /// The instance that owns what `placed` shows (the end of a start chain),
-    /// or the container itself.
-    func deepestInstance(under instance: Int32, in placed: Placed) -> Int32 {
-        switch placed {
-        case .entry: instance
-        case .tabs(let container, _): container
+            if case .tabs(let container, _) = walk.placed, walk.depth + 1 >= path.count {
+                throw .unsupported(event: "open", problem: tabsInPlace(of: state.instances[Int(walk.instance)].flow, container: container))
+            }
+            return try continueIntoTab(walk, along: path, binding)
         }
     }
 }
