@@ -15,5 +15,5 @@ seconds="${1:-1200}"
 out="$PWD/.build/differential-report.txt"
 mkdir -p .build
 FLOWKIT_DIFF_PROGRAMS="${FLOWKIT_DIFF_PROGRAMS:-100000}" FLOWKIT_DIFF_SECONDS="$seconds" FLOWKIT_DIFF_OUT="$out" \
-    swift test -c release --filter 'DifferentialTests/long'
+    swift test -c release -Xswiftc -enable-testing --filter 'DifferentialTests/long'
 echo "report: $out"

@@ -8,7 +8,7 @@ import Testing
 /// states. Today's validate approximates, so the smoke run is disabled until
 /// it explores states; the long run is on demand:
 ///
-///     FLOWKIT_DIFF_PROGRAMS=100000 FLOWKIT_DIFF_SECONDS=1200 swift test -c release --filter DifferentialTests
+///     FLOWKIT_DIFF_PROGRAMS=100000 FLOWKIT_DIFF_SECONDS=1200 swift test -c release -Xswiftc -enable-testing --filter DifferentialTests
 ///
 /// (`scripts/differential.sh [SECONDS]`). The misses found so far are
 /// `Fixtures/differential/*.flow`, each with its steps.
@@ -103,6 +103,13 @@ struct DifferentialTests {
             let lines = try #require(Differential.steps(inComment: text.prefix { $0 != "\n" }), "\(file)")
             let oracle = try #require(Differential(source: text), "\(file)")
             let navigator = try #require(oracle.replay(lines), "\(file): the steps do not replay")
+            if text.prefix(while: { $0 != "\n" }).contains("expects invariant") {
+                // An engine bug the walks found: known until the engine is fixed.
+                withKnownIssue("\(file): the engine breaks an invariant") {
+                    #expect(navigator.invariantViolations().isEmpty)
+                }
+                continue
+            }
             #expect(oracle.isStuck(navigator) || oracle.isTrappedHere(navigator), "\(file): not stuck after \(lines)")
         }
     }
@@ -114,6 +121,7 @@ struct DifferentialTests {
         for file in files {
             let text = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
             let first = text.prefix { $0 != "\n" }
+            if first.contains("expects invariant") { continue }
             let lines = try #require(Differential.steps(inComment: first))
             let code = try #require(first.range(of: #"F2\d\d"#, options: .regularExpression).map { String(first[$0]) })
             let oracle = try #require(Differential(source: text))

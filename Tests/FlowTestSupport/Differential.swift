@@ -33,6 +33,16 @@ public struct Differential {
         public var steps: [String]
         public var detail: String
 
+        public init(kind: Kind, code: String, place: String, program: String, seed: UInt64, steps: [String], detail: String) {
+            self.kind = kind
+            self.code = code
+            self.place = place
+            self.program = program
+            self.seed = seed
+            self.steps = steps
+            self.detail = detail
+        }
+
         /// What makes two misses the same kind of bug, for deduplication.
         public var shape: String { "\(kind.rawValue) \(code) " + Differential.shape(of: program) }
 
@@ -387,7 +397,8 @@ public struct Differential {
         case .path:
             return oracle.pathMisses().contains { $0.code == miss.code }
         case .invariant:
-            return false
+            guard let navigator = oracle.replay(miss.steps) else { return false }
+            return !navigator.invariantViolations().isEmpty
         case .stuck, .trapped:
             guard let navigator = oracle.replay(miss.steps) else { return false }
             guard let miss2 = oracle.judge(navigator, seed: miss.seed, path: miss.steps) else { return false }
@@ -397,7 +408,6 @@ public struct Differential {
 
     /// Deletes lines (then steps) one at a time while the miss persists: a greedy shrinker.
     public static func minimize(_ miss: Miss) -> Miss {
-        guard miss.kind != .invariant else { return miss }
         var best = miss
         var lines = miss.program.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var changed = true
