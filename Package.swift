@@ -29,7 +29,8 @@ let package = Package(
         // Runs `flowctl generate swift` for the .flow files of the target that uses it.
         .plugin(name: "FlowKitPlugin", capability: .buildTool(), dependencies: ["flowctl"]),
         .target(name: "FlowTestSupport", dependencies: ["FlowDSL", "FlowEngine"], path: "Tests/FlowTestSupport"),
-        .testTarget(name: "FlowEngineTests", dependencies: ["FlowEngine", "FlowDSL", "FlowTestSupport"]),
+        // Fixtures/ holds .flow files read by path (see FlowTestSupport), not bundled.
+        .testTarget(name: "FlowEngineTests", dependencies: ["FlowEngine", "FlowDSL", "FlowTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FlowDSLTests", dependencies: ["FlowDSL", "FlowEngine", "FlowTestSupport"]),
         .testTarget(
             name: "flowctlTests",

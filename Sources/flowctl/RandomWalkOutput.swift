@@ -4,13 +4,14 @@ import FlowEngine
 /// `simulate --random N --seed S`: runs the walk and reports it, with the
 /// routes and handlers it reached and those it never did (`WalkCoverage`).
 enum RandomWalkOutput {
-    static func run(_ navigator: inout Navigator, steps: Int, seed: UInt64, maxDepth: Int, systemEvents: Bool, trace: Bool, json: Bool,
+    static func run(_ navigator: inout Navigator, steps: Int, seed: UInt64, maxDepth: Int, systemEvents: Bool = false,
+                    links: Bool = false, guards: Bool = false, trace: Bool, json: Bool,
                     console: inout Console) -> ExitCode {
         var lines = ""
         let clock = ContinuousClock()
         let start = clock.now
         let summary = RandomWalk.run(&navigator, steps: steps, seed: seed, maxDepth: maxDepth, reach: true,
-                                     firesSystemEvents: systemEvents,
+                                     firesSystemEvents: systemEvents, links: links, guards: guards,
                                      onStep: trace ? { step in
                                          lines += "[\(step.number)] \(step.event)"
                                          if let rejection = step.rejection { lines += ": rejected: \(rejection.description)" }

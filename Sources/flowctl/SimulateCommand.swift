@@ -12,7 +12,7 @@ enum SimulateCommand {
         OVERVIEW: Run a program's navigation from the entry flow's start.
 
         USAGE: flowctl simulate <file> [-e <step>]... [--script <file>] [--assume <guard>]...
-                                [--random <n> --seed <s> [--system-events]] [--format text|json]
+                                [--random <n> --seed <s> [--links] [--guards] [--system-events]] [--format text|json]
                                 [--save <state.json>] [--restore <state.json>]
 
         Steps, one a line in a script (# starts a comment):
@@ -36,9 +36,13 @@ enum SimulateCommand {
           -e, --event <step>     A step (repeatable); runs after --script
           --script <file>        A file of steps
           --assume <guard>       Set a guard before the entry starts (repeatable)
-          --random <n>           Fire n random enabled events (back included); the summary
-                                 lists the routes and handlers the walk never reached
+          --random <n>           Fire n random enabled events (back and tab taps included);
+                                 the summary lists the routes and handlers the walk never reached
           --seed <s>             The random walk's seed (default 1)
+          --links                A random step may also open a sample URL of one of the
+                                 program's links (traced as open "app://…")
+          --guards               A random step may also set or clear one of the program's
+                                 guards (traced as assume g / assume !g)
           --max-depth <n>        Restart a random walk whose screens exceed n (default 1000)
           --system-events        Let a random walk fire [system] events too (sent by the app,
                                  not tapped: left out by default; steps send them always)
@@ -65,6 +69,8 @@ enum SimulateCommand {
             OptionSpec(name: "--seed", takesValue: true),
             OptionSpec(name: "--max-depth", takesValue: true),
             OptionSpec(name: "--system-events"),
+            OptionSpec(name: "--links"),
+            OptionSpec(name: "--guards"),
             OptionSpec(name: "--trace"),
             OptionSpec(name: "--format", takesValue: true, choices: ["text", "json"]),
             OptionSpec(name: "--save", takesValue: true),
@@ -83,6 +89,9 @@ enum SimulateCommand {
         let maxDepth = try arguments.integer("--max-depth", atLeast: 1) ?? 1_000
         if arguments.value("--seed") != nil && randomSteps == nil { throw UsageError(message: "--seed goes with --random") }
         if arguments.has("--system-events") && randomSteps == nil { throw UsageError(message: "--system-events goes with --random") }
+        for flag in ["--links", "--guards"] where arguments.has(flag) && randomSteps == nil {
+            throw UsageError(message: "\(flag) goes with --random (it adds steps to a random walk)")
+        }
         let json = arguments.value("--format") == "json"
 
         // The steps: the script's, then each -e.
@@ -140,7 +149,9 @@ enum SimulateCommand {
         var status = ExitCode.success
         if let randomSteps {
             status = RandomWalkOutput.run(&navigator, steps: randomSteps, seed: UInt64(truncatingIfNeeded: seed),
-                                          maxDepth: maxDepth, systemEvents: arguments.has("--system-events"), trace: arguments.has("--trace"), json: json, console: &console)
+                                          maxDepth: maxDepth, systemEvents: arguments.has("--system-events"),
+                                          links: arguments.has("--links"), guards: arguments.has("--guards"),
+                                          trace: arguments.has("--trace"), json: json, console: &console)
         } else if arguments.has("--interactive") || (lines.isEmpty && console.interactiveInput && !json) {
             Interactive.run(&navigator, console: &console)
         } else {

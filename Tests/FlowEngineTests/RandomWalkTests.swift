@@ -264,3 +264,49 @@ struct RandomWalkSystemEventTests {
         #expect(nav.state.activeEntry.map { nav.program.name(nav.program.routes[Int($0.route)].name) } == "expired")
     }
 }
+
+@Suite("Random walks with links and guard changes")
+struct RandomWalkExtrasTests {
+    static let source = """
+        flow App [entry] {
+          start home
+          route home { on browse -> push list }
+          route list {
+            on pick(id: String) when loggedIn -> push detail(id: id)
+            on pick(id: String) -> sheet login
+          }
+          route detail(id: String)
+          route login { on close -> dismiss }
+        }
+        link "app://item/:id" -> App/detail(id: id)
+        """
+
+    static func trace(links: Bool, guards: Bool, seed: UInt64, steps: Int = 12) throws -> [String] {
+        var nav = try navigator(allowingFindings: true, source)
+        var lines: [String] = []
+        let summary = RandomWalk.run(&nav, steps: steps, seed: seed, maxDepth: 50, links: links, guards: guards) { step in
+            lines.append(step.event + (step.rejection == nil ? "" : " (rejected)"))
+        }
+        #expect(summary.brokenInvariant == nil)
+        return lines
+    }
+
+    @Test("a fixed seed gives an exact walk with a link and an assume step")
+    func exactTrace() throws {
+        let lines = try Self.trace(links: true, guards: true, seed: 4)
+        #expect(lines == [
+            #"open "app://item/1""#, "assume loggedIn", "assume !loggedIn", #"open "app://item/1""#, #"open "app://item/1""#,
+            #"open "app://item/1""#, "assume loggedIn", #"open "app://item/1""#, "back", #"open "app://item/1""#,
+            "assume !loggedIn", "assume loggedIn",
+        ])
+        #expect(try Self.trace(links: true, guards: true, seed: 4) == lines)
+    }
+
+    @Test("without the flags the walk is what it always was: events, back and tabs only")
+    func defaultWalkUnchanged() throws {
+        for seed in UInt64(0)..<20 {
+            let lines = try Self.trace(links: false, guards: false, seed: seed, steps: 200)
+            #expect(!lines.contains { $0.hasPrefix("open ") || $0.hasPrefix("assume ") })
+        }
+    }
+}

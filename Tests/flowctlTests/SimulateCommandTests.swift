@@ -157,6 +157,23 @@ struct SimulateCommandTests {
         #expect(traced.stdout.hasPrefix("[1] "))
     }
 
+    @Test("--links and --guards add deep links and guard changes to the walk, traced as script lines")
+    func randomWalkLinksAndGuards() throws {
+        let arguments = ["simulate", "flows/shop.flow", "--random", "400", "--seed", "3", "--links", "--guards", "--trace"]
+        let a = try runFlowctl(arguments)
+        let b = try runFlowctl(arguments)
+        #expect(a.status == 0, "\(a.stderr)")
+        // The same steps (the summary's rate differs from run to run).
+        func trace(_ text: String) -> [Substring] { text.split(separator: "\n").filter { $0.hasPrefix("[") } }
+        #expect(trace(a.stdout).count == 400)
+        #expect(trace(a.stdout) == trace(b.stdout))
+        #expect(a.stdout.contains("] open \"shop://"), "\(a.stdout)")
+        #expect(a.stdout.contains("] assume loggedIn\n"), "\(a.stdout)")
+        #expect(a.stdout.contains("] assume !loggedIn\n"), "\(a.stdout)")
+        let plain = try runFlowctl(["simulate", "flows/shop.flow", "--random", "400", "--seed", "3", "--trace"])
+        #expect(!plain.stdout.contains("] open ") && !plain.stdout.contains("] assume "))
+    }
+
     @Test("--save then --restore continues where the run stopped")
     func saveRestore() throws {
         let state = try temporaryFile("")
@@ -217,6 +234,10 @@ struct SimulateCommandTests {
         (["simulate", "flows/shop.flow", "--random", "many"], "flowctl simulate: option '--random' needs a whole number ≥ 0, not 'many'\nSee 'flowctl simulate --help'.\n"),
         (["simulate", "flows/shop.flow", "--seed", "3"], "flowctl simulate: --seed goes with --random\nSee 'flowctl simulate --help'.\n"),
         (["simulate", "flows/shop.flow", "--system-events"], "flowctl simulate: --system-events goes with --random\nSee 'flowctl simulate --help'.\n"),
+        (["simulate", "flows/shop.flow", "--links"], "flowctl simulate: --links goes with --random (it adds steps to a random walk)\nSee 'flowctl simulate --help'.\n"),
+        (["simulate", "flows/shop.flow", "--guards", "-e", "ready"], "flowctl simulate: --guards goes with --random (it adds steps to a random walk)\nSee 'flowctl simulate --help'.\n"),
+        (["simulate", "flows/shop.flow", "--random", "5", "--links=yes"], "flowctl simulate: option '--links' takes no value\nSee 'flowctl simulate --help'.\n"),
+        (["simulate", "flows/shop.flow", "--random", "5", "--guard"], "flowctl simulate: unknown option '--guard'; did you mean '--guards'?\nSee 'flowctl simulate --help'.\n"),
         (["simulate", "flows/shop.flow", "-e", "select(id: "], "flowctl simulate: bad step 'select(id: ': expected a value for 'id' (a string, number, true or false)\nSee 'flowctl simulate --help'.\n"),
         (["simulate", "nowhere.flow"], "flowctl simulate: cannot read 'nowhere.flow': no such file\n"),
     ])

@@ -1,4 +1,5 @@
-/// Random walks: fire random enabled events (back included), the same
+/// Random walks: fire random enabled events (back and tab taps included;
+/// with `links`, deep links; with `guards`, guard changes), the same
 /// sequence for the same seed, and check the state after every step.
 public struct RandomWalk {
     /// One step of the walk, for a trace.
@@ -64,11 +65,24 @@ public struct RandomWalk {
     /// reached (`Reach`), at about a tenth of a step's cost.
     /// `[system]` events (DSL.md §9.3) are sent by the app, not tapped: the
     /// walk fires them only with `firesSystemEvents`.
+    /// With `links`, a step may also open the sample URL of one of the
+    /// program's links (`Program.sampleURL(of:)`, traced `open "…"`); with
+    /// `guards`, it may flip one of the program's guards (traced `assume g`
+    /// or `assume !g`): what users and the app do besides events. Each is
+    /// one more choice among the step's, so without them the walk for a
+    /// seed is the same as it always was.
     public static func run(_ navigator: inout Navigator, steps: Int, seed: UInt64, maxDepth: Int = 1_000,
                            directSteps: Bool = true, reach: Bool = false, firesSystemEvents: Bool = false,
+                           links: Bool = false, guards: Bool = false,
                            onStep: ((Step) -> Void)? = nil) -> Summary {
         navigator.walk(steps: steps, seed: seed, maxDepth: maxDepth, directSteps: directSteps, reach: reach,
-                       firesSystemEvents: firesSystemEvents, onStep: onStep)
+                       firesSystemEvents: firesSystemEvents, links: links, guards: guards, onStep: onStep)
+    }
+
+    /// The guards a walk with `guards` flips, by name: in name order, so a
+    /// seed gives the same walk whatever the dictionary's order.
+    public static func guardNames(of program: Program) -> [String] {
+        program.guardSymbols.keys.sorted()
     }
 
     static func randomValue(_ type: ValueType, _ rng: inout SplitMix64) -> Value {
@@ -85,7 +99,8 @@ extension Navigator {
     /// The walk itself, as a method: calling the navigator's methods on an
     /// `inout` parameter from outside copied the whole navigator each time.
     mutating func walk(steps: Int, seed: UInt64, maxDepth: Int, directSteps: Bool, reach: Bool,
-                       firesSystemEvents: Bool, onStep: ((RandomWalk.Step) -> Void)?) -> RandomWalk.Summary {
+                       firesSystemEvents: Bool = false, links: Bool = false, guards: Bool = false,
+                       onStep: ((RandomWalk.Step) -> Void)?) -> RandomWalk.Summary {
         var rng = SplitMix64(seed: seed)
         var summary = RandomWalk.Summary()
         // What the walk reaches (with `reach`): flags by route and by handler id.
@@ -99,6 +114,12 @@ extension Navigator {
         choices.reserveCapacity(64)
         // Left out unless asked: the handlers of `[system]` events (none in most programs).
         let skipsSystem = !firesSystemEvents && program.handlers.contains(where: \.isSystem)
+        // The extra choices, after the step's events, back and tabs: each link's
+        // sample URL, then each guard (flipped), both worked out once.
+        let urls = links ? program.links.map { program.sampleURL(of: $0) } : []
+        let guardNames = guards ? RandomWalk.guardNames(of: program) : []
+        let guardSymbols = guardNames.map { program.symbols.lookup($0) ?? Symbol(-1) }
+        let extras = urls.count + guardNames.count
         for number in 1...max(1, steps) where steps > 0 {
             summary.steps = number
             guard let active = state.activeIDs else { break }
@@ -126,19 +147,26 @@ extension Navigator {
                     seen += 1
                 }
             }
-            // An index in 0..<seen from the high half of a 64×64-bit product: no division.
-            let chosen = seen > 0 ? choices[Int(rng.next().multipliedFullWidth(by: UInt64(seen)).high)] : -1
+            // An index in 0..<total from the high half of a 64×64-bit product: no division.
+            // Without links and guards, total == seen: the same draws as ever.
+            let total = seen + extras
+            let index = total > 0 ? Int(rng.next().multipliedFullWidth(by: UInt64(total)).high) : -1
+            let chosen = index >= 0 && index < seen ? choices[index] : -1
+            // A link (0..<urls.count) or a guard (after them), or -1 for none.
+            let extra = index >= seen ? index - seen : -1
             var restarted = false
             var rejection: NavigationError?
             var event: Symbol?
             // Asked before the step: which handler dispatch will run for the pick.
-            let answered = reach && seen > 0 && chosen >= 0
+            let answered = reach && extra < 0 && seen > 0 && chosen >= 0
                 ? answeringHandler(chosen, route: active.route, instance: active.instance, direct: directSteps) : nil
             let before = state.instances.count
             do throws(NavigationError) {
-                if seen == 0 {
+                if total == 0 {
                     restarted = true
                     try reset()
+                } else if extra >= 0 {
+                    try takeExtraStep(extra, urls: urls, guardNames: guardNames, guardSymbols: guardSymbols)
                 } else if chosen == -2 {
                     if !(directSteps && popDirectly(active.instance)) { _ = try back() }
                 } else if chosen <= -3 {
@@ -172,11 +200,13 @@ extension Navigator {
             if restarted { summary.restarts += 1 }
             if reach, rejection == nil, let answered { fired[Int(answered)] = true }
             if let onStep {
-                var name = seen == 0 ? "(nothing enabled: restart)" : event.map { program.name($0) } ?? "back"
-                if seen > 0 && chosen <= -3 { name = "tab " + name }
+                var name = total == 0 ? "(nothing enabled: restart)"
+                    : extra >= 0 ? extraStepText(extra, urls: urls, guardNames: guardNames, guardSymbols: guardSymbols)
+                    : event.map { program.name($0) } ?? "back"
+                if extra < 0 && seen > 0 && chosen <= -3 { name = "tab " + name }
                 onStep(RandomWalk.Step(number: number, event: name, rejection: rejection, restarted: restarted))
             }
-            let problems = state.instances.count != before || lastStepChangedFlows
+            let problems = state.instances.count != before || lastStepChangedFlows || extra >= 0
                 ? invariantViolations() : localViolations()
             if !problems.isEmpty {
                 summary.brokenInvariant = (number, problems)
@@ -192,6 +222,26 @@ extension Navigator {
 }
 
 extension Navigator {
+    /// A walk's step beyond events, back and tabs: open the sample URL of
+    /// link `extra`, or (past the links) flip a guard. Kept out of the walk's
+    /// loop, which runs it rarely and must stay lean without it.
+    @inline(never)
+    mutating func takeExtraStep(_ extra: Int, urls: [String], guardNames: [String], guardSymbols: [Symbol]) throws(NavigationError) {
+        if extra < urls.count {
+            _ = try open(urls[extra])
+        } else {
+            let k = extra - urls.count
+            _ = assume(guardNames[k], !state.guards.contains(guardSymbols[k]))
+        }
+    }
+
+    /// That step as a script line, after it was taken: `open "…"`, `assume g`, `assume !g`.
+    func extraStepText(_ extra: Int, urls: [String], guardNames: [String], guardSymbols: [Symbol]) -> String {
+        if extra < urls.count { return "open " + Navigator.literal(.string(urls[extra])) }
+        let k = extra - urls.count
+        return "assume " + (state.guards.contains(guardSymbols[k]) ? "" : "!") + guardNames[k]
+    }
+
     /// The handler that runs when the walk takes `chosen` at the active
     /// route, asked before the step: the handler itself for a direct push
     /// (the route's only one for its event), else what `send` and `back()`

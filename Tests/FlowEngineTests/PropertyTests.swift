@@ -1,0 +1,77 @@
+import FlowDSL
+import FlowEngine
+import FlowTestSupport
+import Testing
+
+/// Properties stated with `check` (DSL.md §9.2): each violation is F501 at
+/// its `check`, with a counterexample path that the engine replays.
+@Suite("check properties on the state graph")
+struct PropertyTests {
+    /// The F501 findings of `source`: each message and path.
+    func violations(_ source: String) -> [String] {
+        let validation = Validation.run(text: source)
+        return validation.diagnostics.filter { $0.code == .propertyViolated }.map { diagnostic in
+            diagnostic.message + " | " + (diagnostic.path?.joined(separator: " → ") ?? "no path")
+        }
+    }
+
+    static let shop = """
+        flow App [entry] {
+          start home
+          route home [final] {
+            on buy -> cover receipt
+            on settings -> push settings
+            on pay -> push payment
+          }
+          route settings [final] { on logOut -> set [goodbye] }
+          route receipt { on close -> dismiss }
+          route payment [final]
+          route goodbye [final]
+        }
+        """
+
+    @Test("always reach: holds where every state can get there; a counterexample where one cannot")
+    func alwaysReach() {
+        #expect(violations(Self.shop + "check \"log-out\" always reach App.goodbye").isEmpty)
+        let trapped = Self.shop.replacingOccurrences(of: "route receipt { on close -> dismiss }", with: "route receipt [final]")
+        #expect(violations(trapped + "check \"log-out\" always reach App.goodbye") == [
+            "check 'log-out' (always reach App.goodbye) does not hold: from 'receipt', reached by this path, no user steps lead there | buy",
+        ])
+    }
+
+    @Test("never: a state that shows the route while the guard holds is the counterexample")
+    func never() {
+        #expect(violations(Self.shop + "check never App.payment when !member") == [
+            "check 'never App.payment when !member' does not hold: a reachable state shows it | pay",
+        ])
+        let guarded = Self.shop.replacingOccurrences(of: "on pay -> push payment", with: "on pay when member -> push payment")
+        #expect(violations(guarded + "check never App.payment when !member").isEmpty)
+    }
+
+    @Test("reach within: the shortest way from the launch, counted in steps")
+    func within() {
+        #expect(violations(Self.shop + "check reach App.goodbye within 2").isEmpty)
+        #expect(violations(Self.shop + "check reach App.goodbye within 1") == [
+            "check 'reach App.goodbye within 1' does not hold: the shortest way there takes 2 steps | settings → logOut",
+        ])
+    }
+
+    @Test("link shows: opened from every reachable state, the URL lands on the same stack")
+    func linkShows() {
+        let linked = Self.shop + "link \"shop://settings\" -> App/settings\n"
+        #expect(violations(linked + "check link \"shop://settings\" shows home > settings").isEmpty)
+        #expect(violations(linked + "check link \"shop://settings\" shows home > payment") == [
+            "check 'link \"shop://settings\" shows home > payment' does not hold: opened after this path, it shows home > settings instead | open \"shop://settings\"",
+        ])
+    }
+
+    @Test("every counterexample replays with the engine")
+    func replays() throws {
+        let source = Self.shop + "check never App.payment\ncheck reach App.goodbye within 1\n"
+        let validation = Validation.run(text: source)
+        for diagnostic in validation.diagnostics where diagnostic.code == .propertyViolated {
+            let navigator = try replay(validation.program, diagnostic.path ?? [])
+            #expect(navigator.state.activeIDs != nil)
+        }
+    }
+}
