@@ -84,7 +84,8 @@ enum ValidateCommand {
                 text += renderer.render(entry.diagnostic)
             }
             for result in results {
-                if let note = result.explorationNote { text += "\(result.program.files.first?.path ?? "?"): note: \(note)\n" }
+                // In the compiler form (`path:line:col: note: ...`), at the program's first line.
+                if let note = result.explorationNote { text += "\(result.program.files.first?.path ?? "?"):1:1: note: \(note)\n" }
             }
             text += renderer.summary(programs: results.count, errors: report.errorCount, warnings: report.warningCount,
                                      suppressed: report.suppressedCount)

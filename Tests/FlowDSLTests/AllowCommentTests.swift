@@ -167,7 +167,8 @@ struct AllowTests {
               route 3️⃣other { on again -> 5️⃣push other } 4️⃣// flowctl:allow F205, F201, F209
             }
             """)
-        let validation = Validation.run(text: source.text)
+        // The flow graph's approximation (validate's fallback) finds the unreachable cycle's F205 the allow names.
+        let validation = Validation.run(text: source.text, exploresStates: false)
         let outcome = allowOutcome(validation)
         #expect(outcome.suppressed == [Finding("F201", source["1"].line, source["1"].column),
                                        Finding("F205", source["2"].line, source["2"].column),

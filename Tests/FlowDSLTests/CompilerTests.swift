@@ -113,7 +113,7 @@ struct CompilerTests {
     func imports() throws {
         let files = MemoryFileSystem([
             "app/main.flow": "import \"lib/auth.flow\"\nimport \"lib/auth.flow\"\nflow App [entry] { start Auth  on Auth.done -> start Auth as root }",
-            "app/lib/auth.flow": "import \"../main.flow\"\nimport \"./common.flow\"\nflow Auth { start login  route login { on ok -> finish done } }",
+            "app/lib/auth.flow": "import \"../main.flow\"\nimport \"./common.flow\"\nflow Auth { start login  route login [final] { on ok -> finish done } }",
             "app/lib/common.flow": "import \"auth.flow\"",
         ])
         let result = try Validation.run("app/main.flow", fileSystem: files)

@@ -210,7 +210,7 @@ let checkCases: [CheckCase] = [
           start cart
           route cart { on pay -> push payment  on done -> finish done }
           route 1️⃣payment [noBack] { on confirm -> replace confirmation }
-          route confirmation [noBack] { on again -> replace payment }
+          route 2️⃣confirmation [noBack] { on again -> replace payment }
         }
         """, clean: """
         flow App [entry] {
@@ -224,13 +224,13 @@ let checkCases: [CheckCase] = [
           route payment [noBack] { on confirm -> replace confirmation }
           route confirmation [noBack] { on again -> pop }
         }
-        """),
+        """, also: "F204"),
     CheckCase(code: "F205", triggers: """
         flow App [entry] {
           start feed
           route feed { on open -> push post }
-          route post { on author -> push profile }
-          route profile { on latest -> 1️⃣push post }
+          route post { on author -> 1️⃣push profile }
+          route profile { on latest -> push post }
         }
         """, clean: """
         flow App [entry] {
@@ -280,11 +280,11 @@ let checkCases: [CheckCase] = [
     // A finish that can never succeed: after it, nothing of the flow is left for the chain.
     CheckCase(code: "F208", triggers: """
         flow App [entry] { start home  route home [final] { on go -> start Child as sheet }  on Child.done -> stay }
-        flow Child { start first  route first { on ok -> finish done then 1️⃣push second }  route second [final] }
+        flow Child { start first  route first { on ok -> finish done then 1️⃣push second }  route 2️⃣second [final] }
         """, clean: """
         flow App [entry] { start home  route home [final] { on go -> start Child as sheet }  route second [final]  on Child.done -> push second }
         flow Child { start first  route first { on ok -> finish done } }
-        """),
+        """, also: "F201"),
     // F210 (v2): a dismiss on a route that is also pushed fails there.
     CheckCase(code: "F210", triggers: """
         flow App [entry] { start home  route home [final] { on more -> push more  on peek -> sheet more }  route more { on up -> 1️⃣dismiss } }

@@ -42,7 +42,7 @@ struct PropertyTests {
     @Test("never: a state that shows the route while the guard holds is the counterexample")
     func never() {
         #expect(violations(Self.shop + "check never App.payment when !member") == [
-            "check 'never App.payment when !member' does not hold: a reachable state shows it | pay",
+            "check 'never App.payment when !member' does not hold: a step shows it | pay",
         ])
         let guarded = Self.shop.replacingOccurrences(of: "on pay -> push payment", with: "on pay when member -> push payment")
         #expect(violations(guarded + "check never App.payment when !member").isEmpty)

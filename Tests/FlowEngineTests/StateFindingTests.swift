@@ -92,10 +92,10 @@ struct StateFindingTests {
         flow App [entry] {
           start feed
           route feed [final] { on open -> push post }
-          route post { on author -> push profile }
-          route profile { on latest -> 1️⃣push post }
+          route post { on author -> 1️⃣push profile }
+          route profile { on latest -> push post }
         }
-        """, [("F205", "1", ["open", "author", "latest"])])
+        """, [("F205", "1", ["send open", "author", "latest"])])
     }
 
     @Test("a screen only a link shows is F305 alone, never also F201")
@@ -106,7 +106,7 @@ struct StateFindingTests {
           route home [final]
           route secret [final]
         }
-        1️⃣link "app://secret" -> App/secret
+        link 1️⃣"app://secret" -> App/secret
         """, [("F305", "1", nil)])
     }
 
@@ -147,6 +147,49 @@ struct StateFindingTests {
           on logout -> set [welcome]
         }
         """, [])
+    }
+
+    @Test("a [system] log-out is no way out: the dead end beside it is reported (the issue's case 2)")
+    func systemLogOutHidesNothing() throws {
+        try check("""
+        flow App [entry] {
+          start welcome
+          route welcome { on go -> cover promo }
+          route 1️⃣promo "Big sale"
+          on logout [system] -> set [welcome]
+        }
+        """, [("F203", "1", ["go"])])
+    }
+
+    @Test("the issue's case 1: a gated link opens after the guard is set, behind a guarded start; validate is clean")
+    func gatedLinkBehindAGuardedStart() throws {
+        let source = """
+            flow App [entry] {
+              start Main when loggedIn
+              start welcome
+              route welcome { on logIn -> start Login as cover }
+              on Login.done -> start Main as root
+            }
+            flow Login { start form  route form { on submit -> finish done  on close -> finish cancel } }
+            flow Main { tabs Home, Search }
+            flow Home { start feed  route feed {} }
+            flow Search { start explore  route explore {} }
+            link "app://home" -> App/Main/Home/feed when loggedIn else start Login as cover
+            """
+        try check(source, [])
+        let navigator = try replay(Validation.run(text: source).program, [#"open "app://home""#, "assume loggedIn"])
+        #expect(navigator.stackDescription == "feed")
+    }
+
+    @Test("the issue's duplicate child: a link opened over the entry's sheet shares the running start child")
+    func linkOverTheEntrysSheet() throws {
+        let source = """
+            flow App [entry] { start Main  on pick -> sheet picker  route picker { on close -> dismiss } }
+            flow Main { start home  route home { on detail -> push detail }  route detail [final] }
+            link "t://home" -> App/Main/home
+            """
+        let navigator = try replay(Validation.run(text: source).program, ["pick", #"open "t://home""#])
+        #expect(navigator.stackDescription == "home")
     }
 
     @Test("a pending link whose guard holds and still cannot open is F306, with the path that drops it")

@@ -66,12 +66,19 @@ public struct Differential {
     let lineStarts: [Int]
     /// Bound of the trap search, in states.
     public var trapSearchLimit = 250
+    /// Whether validate's state exploration stopped at a limit (its note says
+    /// so, and claims nothing beyond): the walks then judge nothing.
+    public let isBounded: Bool
 
     /// Nil for a program the engine does not run (F0xx/F1xx errors, no entry).
-    public init?(source: String) {
-        let validation = Validation.run(text: source)
+    /// `exploresStates: false` judges the flow graph's approximations
+    /// instead of the state graph (validate's fallback past its limits).
+    public init?(source: String, exploresStates: Bool = true) {
+        let validation = Validation.run(text: source, exploresStates: exploresStates)
         guard validation.program.runBlockers.isEmpty, validation.program.entry >= 0 else { return nil }
         self.source = source
+        // Past the exploration's limits validate says it proved nothing more (its note): judged as such.
+        isBounded = validation.explorationNote != nil && exploresStates
         let program = validation.program
         self.program = program
         diagnostics = validation.diagnostics
@@ -351,7 +358,7 @@ public struct Differential {
         return true
     }
 
-    /// Each finding with a path (F203, F204, F205, F207 at least) whose path fails or ends elsewhere.
+    /// Each finding with a path whose path fails, or (F203, F204) ends elsewhere.
     public func pathMisses() -> [Miss] {
         var misses: [Miss] = []
         for finding in diagnostics {
@@ -362,7 +369,9 @@ public struct Differential {
                                    detail: "the finding's path does not replay"))
                 continue
             }
-            if [.deadEnd, .trap, .unboundedStack, .resultNeverHandled].contains(finding.code), !endsAt(finding, navigator) {
+            // F203 and F204 paths end on the state they describe; F205's ends on the grown
+            // state, F207's and F306's with the step that drops: replaying is their check.
+            if [.deadEnd, .trap].contains(finding.code), !endsAt(finding, navigator) {
                 misses.append(Miss(kind: .path, code: code, place: finding.message, program: source, seed: 0, steps: steps,
                                    detail: "the finding's path ends at \(navigator.activeRouteName), not at line \(line(of: finding.span))"))
             }

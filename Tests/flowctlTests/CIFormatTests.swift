@@ -11,8 +11,8 @@ struct CIFormatTests {
         let result = try runFlowctl(["validate", "--format", "github", "flows/broken/F203-dead-end.flow", "flows/broken/F205-push-cycle.flow"])
         #expect(result.status == 1)
         #expect(result.stdout == """
-        ::error file=flows/broken/F203-dead-end.flow,line=4,col=9,title=F203::dead end: route 'promo', reached as the root of a full-screen cover, handles no event and has no way back%0Anote: flows/broken/F203-dead-end.flow:3:28: reached as the root of a full-screen cover by 'cover promo' here%0Anote: reached by: promo
-        ::warning file=flows/broken/F205-push-cycle.flow,line=4,col=29,title=F205::the navigation stack can grow without bound: 'push profile' is on the cycle post → profile → post%0Anote: reached by: send open
+        ::error file=flows/broken/F203-dead-end.flow,line=4,col=9,title=F203::dead end: at 'promo', reached as the root of a full-screen cover, no step of the user leads anywhere: no handler answers with a change and there is no way back%0Anote: flows/broken/F203-dead-end.flow:3:28: reached as the root of a full-screen cover by 'cover promo' here%0Anote: reached by: promo
+        ::warning file=flows/broken/F205-push-cycle.flow,line=4,col=29,title=F205::the navigation can grow without bound: from 'post', the steps 'author → latest' show 'post' again with more on screen, and can be taken again and again%0Anote: reached by: send open → author → latest
 
         """)
         #expect(result.stderr == "")
@@ -30,7 +30,7 @@ struct CIFormatTests {
         let escaped = directory.path.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
         #expect(result.status == 1)
         #expect(result.stdout == """
-        ::warning file=\(escaped)/we%2Cird%3A name.flow,line=3,col=22,title=F205::the navigation stack can grow without bound: 'push a' is on the cycle a → a%0Anote: reached at the app's start
+        ::warning file=\(escaped)/we%2Cird%3A name.flow,line=3,col=22,title=F205::the navigation can grow without bound: from 'a', the steps 'go' show 'a' again with more on screen, and can be taken again and again%0Anote: reached by: go → go
         ::error file=\(escaped)/we%2Cird%3A name.flow,line=5,col=6,title=F301::bad link pattern: bad percent-escape in '%25zz'
 
         """)

@@ -76,7 +76,7 @@ struct GraphCommandTests {
     @Test("findings colour what they point at, with the code in a tooltip")
     func findings() throws {
         let dead = try runFlowctl(["graph", "flows/broken/F203-dead-end.flow"])
-        #expect(dead.stdout.contains(##"r1 [label="Big sale\npromo", color="#dc2626", fontcolor="#dc2626", penwidth=2, tooltip="F203: dead end: route 'promo', reached as the root of a full-screen cover, handles no event and has no way back"];"##))
+        #expect(dead.stdout.contains(##"r1 [label="Big sale\npromo", color="#dc2626", fontcolor="#dc2626", penwidth=2, tooltip="F203: dead end: at 'promo', reached as the root of a full-screen cover, no step of the user leads anywhere: no handler answers with a change and there is no way back"];"##))
         let unreachable = try runFlowctl(["graph", "flows/broken/F201-unreachable.flow"])
         #expect(unreachable.stdout.contains(##"r1 [label="orphan", style="rounded,filled,dashed", fillcolor="#ecfdf5", color="#cbd5e1", fontcolor="#94a3b8", tooltip="F201: "##))
         let cycle = try runFlowctl(["graph", "flows/broken/F205-push-cycle.flow"])

@@ -77,13 +77,13 @@ struct GraphViewsTests {
             """
         let validation = Validation.run(text: source)
         let dot = DOTWriter.write(FlowGraph(validation.program, findings: validation.diagnostics, options: .init(overview: true)))
-        // F205 points at the push-mode start on the cycle, F206 at the result's handler, F209 at the self-start: their edges;
-        // F202 fades the flow.
-        #expect(dot.contains(##"  f0 -> f1 [label="pushed", color="#dc2626", style="bold", fontcolor="#dc2626", penwidth=2, tooltip="F205: "##))
+        // F206 points at the result's handler, F209 at the self-start: their edges; F202 fades the flow.
+        // (v2: the push cycle's F205 is at `push home`, inside App: the flow is marked, not the start edge.)
+        #expect(dot.contains(##"  f0 -> f1 [label="pushed", color="#15803d", style="bold", tooltip="on more -> start Gallery"];"##))
         #expect(dot.contains(##"  f1 -> f0 [label="done", color="#dc2626", style="bold", fontcolor="#dc2626", penwidth=2, tooltip="F206: "##))
         #expect(dot.contains(##"  f1 -> f1 [label="root", color="#dc2626", style="bold", fontcolor="#dc2626", penwidth=2, arrowhead=diamond, tooltip="F209: "##))
         #expect(dot.contains(##"  f2 [label="Lost\n1 route", style="rounded,dashed", color="#cbd5e1", fontcolor="#94a3b8", tooltip="F202: "##))
-        #expect(dot.contains(#"  f0 [label="App\n1 route", penwidth=2];"#))
+        #expect(dot.contains(##"  f0 [label="App\n1 route", color="#dc2626", penwidth=2, tooltip="F205: "##))
         // The twin without findings: nothing red.
         #expect(!DOTWriter.write(FlowGraph(validation.program, findings: [], options: .init(overview: true))).contains("#dc2626"))
     }

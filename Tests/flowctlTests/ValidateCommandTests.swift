@@ -49,8 +49,8 @@ struct ValidateCommandTests {
         #expect(result.status == 1)
         #expect(result.stdout == """
             {"programs":1,"errors":1,"warnings":0,"diagnostics":[{"file":"flows/broken/F203-dead-end.flow","line":4,"column":9,\
-            "severity":"error","code":"F203","message":"dead end: route 'promo', reached as the root of a full-screen cover, \
-            handles no event and has no way back","notes":[{"file":"flows/broken/F203-dead-end.flow","line":3,"column":28,\
+            "severity":"error","code":"F203","message":"dead end: at 'promo', reached as the root of a full-screen cover, \
+            no step of the user leads anywhere: no handler answers with a change and there is no way back","notes":[{"file":"flows/broken/F203-dead-end.flow","line":3,"column":28,\
             "message":"reached as the root of a full-screen cover by 'cover promo' here"}],"path":["promo"]}]}
 
             """)
@@ -80,7 +80,10 @@ struct ValidateCommandTests {
         // Shutter's intended cycles are allowed where they stand (shared.flow): --strict passes.
         let app = try runFlowctl(["validate", "--strict", "flows/photoshare/app.flow"])
         #expect(app.status == 0)
-        #expect(app.stdout == "1 program checked: 0 errors, 0 warnings, 2 suppressed\n")
+        // Past the state exploration's limit, the flow graph answers, and a note says so.
+        #expect(app.stdout == "flows/photoshare/app.flow:1:1: note: the exploration's work limit (1000000 copied entries) "
+            + "was reached after 15965 states: the findings come from the flow graph, and the absence of others was not proved\n"
+            + "1 program checked: 0 errors, 0 warnings, 2 suppressed\n")
     }
 
     @Test("--format json lists suppressed findings with \"suppressed\": true and counts them")
@@ -92,13 +95,14 @@ struct ValidateCommandTests {
         #expect(result.stdout == """
             {"programs":1,"errors":0,"warnings":1,"suppressed":3,"diagnostics":[\
             {"file":"\(file)","line":6,"column":27,"severity":"warning","code":"F205",\
-            "message":"the navigation stack can grow without bound: 'push more' is on the cycle more → more",\
-            "suppressed":true,"notes":[],"path":["more"]},\
+            "message":"the navigation can grow without bound: from 'more', the steps 'more' show 'more' again with more on screen, \
+            and can be taken again and again",\
+            "suppressed":true,"notes":[],"path":["more","more"]},\
             {"file":"\(file)","line":8,"column":9,"severity":"warning","code":"F201",\
-            "message":"route 'orphan' is unreachable: no path leads to it from the start of flow 'App'",\
+            "message":"route 'orphan' is unreachable: no reachable state of the app shows it",\
             "suppressed":true,"notes":\(starts)},\
             {"file":"\(file)","line":9,"column":9,"severity":"warning","code":"F201",\
-            "message":"route 'gone' is unreachable: no path leads to it from the start of flow 'App'",\
+            "message":"route 'gone' is unreachable: no reachable state of the app shows it",\
             "suppressed":true,"notes":\(starts)},\
             {"file":"\(file)","line":9,"column":22,"severity":"warning","code":"F401",\
             "message":"allow F202 suppresses nothing: no F202 warning on this line","notes":[]}]}
@@ -111,7 +115,7 @@ struct ValidateCommandTests {
 
     /// What validate prints for lib.flow's findings, each once.
     static let libFindings = """
-        \(programs)/lib.flow:8:9: warning: route 'legacy' is unreachable: no path leads to it from the start of flow 'Settings' [F201]
+        \(programs)/lib.flow:8:9: warning: route 'legacy' is unreachable: no reachable state of the app shows it [F201]
           |
         8 |   route legacy [final] // flowctl:allow F205 -- the old cycle is gone
           |         ^~~~~~
@@ -154,7 +158,11 @@ struct ValidateCommandTests {
             7 |   route settings { on done -> dismiss  on account -> start Account }
               |                                                            ^~~~~~~
 
-            """ + Self.libFindings + "3 programs checked: 1 error, 2 warnings, 1 suppressed\n")
+            """ + Self.libFindings.replacingOccurrences(of: "no reachable state of the app shows it",
+                                                   with: "no path leads to it from the start of flow 'Settings'")
+              + "3 programs checked: 1 error, 2 warnings, 1 suppressed\n")
+        // (lib.flow alone does not run, F102: its F201 comes from the flow graph, worded so, and
+        // app.flow's, from the states, is the same finding, reported once.)
     }
 
     @Test("a file named twice, or by itself and through its directory, is one program", arguments: [
@@ -166,7 +174,7 @@ struct ValidateCommandTests {
     func oneProgram(arguments: [String]) throws {
         let result = try runFlowctl(["validate"] + arguments)
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("1 program checked: 0 errors, 0 warnings"))
+        #expect(result.stdout.split(separator: "\n").last?.hasPrefix("1 program checked: 0 errors, 0 warnings") == true)
     }
 
     @Test("two files that import each other: the first in sorted order is the program")
@@ -174,7 +182,7 @@ struct ValidateCommandTests {
         let result = try runFlowctl(["validate", Self.programs + "/cycle"])
         #expect(result.status == 0)
         #expect(result.stdout == """
-            \(Self.programs)/cycle/b.flow:6:9: warning: route 'unused' is unreachable: no path leads to it from the start of flow 'B' [F201]
+            \(Self.programs)/cycle/b.flow:6:9: warning: route 'unused' is unreachable: no reachable state of the app shows it [F201]
               |
             6 |   route unused [final]
               |         ^~~~~~
@@ -185,7 +193,9 @@ struct ValidateCommandTests {
     }
 
     @Test("the bundled apps pass --strict: intended warnings are allowed where they stand", arguments: [
-        ("flows/photoshare", "1 program checked: 0 errors, 0 warnings, 2 suppressed\n"),
+        ("flows/photoshare", "flows/photoshare/app.flow:1:1: note: the exploration's work limit (1000000 copied entries) "
+            + "was reached after 15965 states: the findings come from the flow graph, and the absence of others was not proved\n"
+            + "1 program checked: 0 errors, 0 warnings, 2 suppressed\n"),
         ("flows/wayfarer.flow", "1 program checked: 0 errors, 0 warnings\n"),
     ])
     func bundledAppsStrict(path: String, summary: String) throws {

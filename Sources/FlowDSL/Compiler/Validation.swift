@@ -40,6 +40,22 @@ public struct Validation: Sendable {
         return result
     }
 
+    /// One finding per code and place: the compiler and the state graph can
+    /// both prove a chain refused (F208); the first keeps its notes and gets
+    /// the other's path. `diagnostics` is in source order, so twins are adjacent.
+    static func mergingTwins(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var merged: [Diagnostic] = []
+        merged.reserveCapacity(diagnostics.count)
+        for diagnostic in diagnostics {
+            if let last = merged.last, last.code == .impossibleBack, last.code == diagnostic.code, last.span == diagnostic.span {
+                if last.path == nil { merged[merged.count - 1].path = diagnostic.path }
+                continue
+            }
+            merged.append(diagnostic)
+        }
+        return merged
+    }
+
     /// Compiles and analyzes in-memory source (imports are not followed).
     /// With `exploresStates` false, the findings about reachable states
     /// come from the flow graph's approximations alone (see `Analyzer.analysis`).
@@ -70,6 +86,7 @@ public struct Validation: Sendable {
             }
             diagnostics.append(contentsOf: analysis.diagnostics)
             diagnostics.sort(by: Diagnostic.sourceOrder)
+            diagnostics = Validation.mergingTwins(diagnostics)
             note = analysis.note
             states = analysis.states
         }

@@ -8,7 +8,7 @@ import FlowEngine
 /// (v1) among them, program after program. A file that several programs
 /// load has its findings in each; a finding is reported once (DSL.md §7):
 /// the same file, position, code, message and suppression as one already
-/// listed is left out. An allow comment in such a file suppresses nothing
+/// listed is left out (for a finding about states, whatever its wording). An allow comment in such a file suppresses nothing
 /// (F401) only if it suppresses nothing in every program that loads the
 /// file: an F401 that one of them does not report is left out (programs
 /// that did not compile, which do not report unused allows, do not count).
@@ -92,7 +92,9 @@ public struct ValidationReport: Sendable {
             path = diagnostic.span.isValid && file < paths.count ? paths[file] : ""
             start = diagnostic.span.start
             code = diagnostic.code
-            message = diagnostic.message
+            // A finding about states is worded after how it was found (states, or the flow graph past
+            // the exploration's limits): one program may explore where another cannot.
+            message = diagnostic.code.isDecidedByStates ? "" : diagnostic.message
             self.isSuppressed = isSuppressed
         }
     }

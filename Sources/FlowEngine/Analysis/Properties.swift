@@ -4,10 +4,10 @@
 extension Analyzer {
     /// Checks every `check` of the program on `graph`.
     mutating func checkProperties(_ graph: StateGraph) {
-        for property in program.checks {
+        for (i, property) in program.checks.enumerated() {
             switch property.kind {
             case .alwaysReach: checkAlwaysReach(property, graph)
-            case .never: checkNever(property, graph)
+            case .never: checkNever(property, index: i, graph)
             case .reachWithin: checkWithin(property, graph)
             case .link: checkLink(property, graph)
             }
@@ -30,7 +30,8 @@ extension Analyzer {
 
     /// The property as written, for messages.
     func describe(_ property: PropertyCheck) -> String {
-        let ref = property.route >= 0 ? program.qualifiedName(property.route) : flowName(property.flow)
+        let ref = property.route >= 0 ? program.qualifiedName(property.route)
+            : property.flow >= 0 ? flowName(property.flow) : ""
         let condition = property.guardCondition.map { " when \($0.negated ? "!" : "")\(program.name($0.name))" } ?? ""
         let text: String
         switch property.kind {
@@ -58,12 +59,12 @@ extension Analyzer {
             reaches[n] = true
             queue.append(Int32(n))
         }
-        let reverse = graph.reverseEdges { $0 == .user }
+        let reverse = graph.adjacency(reversed: true)
         var head = 0
         while head < queue.count {
             let t = Int(queue[head])
             head += 1
-            for source in reverse.sources(of: t) where !reaches[Int(source)] {
+            for (source, _) in reverse.neighbours(of: t) where !reaches[Int(source)] {
                 reaches[Int(source)] = true
                 queue.append(source)
             }
@@ -73,73 +74,86 @@ extension Analyzer {
         violation(property, "from '\(at)', reached by this path, no user steps lead there", path: graph.path(to: Int32(first)))
     }
 
-    /// `never ref [when g]`: no reachable state shows ref while g holds.
-    mutating func checkNever(_ property: PropertyCheck, _ graph: StateGraph) {
-        for n in 0..<graph.count where shows(property, graph.states[n]) && holds(property.guardCondition, graph.states[n]) {
-            violation(property, "a reachable state shows it", path: graph.path(to: Int32(n)))
+    /// `never ref [when g]`: no step shows ref while g can hold (found while
+    /// exploring: a guard the step does not read can hold, the app sets it).
+    mutating func checkNever(_ property: PropertyCheck, index: Int, _ graph: StateGraph) {
+        if let start = (0..<graph.count).first(where: { graph.parents[$0] < 0 && shows(property, graph.states[$0]) }),
+           property.guardCondition.map({ holds($0, graph.states[start]) || !startReads($0) }) ?? true {
+            violation(property, "the app starts on it", path: graph.path(to: Int32(start)))
             return
         }
+        guard let found = graph.neverViolations[index] else { return }
+        violation(property, "a step shows it", path: graph.path(to: found.node) + graph.steps(found.steps))
     }
 
-    /// `reach ref within N`: the shortest path from the launch with every
-    /// guard false, over user steps and `assume` steps, has at most N steps.
+    /// Whether a `start` item reads the guard of `condition`.
+    func startReads(_ condition: Guard) -> Bool {
+        program.startItems.contains { $0.guardCondition?.name == condition.name }
+    }
+
+    /// `reach ref within N`: the shortest way from the launch with every
+    /// guard false, counting user steps and `assume` steps (not URLs), has at
+    /// most N steps. A breadth-first search over the user steps from that start.
     mutating func checkWithin(_ property: PropertyCheck, _ graph: StateGraph) {
-        var distance = [Int32](repeating: -1, count: graph.count)
-        var parent = [Int32](repeating: -1, count: graph.count)
+        guard let root = (0..<graph.count).first(where: { graph.parents[$0] < 0 && graph.stepRanges[$0].isEmpty }) else { return }
+        var parent = [Int32](repeating: -2, count: graph.count)
         var via = [Int32](repeating: -1, count: graph.count)
-        let forward = graph.forwardEdges { _ in true }
-        distance[0] = 0
-        var queue: [Int32] = [0]
+        let forward = graph.adjacency(reversed: false)
+        parent[root] = -1
+        var queue: [Int32] = [Int32(root)]
         var head = 0
         var found: Int32 = -1
         while head < queue.count {
             let n = queue[head]
             head += 1
             if shows(property, graph.states[Int(n)]) { found = n; break }
-            for (target, edge) in forward.targets(of: Int(n)) where distance[Int(target)] < 0 {
-                distance[Int(target)] = distance[Int(n)] + 1
+            for (target, edge) in forward.neighbours(of: Int(n)) where parent[Int(target)] == -2 {
                 parent[Int(target)] = n
                 via[Int(target)] = edge
                 queue.append(target)
             }
         }
         guard found >= 0 else {
-            violation(property, "no path of user and assume steps from the launch reaches it", path: nil)
+            violation(property, "no path of user steps from the launch reaches it", path: nil)
             return
         }
-        guard Int(distance[Int(found)]) > property.limit else { return }
-        // The shortest way, edge by edge.
         var path: [PathStep] = []
         var n = found
-        while n > 0 {
-            let edge = Int(via[Int(n)])
-            path.append(graph.edgeSteps[edge])
-            if graph.edgePrefix[edge] >= 0 { path.append(.expectTop(graph.edgePrefix[edge])) }
+        while parent[Int(n)] >= 0 {
+            path.insert(contentsOf: graph.steps(graph.edgeSteps[Int(via[Int(n)])]), at: 0)
             n = parent[Int(n)]
         }
-        path.reverse()
-        violation(property, "the shortest way there takes \(distance[Int(found)]) steps", path: path)
+        let count = path.count { !$0.isExpect }
+        guard count > property.limit else { return }
+        violation(property, "the shortest way there takes \(count) steps", path: path)
     }
 
     /// `link URL [when g] shows stack`: from every reachable state (where g
-    /// holds), opening the URL shows the stack.
+    /// can hold), opening the URL shows the stack, under every valuation of
+    /// the guards the opening reads.
     mutating func checkLink(_ property: PropertyCheck, _ graph: StateGraph) {
         guard case .success(let expected) = ExpectedStack.parse(Substring(property.stack)),
               var navigator = try? Navigator(program: program) else { return }
         navigator.recordsEffects = false
-        for n in 0..<graph.count where holds(property.guardCondition, graph.states[n]) {
-            navigator.state = graph.states[n]
-            let shown: String
-            do throws(NavigationError) {
-                _ = try navigator.open(property.url)
-                if ScenarioRunner.matches(expected, navigator) { continue }
-                shown = "it shows \(navigator.stackDescription) instead"
-            } catch {
-                shown = "it is refused (\(error.description))"
-            }
-            let path = graph.path(to: Int32(n))
+        for n in 0..<graph.count {
+            let state = graph.states[n]
+            var problem: (String, GuardBranching.Assignment)?
+            _ = GuardBranching.forEachRun(&navigator, from: state, maxRuns: 64, { (nav: inout Navigator) throws(NavigationError) in
+                _ = try nav.open(property.url)
+            }, { (nav: inout Navigator, failure: NavigationError?, valuation: GuardBranching.Assignment) in
+                guard problem == nil else { return }
+                if let condition = property.guardCondition, let read = valuation.first(where: { $0.symbol == condition.name }),
+                   read.value == condition.negated { return }
+                if let failure {
+                    problem = ("it is refused (\(failure.description))", valuation)
+                } else if !ScenarioRunner.matches(expected, nav) {
+                    problem = ("it shows \(nav.stackDescription) instead", valuation)
+                }
+            })
+            guard let (shown, valuation) = problem else { continue }
+            var path = graph.path(to: Int32(n))
+            for (symbol, value) in valuation where state.guards.contains(symbol) != value { path.append(.assume(symbol, value)) }
             violation(property, "opened after this path, \(shown)", path: path)
-            // The counterexample's last step opens the URL (a script line).
             diagnostics[diagnostics.count - 1].path?.append("open " + Navigator.literal(.string(property.url)))
             return
         }
@@ -147,38 +161,29 @@ extension Analyzer {
 }
 
 extension StateGraph {
-    /// The graph's recorded edges (user steps and `assume`) in compressed rows.
+    /// The user-step edges in compressed rows: by source (each node's
+    /// targets) or, `reversed`, by target (each node's sources), each with its edge.
     struct Adjacency {
         var rowStart: [Int32]
         var column: [Int32]
         var edge: [Int32]
 
-        func sources(of node: Int) -> ArraySlice<Int32> { column[Int(rowStart[node])..<Int(rowStart[node + 1])] }
-
-        func targets(of node: Int) -> Zip2Sequence<ArraySlice<Int32>, ArraySlice<Int32>> {
+        func neighbours(of node: Int) -> Zip2Sequence<ArraySlice<Int32>, ArraySlice<Int32>> {
             let range = Int(rowStart[node])..<Int(rowStart[node + 1])
             return zip(column[range], edge[range])
         }
     }
 
-    /// Edges whose kind passes `keep`, grouped by target: each target's sources.
-    func reverseEdges(_ keep: (StepKind) -> Bool) -> Adjacency {
-        adjacency(keep, from: edgeTo, to: edgeFrom)
-    }
-
-    /// Edges whose kind passes `keep`, grouped by source: each source's targets.
-    func forwardEdges(_ keep: (StepKind) -> Bool) -> Adjacency {
-        adjacency(keep, from: edgeFrom, to: edgeTo)
-    }
-
-    private func adjacency(_ keep: (StepKind) -> Bool, from rows: [Int32], to columns: [Int32]) -> Adjacency {
+    func adjacency(reversed: Bool) -> Adjacency {
+        let rows = reversed ? edgeTo : edgeFrom
+        let columns = reversed ? edgeFrom : edgeTo
         var rowStart = [Int32](repeating: 0, count: count + 1)
-        for e in rows.indices where keep(edgeKinds[e]) { rowStart[Int(rows[e]) + 1] += 1 }
+        for r in rows { rowStart[Int(r) + 1] += 1 }
         for i in 0..<count { rowStart[i + 1] += rowStart[i] }
         var fill = rowStart
-        var column = [Int32](repeating: 0, count: Int(rowStart[count]))
+        var column = [Int32](repeating: 0, count: rows.count)
         var edge = column
-        for e in rows.indices where keep(edgeKinds[e]) {
+        for e in rows.indices {
             let slot = Int(fill[Int(rows[e])])
             column[slot] = columns[e]
             edge[slot] = Int32(e)

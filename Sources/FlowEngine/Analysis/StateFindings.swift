@@ -4,17 +4,16 @@
 /// F203, F204, F205, F207, F208, F305) whenever the exploration is complete;
 /// when a limit stops it, the approximations stay and a note says so.
 extension Analyzer {
-    /// The codes the state graph decides.
-    static let stateCodes: Set<DiagnosticCode> = [
-        .unreachableRoute, .flowNeverStarted, .deadEnd, .trap, .unboundedStack, .resultNeverHandled,
-        .impossibleBack, .sometimesRefused, .linkUnreachable, .pendingLinkDropped,
-    ]
+    /// Programs larger than this (routes, handlers, flows and links) are
+    /// not explored: generated programs of that size would spend their
+    /// whole budget for a note.
+    static let largestExploredProgram = 20_000
 
     /// How far validate explores: enough for any app written by hand, and
     /// bounded so that validate stays fast on generated programs of any size.
     static func explorationLimits(_ program: Program) -> StateGraph.Limits {
         let size = program.routes.count + program.handlers.count + program.flows.count + program.links.count
-        return StateGraph.Limits(maxStates: 200_000, maxWork: min(20_000_000, 2_000 * (size + 64)), maxStateSize: 4 * size + 64)
+        return StateGraph.Limits(maxStates: 200_000, maxWork: min(1_000_000, 20_000 * (size + 64)), maxStateSize: 4 * size + 64)
     }
 
     /// Explores the program's states and, when the exploration is complete,
@@ -22,6 +21,11 @@ extension Analyzer {
     /// whether it did; `explorationNote` says why not.
     mutating func applyStateGraph() -> Bool {
         guard program.runBlockers.isEmpty, program.entry >= 0 else { return false }
+        let size = program.routes.count + program.handlers.count + program.flows.count + program.links.count
+        guard size <= Analyzer.largestExploredProgram else {
+            explorationNote = "the program has \(size) declarations, more than the \(Analyzer.largestExploredProgram) whose states validate explores: the findings come from the flow graph, and the absence of others was not proved"
+            return false
+        }
         guard Explorer.startSize(program) < 4_096 else {
             explorationNote = "the app's start alone creates more than 4,096 flows: its states were not explored, and the findings come from the flow graph"
             return false
@@ -30,27 +34,29 @@ extension Analyzer {
         do { graph = try StateGraph(program: program, limits: Analyzer.explorationLimits(program)) } catch { return false }
         exploredStates = graph.count
         guard graph.isComplete else {
-            explorationNote = "\(graph.limitHit ?? "a limit was reached"): the findings come from the flow graph, and the absence of others was not proved"
+            let checks = program.checks.isEmpty ? "" : "; the \(program.checks.count) check(s) were not evaluated"
+            explorationNote = "\(graph.limitHit ?? "a limit was reached"): the findings come from the flow graph, and the absence of others was not proved\(checks)"
             return false
         }
         // Keep the v1 findings the states do not decide, and F201/F202 of flows no state runs.
         let runs = flowsThatRun(graph)
-        let kept = diagnostics.filter { !Analyzer.stateCodes.contains($0.code) }
+        let kept = diagnostics.filter { !$0.code.isDecidedByStates }
         diagnostics = kept
         pathGoals.removeAll()
         // F209 (a flow that starts itself): the path to where its `start` first runs.
         for d in diagnostics.indices where diagnostics[d].code == .recursiveFlow {
             guard let a = program.actions.firstIndex(where: { $0.span == diagnostics[d].span }) else { continue }
-            let node = graph.firstPick[Int(actionHandlers[a])]
-            if node >= 0 { diagnostics[d].path = steps(graph.path(to: node)) }
+            let run = graph.firstRun[Int(actionHandlers[a])]
+            if run.node >= 0 { diagnostics[d].path = steps(graph.path(to: run.node) + graph.steps(run.steps)) }
         }
         reportReach(graph, runs)
-        let deadRoutes = reportDeadEnds(graph)
-        reportTraps(graph, skipping: deadRoutes)
+        reportDeadEnds(graph)
+        reportTraps(graph)
         reportGrowth(graph)
         reportDroppedResults(graph)
         reportRefusals(graph)
         reportDroppedLinks(graph)
+        checkProperties(graph)
         if !graph.oversized.isEmpty {
             explorationNote = "\(graph.oversized.count) state(s) larger than \(graph.limits.maxStateSize) screens and flows were not explored further"
         }
@@ -100,7 +106,7 @@ extension Analyzer {
             let flow = program.flows[Int(route.flow)]
             report(.unreachableRoute, route.span,
                    "route '\(name(route.name))' is unreachable: no reachable state of the app shows it",
-                   notes: [DiagnosticNote(span: flow.span, message: "flow '\(name(flow.name))' runs, but none of its steps shows it")])
+                   notes: [DiagnosticNote(span: flow.startSpan, message: "flow '\(name(flow.name))' starts here")])
         }
         for link in program.links where shown[Int(link.route)] && !navigable[Int(link.route)] {
             report(.linkUnreachable, link.span,
@@ -111,11 +117,9 @@ extension Analyzer {
 
     /// F203: a reachable state whose active route is not `[final]` and from
     /// which no user step, under any guards, leads to another state.
-    mutating func reportDeadEnds(_ graph: StateGraph) -> [Bool] {
-        var classOut = [Bool](repeating: false, count: graph.count)
-        for n in 0..<graph.count where graph.hasUserWayOut[n] { classOut[Int(graph.screenClass[n])] = true }
+    mutating func reportDeadEnds(_ graph: StateGraph) {
         var dead = [Bool](repeating: false, count: program.routes.count)
-        for n in 0..<graph.count where !classOut[Int(graph.screenClass[n])] {
+        for n in 0..<graph.count where !graph.hasUserWayOut[n] {
             let state = graph.states[n]
             guard let active = state.activeIDs, !dead[Int(active.route)] else { continue }
             let route = program.routes[Int(active.route)]
@@ -123,7 +127,7 @@ extension Analyzer {
             if graph.growth.contains(where: { $0.node == Int32(n) }) || graph.oversized.contains(Int32(n)) { continue }
             dead[Int(active.route)] = true
             let way = describeWay(Explorer.placement(of: state), route)
-            var notes: [DiagnosticNote] = []
+            var notes = arrivalNote(graph, Int32(n), way: way)
             let system = systemHandlers(at: state)
             if !system.isEmpty {
                 notes.append(DiagnosticNote(span: program.handlers[Int(system[0])].span,
@@ -134,23 +138,33 @@ extension Analyzer {
                    notes: notes)
             diagnostics[diagnostics.count - 1].path = steps(graph.path(to: Int32(n)))
         }
-        return dead
+    }
+
+    /// A note at the action of the last step that brought the user to
+    /// `node` (`reached as ... by 'cover promo' here`), when it is an event.
+    func arrivalNote(_ graph: StateGraph, _ node: Int32, way: String) -> [DiagnosticNote] {
+        guard graph.parents[Int(node)] >= 0,
+              case .send(let h)? = graph.steps(graph.stepRanges[Int(node)]).last else { return [] }
+        let actions = program.handlers[Int(h)].actions.range
+        let a = actions.first(where: { StateGraph.shows(program.actions[$0].kind) }) ?? actions.first
+        guard let a else { return [] }
+        return [DiagnosticNote(span: program.actions[a].span, message: "reached \(way) by '\(describe(program.actions[a]))' here")]
     }
 
     /// Whether a route's own handlers answer a `[system]` event: it waits for
     /// the app (a splash, an upload) and is never a dead end.
     func waitsForTheApp(_ route: RouteID) -> Bool {
-        program.handlers[program.routes[Int(route)].handlers.range].contains { StateGraph.isSystem($0) }
+        program.handlers[program.routes[Int(route)].handlers.range].contains { $0.isSystem }
     }
 
     /// The `[system]` handlers that could answer at a state's active route.
     func systemHandlers(at state: NavigationState) -> [HandlerID] {
         guard let active = state.activeIDs else { return [] }
         var found: [HandlerID] = []
-        for h in program.routes[Int(active.route)].handlers.range where StateGraph.isSystem(program.handlers[h]) { found.append(HandlerID(h)) }
+        for h in program.routes[Int(active.route)].handlers.range where program.handlers[h].isSystem { found.append(HandlerID(h)) }
         for slot in state.ancestry(of: active.instance) {
             let flow = program.flows[Int(state.instances[Int(slot)].flow)]
-            for h in flow.handlers.range where StateGraph.isSystem(program.handlers[h]) { found.append(HandlerID(h)) }
+            for h in flow.handlers.range where program.handlers[h].isSystem { found.append(HandlerID(h)) }
         }
         return found
     }
@@ -158,7 +172,7 @@ extension Analyzer {
     /// F204: a reachable state inside a child expected to finish from which
     /// no user steps and guard changes (no URL, no `[system]` event) end it.
     /// A backward search over (state, instance) pairs from the steps that end one.
-    mutating func reportTraps(_ graph: StateGraph, skipping dead: [Bool]) {
+    mutating func reportTraps(_ graph: StateGraph) {
         let pairs = graph.finishingValues.count
         guard pairs > 0 else { return }
         var escapes = [Bool](repeating: false, count: pairs)
@@ -175,10 +189,12 @@ extension Analyzer {
             for k in 0..<map.count {
                 let value = graph.edgeMapValues[Int(map.lower) + k]
                 let source = Int(from.lower) + k
-                if value < 0 {
+                if value == -1 {
                     escapes[source] = true
                     continue
                 }
+                // Left in a tab not shown: coming back shows it as it was, so nothing changes for it.
+                if value < 0 { continue }
                 guard let target = to.range.first(where: { graph.finishingValues[$0] == value }) else { continue }
                 sources.append(Int32(source))
                 targets.append(Int32(target))
@@ -204,8 +220,10 @@ extension Analyzer {
                 queue.append(column[c])
             }
         }
-        var reported = dead
-        for n in 0..<graph.count {
+        // Once per route, at its first trapped state (the shortest path); a state
+        // with no way out at all is F203's, not also F204's.
+        var reported = [Bool](repeating: false, count: program.routes.count)
+        for n in 0..<graph.count where graph.hasUserWayOut[n] {
             let state = graph.states[n]
             guard let active = state.activeIDs, !reported[Int(active.route)] else { continue }
             // The innermost child on the active chain that cannot end.
@@ -216,21 +234,23 @@ extension Analyzer {
                 }
             }
             guard trapped >= 0 else { continue }
+            let flow = childFlow(state, canonical: trapped)
             reported[Int(active.route)] = true
             let route = program.routes[Int(active.route)]
-            let flow = childFlow(state, canonical: trapped)
+            let way = describeWay(Explorer.placement(of: state), route)
             report(.trap, route.span,
-                   "trap: once the user is at '\(name(route.name))' (reached \(describeWay(Explorer.placement(of: state), route))), no step ends '\(flowName(flow))': it never finishes, and no way back or handler above leaves it",
-                   notes: [DiagnosticNote(span: program.flows[Int(flow)].span, message: "'\(flowName(flow))' is expected to finish: it was started as a child")])
+                   "trap: once the user is at '\(name(route.name))' (reached \(way)), no step ends '\(flowName(flow))': it never finishes, and no way back or handler above leaves it",
+                   notes: arrivalNote(graph, Int32(n), way: way)
+                       + [DiagnosticNote(span: program.flows[Int(flow)].span, message: "'\(flowName(flow))' is expected to finish: it was started as a child")])
             diagnostics[diagnostics.count - 1].path = steps(graph.path(to: Int32(n)))
         }
     }
 
     /// The flow of the instance with canonical number `canonical` in `state`.
     func childFlow(_ state: NavigationState, canonical: Int32) -> FlowID {
-        var encoder = StateEncoder(program: program, guards: [])
+        var encoder = StateEncoder(program: program)
         var key: [Int32] = []
-        _ = encoder.encode(state, into: &key)
+        encoder.encode(state, into: &key)
         return state.instances[Int(encoder.order[Int(canonical)])].flow
     }
 
@@ -239,37 +259,33 @@ extension Analyzer {
     mutating func reportGrowth(_ graph: StateGraph) {
         var reported = Set<ActionID>()
         for (node, ancestor) in graph.growth {
-            var between: [PathStep] = []
+            var ranges: [IndexRange] = []
             var n = node
             while n != ancestor, n >= 0 {
-                between.append(graph.stepsIn[Int(n)])
+                ranges.append(graph.stepRanges[Int(n)])
                 n = graph.parents[Int(n)]
             }
-            between.reverse()
+            let between = ranges.reversed().flatMap { graph.steps($0) }
+            // The first growing action in source order among the cycle's steps (as v1 reported it).
             var action: ActionID = -1
-            for step in between.reversed() {
+            for step in between {
                 guard case .send(let h) = step else { continue }
-                if let a = program.handlers[Int(h)].actions.range.last(where: { Analyzer.grows(program.actions[$0].kind) }) {
+                if let a = program.handlers[Int(h)].actions.range.first(where: { StateGraph.shows(program.actions[$0].kind) }),
+                   action < 0 || program.actions[a].span.start < program.actions[Int(action)].span.start {
                     action = ActionID(a)
-                    break
                 }
             }
             if action < 0 {
                 for step in between { if case .send(let h) = step { action = program.handlers[Int(h)].actions.lower; break } }
             }
-            guard action >= 0, reported.insert(action).inserted else { continue }
+            // A flow that starts itself is F209's, at the same place: not again as F205.
+            guard action >= 0, reported.insert(action).inserted,
+                  !diagnostics.contains(where: { $0.code == .recursiveFlow && $0.span == program.actions[Int(action)].span }) else { continue }
             let state = graph.states[Int(node)]
             let top = state.activeIDs.map { routeName($0.route) } ?? "?"
             report(.unboundedStack, program.actions[Int(action)].span,
-                   "the navigation can grow without bound: from '\(top)', the steps \(between.map { $0.scriptText(in: program) }.joined(separator: " → ")) come back to '\(top)' with more on screen, and can be taken again")
+                   "the navigation can grow without bound: from '\(top)', the steps '\(between.filter { !$0.isExpect }.map { $0.scriptText(in: program) }.joined(separator: " → "))' show '\(top)' again with more on screen, and can be taken again and again")
             diagnostics[diagnostics.count - 1].path = steps(graph.path(to: node))
-        }
-    }
-
-    static func grows(_ kind: ActionKind) -> Bool {
-        switch kind {
-        case .push, .sheet, .cover, .alert, .dialog, .popover, .start: true
-        default: false
         }
     }
 
@@ -280,7 +296,7 @@ extension Analyzer {
             let child = flowName(result.flow)
             report(.resultNeverHandled, span,
                    "result '\(name(result.name))' of '\(child)' is dropped: after the last step of this path no flow on the way up handles '\(child).\(name(result.name))' where the user is")
-            diagnostics[diagnostics.count - 1].path = steps(graph.path(to: drop.node) + [drop.step])
+            diagnostics[diagnostics.count - 1].path = steps(graph.path(to: drop.node) + graph.steps(drop.steps))
         }
     }
 
@@ -299,7 +315,7 @@ extension Analyzer {
                 report(.sometimesRefused, span,
                        "'\(text)' fails in some reachable states where 'on \(event)' is picked: the step is refused there (\(reason))")
             }
-            diagnostics[diagnostics.count - 1].path = steps(graph.path(to: graph.firstFailure[h]))
+            diagnostics[diagnostics.count - 1].path = steps(graph.path(to: graph.firstFailure[h]) + graph.steps(graph.failureSteps[h]))
         }
     }
 
@@ -309,9 +325,9 @@ extension Analyzer {
             let link = program.links[Int(l)]
             report(.pendingLinkDropped, link.span,
                    "a pending URL of this link is dropped although its guard holds: after the last step of this path it could not be opened where the user is")
-            diagnostics[diagnostics.count - 1].path = steps(graph.path(to: drop.node) + [drop.step])
+            diagnostics[diagnostics.count - 1].path = steps(graph.path(to: drop.node) + graph.steps(drop.steps))
         }
     }
 
-    func steps(_ path: [PathStep]) -> [String] { path.map { $0.scriptText(in: program) } }
+    func steps<S: Sequence<PathStep>>(_ path: S) -> [String] { path.map { $0.scriptText(in: program) } }
 }

@@ -41,6 +41,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
 
     case unusedAllow = "F401"
 
+    case propertyViolated = "F501"
+
     /// The severity every finding with this code has.
     public var severity: Severity {
         switch self {
@@ -49,6 +51,17 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
             return .warning
         default:
             return .error
+        }
+    }
+
+    /// Whether the state exploration decides findings of this code (DSL.md
+    /// §9.1): two programs that share a file may word one differently (one
+    /// explored its states, the other fell back to the flow graph).
+    public var isDecidedByStates: Bool {
+        switch self {
+        case .unreachableRoute, .flowNeverStarted, .deadEnd, .trap, .unboundedStack, .resultNeverHandled,
+             .impossibleBack, .sometimesRefused, .linkUnreachable, .pendingLinkDropped, .propertyViolated: true
+        default: false
         }
     }
 
@@ -94,6 +107,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .ambiguousLinks: "two links can match the same URL"
         case .linkUnreachable: "link target cannot be reached by navigating from the entry"
         case .pendingLinkDropped: "a pending URL dropped although its guard holds"
+        case .propertyViolated: "a property stated with `check` does not hold"
         case .unusedAllow: "an allow comment that suppresses nothing"
         }
     }

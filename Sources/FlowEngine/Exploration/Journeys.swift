@@ -219,6 +219,7 @@ public struct Journeys: Sendable {
         case .tab(let flow): word = "tab-" + program.name(program.flows[Int(flow)].name)
         case .open: word = "open"
         case .assume(let name, _): word = "assume-" + program.name(name)
+        case .expectTop: word = "expect"
         case nil: word = "start"
         }
         return route + "-" + word

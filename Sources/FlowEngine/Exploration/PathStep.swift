@@ -12,6 +12,11 @@ public enum PathStep: Hashable, Sendable {
     case tab(FlowID)
     /// `open "…"`: the sample URL of the link at this index (`Program.sampleURL(of:)`).
     case open(Int32)
+    /// `expect top Flow.route`: changes nothing; in a path it marks that the
+    /// app has started, so the `assume` steps after it set guards on the
+    /// running app instead of choosing its start (DSL.md §7: only leading
+    /// `assume` steps are in force when the entry starts).
+    case expectTop(RouteID)
 }
 
 extension PathStep {
@@ -50,11 +55,16 @@ extension PathStep {
             return "tab " + program.name(program.flows[Int(flow)].name)
         case .open(let link):
             return "open " + Navigator.literal(.string(program.sampleURL(of: program.links[Int(link)])))
+        case .expectTop(let route):
+            return "expect top " + program.qualifiedName(route)
         }
     }
 }
 
 extension PathStep {
+    /// Whether the step is an `expect top` (a mark, not a step of the user).
+    public var isExpect: Bool { if case .expectTop = self { true } else { false } }
+
     /// Takes this step on `navigator`, as a script line would; an `assume`
     /// sets its guard (a leading one is the caller's to apply before the start).
     public func perform(on navigator: inout Navigator) throws(NavigationError) {
@@ -75,6 +85,8 @@ extension PathStep {
             try navigator.tapTab(flow)
         case .open(let link):
             try navigator.open(program.sampleURL(of: program.links[Int(link)]))
+        case .expectTop:
+            break
         }
     }
 }

@@ -4,41 +4,48 @@
 /// path of script steps that replays it).
 ///
 /// From each state the search takes every *user step* — each event a
-/// handler on the active route's dispatch chain answers under the state's
-/// guards (sample values for its parameters), the implicit back, each tab
-/// tap, and opening the sample URL of each link — and every *system step*:
-/// a `[system]` event, and setting or clearing each guard. Guard valuations
-/// at launch come from the same edges: an `assume` taken before any other
-/// step starts the app anew with the new guards, exactly as a script's
-/// leading `assume` lines do. States are canonical (`StateEncoder`):
-/// instance identities aside, two equal states are one node.
+/// handler on the active route's dispatch chain could answer (sample values
+/// for its parameters), the implicit back, each tab tap, and opening the
+/// sample URL of each link — and the *system steps*: `[system]` events, and
+/// the `assume` that lets a pending URL open. Guards are the app's facts,
+/// free before every step: each step runs under every valuation of the
+/// guards it reads (`GuardBranching`), its path setting them with `assume`
+/// lines, so a state is its screen and its pending URL (`StateEncoder`),
+/// and a program with many guards has no more states than screens. The
+/// launch is a step too: each valuation of the guarded `start` items it
+/// reads gives a start.
 ///
 /// The search runs in two phases: without links first, so the states a user
-/// reaches by navigating are known (`isNavigable`, what F305 asks), then with
-/// links from every state.
+/// reaches by navigating are known (`isNavigable`, what F305 asks), then
+/// opening each link's URL from each of those states, and from there every
+/// step but another URL: one URL a path (opening one over the screens of
+/// another, a gated link's log-in cover over its own, piles up combinations
+/// without telling anything new).
 ///
 /// Growth is cut where it repeats: a new state whose screen extends one on
-/// its own path (the same layers with more on top, a longer stack, a deeper
-/// flow tree) with the same active screen, guards and pending URL is not
-/// expanded, and the steps between are an unbounded cycle (F205). Limits on
-/// states and on the work of copying them stop the search on programs too
-/// large to explore (`isComplete` is then false and says nothing was proved
-/// beyond them).
+/// its own path (the same layers with more on top, a longer stack) with the
+/// same active screen and pending URL is not expanded, and the steps
+/// between are an unbounded cycle (F205). Limits on states, on the work of
+/// copying them and on the outcomes of one step stop the search on programs
+/// too large to explore (`isComplete` is then false).
 public struct StateGraph: Sendable {
     /// How far the search may go.
     public struct Limits: Sendable {
         /// Nodes at most.
         public var maxStates: Int
-        /// Screen entries and instances copied at most, summed over steps.
+        /// Screen entries and instances copied at most, summed over runs.
         public var maxWork: Int
         /// The largest state (entries, layers and instances) expanded;
         /// larger ones are cut, with a note.
         public var maxStateSize: Int
+        /// Outcomes of one step under the guards it reads, at most.
+        public var maxRunsPerStep: Int
 
-        public init(maxStates: Int = 200_000, maxWork: Int = 20_000_000, maxStateSize: Int = 4_096) {
+        public init(maxStates: Int = 200_000, maxWork: Int = 20_000_000, maxStateSize: Int = 4_096, maxRunsPerStep: Int = 256) {
             self.maxStates = maxStates
             self.maxWork = maxWork
             self.maxStateSize = maxStateSize
+            self.maxRunsPerStep = maxRunsPerStep
         }
     }
 
@@ -46,7 +53,7 @@ public struct StateGraph: Sendable {
     public enum StepKind: UInt8, Sendable {
         /// An event the user sends, `back`, or a tab tap.
         case user
-        /// A `[system]` event, or an `assume`.
+        /// A `[system]` event, or an `assume` that lets a pending URL open.
         case system
         /// Opening a link's sample URL.
         case link
@@ -55,16 +62,15 @@ public struct StateGraph: Sendable {
     /// The program explored.
     public let program: Program
     public let limits: Limits
-    /// The representative state of each node (the first that reached it).
+    /// The representative state of each node (the first run that reached it).
     public private(set) var states: [NavigationState] = []
-    /// Each node's parent (-1 for the start) and the step from it.
+    /// Each node's parent (-1 for a start) and the steps from it (for a
+    /// start, the leading `assume` lines of its launch), in `pathSteps`.
     public private(set) var parents: [Int32] = []
-    public private(set) var stepsIn: [PathStep] = []
-    /// For each node, the class of nodes that show the same screen (guards
-    /// and pending URL aside).
-    public private(set) var screenClass: [Int32] = []
-    /// Whether some user step (not opening a URL, not a system event) leads
-    /// from the node to a different state.
+    public private(set) var stepRanges: [IndexRange] = []
+    public private(set) var pathSteps: [PathStep] = []
+    /// Whether some user step (not opening a URL, not a system event), under
+    /// some guards, leads from the node to a different state.
     public private(set) var hasUserWayOut: [Bool] = []
     /// The number of nodes found before links were opened.
     public private(set) var navigableCount = 0
@@ -77,52 +83,63 @@ public struct StateGraph: Sendable {
     public private(set) var growth: [(node: Int32, ancestor: Int32)] = []
     /// Nodes not expanded because they exceed `maxStateSize`.
     public private(set) var oversized: [Int32] = []
-    /// Edges that stay inside the app (user steps and `assume`, not
-    /// `[system]` events nor links), for F204: from, to, and for each
-    /// instance of `from` expected to finish (in `finishing(of:)` order),
-    /// its canonical number in `to`, or -1 when the step ended it.
+    /// Edges that stay inside the app (user steps: not `[system]` events nor
+    /// links), for F204 and properties: from, to, the steps (in
+    /// `pathSteps`), and for each instance of `from` expected to finish (in
+    /// `finishing` order) its canonical number in `to`, or -1 when the step ended it.
     public private(set) var edgeFrom: [Int32] = []
     public private(set) var edgeTo: [Int32] = []
+    public private(set) var edgeSteps: [IndexRange] = []
     public private(set) var edgeMaps: [IndexRange] = []
     public private(set) var edgeMapValues: [Int32] = []
     /// For each node, the canonical numbers of its instances expected to
     /// finish, and the canonical number of each instance on its active chain.
     public private(set) var finishing: [IndexRange] = []
     public private(set) var finishingValues: [Int32] = []
-    /// The slots of those instances in the node's representative state.
     private var finishingSlots: [Int32] = []
     public private(set) var activeChain: [IndexRange] = []
     public private(set) var activeChainValues: [Int32] = []
     /// Per handler: how often dispatch picked it and how often the step then
-    /// failed because of one of its actions, with the first node of each.
+    /// failed because of one of its actions; the node of the first failure
+    /// and the `assume` lines under which it failed there (in `pathSteps`).
     public private(set) var picked: [Int32]
     public private(set) var failed: [Int32]
-    public private(set) var firstPick: [Int32]
+    /// Per handler: the first node from which a step ran it, and the steps (-1: never).
+    public private(set) var firstRun: [(node: Int32, steps: IndexRange)]
     public private(set) var firstFailure: [Int32]
+    public private(set) var failureSteps: [IndexRange]
     /// Per handler: the action the first failure blamed, and the engine's reason.
     public private(set) var failedAction: [ActionID]
     public private(set) var failureReason: [String?]
-    /// Per finishing flow's result (`EventKey`): the first node from which a
-    /// step dropped it, the step, and the `finish` action that sent it.
-    public private(set) var droppedResults: [EventKey: (node: Int32, step: PathStep, finish: ActionID)] = [:]
+    /// Per finishing flow's result: the first node from which a step dropped
+    /// it, the steps (in `pathSteps`), and the `finish` action that sent it.
+    public private(set) var droppedResults: [EventKey: (node: Int32, steps: IndexRange, finish: ActionID)] = [:]
     /// Per link: the first node from which a step dropped its pending URL
-    /// although the guard held, and the step.
-    public private(set) var droppedLinks: [Int32: (node: Int32, step: PathStep)] = [:]
-    /// Steps taken (each a copy of a state run through the engine).
-    public private(set) var stepCount = 0
+    /// although the guard held, and the steps.
+    public private(set) var droppedLinks: [Int32: (node: Int32, steps: IndexRange)] = [:]
+    /// Per `never` check (index in `Program.checks`): the first node from
+    /// which a step showed its ref while its guard could hold, and the steps.
+    public private(set) var neverViolations: [Int: (node: Int32, steps: IndexRange)] = [:]
+    /// Runs of steps taken (each a copy of a state run through the engine).
+    public private(set) var runCount = 0
     /// Bytes of canonical keys held.
     public private(set) var keyBytes = 0
 
     private var navigator: Navigator
     private var encoder: StateEncoder
     private var index: [[Int32]: Int32] = [:]
-    private var screens: [ArraySlice<Int32>: Int32] = [:]
     private var onlyAssumes: [Bool] = []
-    private var guards: [Symbol]
-    private var samples: [[Value]]
-    private var actionOwner: [HandlerID]
-    private var sampleURLs: [String]
-    private var isSystemEvent: [Bool]
+    private var cut: [Bool] = []
+    /// Guards a `start` item reads: set before the start, they start the app elsewhere.
+    private let startGuards: Set<Symbol>
+    private let samples: [[Value]]
+    private let actionOwner: [HandlerID]
+    private let sampleURLs: [String]
+    /// Each sample URL matched once (nil: it matches no link, as F301-F304 say).
+    private let sampleMatches: [(Link, Navigator.LinkBinding)?]
+    /// Events marked `[system]` (an event is one everywhere or nowhere, DSL.md §9.3).
+    private let systemEvents: Set<Symbol>
+    private let neverChecks: [Int]
     private var work = 0
     private var key: [Int32] = []
 
@@ -135,8 +152,9 @@ public struct StateGraph: Sendable {
         navigator.recordsEffects = false
         navigator.logsHandlers = true
         navigator.reusesSlots = false
-        guards = program.guardSymbols.values.sorted { $0.id < $1.id }
-        encoder = StateEncoder(program: program, guards: guards)
+        navigator.guardReads = GuardReadLog()
+        encoder = StateEncoder(program: program)
+        startGuards = Set(program.startItems.compactMap { $0.guardCondition?.name })
         samples = program.handlers.map { handler in
             program.parameters[handler.parameters.range].map { PathStep.sampleValue($0.type) }
         }
@@ -144,18 +162,19 @@ public struct StateGraph: Sendable {
         for (h, handler) in program.handlers.enumerated() { for a in handler.actions.range { owner[a] = HandlerID(h) } }
         actionOwner = owner
         sampleURLs = program.links.map { program.sampleURL(of: $0) }
-        isSystemEvent = program.handlers.map { StateGraph.isSystem($0) }
+        let matcher = navigator
+        sampleMatches = sampleURLs.map { url in try? matcher.matchBinding(url) }
+        systemEvents = Set(program.handlers.filter(\.isSystem).map(\.event.name))
+        neverChecks = program.checks.indices.filter { program.checks[$0].kind == .never }
         picked = [Int32](repeating: 0, count: program.handlers.count)
         failed = picked
-        firstPick = [Int32](repeating: -1, count: program.handlers.count)
-        firstFailure = firstPick
+        firstRun = [(node: Int32, steps: IndexRange)](repeating: (-1, IndexRange(0, 0)), count: program.handlers.count)
+        firstFailure = [Int32](repeating: -1, count: program.handlers.count)
+        failureSteps = [IndexRange](repeating: IndexRange(0, 0), count: program.handlers.count)
         failedAction = [ActionID](repeating: -1, count: program.handlers.count)
         failureReason = [String?](repeating: nil, count: program.handlers.count)
         explore()
     }
-
-    /// Whether a handler answers a `[system]` event (DSL.md §9.3).
-    static func isSystem(_ handler: Handler) -> Bool { handler.isSystem }
 
     /// The number of nodes.
     public var count: Int { states.count }
@@ -163,41 +182,42 @@ public struct StateGraph: Sendable {
     /// Whether a node was reached without opening a URL.
     public func isNavigable(_ node: Int32) -> Bool { Int(node) < navigableCount }
 
-    /// The steps from the entry's start to `node`, in order.
+    /// The steps from the launch to `node`, in order (leading `assume`
+    /// lines first: they are in force when the entry starts, DSL.md §7).
     public func path(to node: Int32) -> [PathStep] {
-        var steps: [PathStep] = []
+        var ranges: [IndexRange] = []
         var n = node
-        while n >= 0, parents[Int(n)] >= 0 {
-            steps.append(stepsIn[Int(n)])
+        while n >= 0 {
+            ranges.append(stepRanges[Int(n)])
             n = parents[Int(n)]
         }
-        return steps.reversed()
+        return ranges.reversed().flatMap { pathSteps[$0.range] }
     }
+
+    /// The steps of a range of `pathSteps`.
+    public func steps(_ range: IndexRange) -> ArraySlice<PathStep> { pathSteps[range.range] }
 
     // MARK: - The search
 
     private mutating func explore() {
-        var start = navigator.state
-        start.freeSlots.removeAll()
-        _ = discover(start, parent: -1, step: .back, kind: .user, from: nil)
+        // The launch: each valuation of the guarded starts it reads is a start.
+        let empty = NavigationState()
+        take(-1, empty, 1, nil, kind: .system) { (n: inout Navigator) throws(NavigationError) in try n.reset() }
         var head = 0
         while head < states.count, isComplete {
             expand(Int32(head), links: false)
             head += 1
         }
         navigableCount = states.count
-        // Links from every state: those found so far open links only; new ones take every step.
+        // Links from every state reached by navigating; the states they lead
+        // to take every step but opening another URL (one URL a path: a second
+        // one opened over the first's screens is not explored).
         head = 0
         while head < states.count, isComplete {
-            expand(Int32(head), links: true, onlyLinks: head < navigableCount)
+            expand(Int32(head), links: head < navigableCount, onlyLinks: head < navigableCount)
             head += 1
         }
-        pendingNodes.removeAll()
     }
-
-    /// Nodes cut (growth, size) are not expanded.
-    private var pendingNodes: Set<Int32> = []
-    private var cut: [Bool] = []
 
     private mutating func expand(_ node: Int32, links: Bool, onlyLinks: Bool = false) {
         guard !cut[Int(node)] else { return }
@@ -205,7 +225,7 @@ public struct StateGraph: Sendable {
         guard let active = state.activeIDs else { return }
         let cost = 1 + state.entryCount + state.instances.count + state.layers.count
         if !onlyLinks {
-            // Events: each distinct event a handler on the dispatch chain answers.
+            // Events: each distinct event a handler on the dispatch chain could answer.
             var keys: [EventKey] = []
             for h in program.routes[Int(active.route)].handlers.range where !program.handlers[h].event.isResult {
                 let event = program.handlers[h].event
@@ -223,11 +243,12 @@ public struct StateGraph: Sendable {
                 hops += 1
             }
             for event in keys {
-                navigator.state = state
-                guard let (h, _) = navigator.findHandler(event, from: active.instance, route: active.route) else { continue }
-                let values = samples[Int(h)]
-                take(node, state, cost, .send(h), kind: isSystemEvent[Int(h)] ? .system : .user) { (n: inout Navigator) throws(NavigationError) in
-                    _ = try n.sendEvent(event, values)
+                take(node, state, cost, nil, kind: systemEvents.contains(event.name) ? .system : .user, event: event) { (n: inout Navigator) throws(NavigationError) in
+                    guard let active = n.state.activeIDs,
+                          let (h, _) = n.findHandler(event, from: active.instance, route: active.route) else {
+                        throw .unhandled(event: n.program.name(event.name), route: n.activeRouteName)
+                    }
+                    _ = try n.sendEvent(event, n.program.parameters[n.program.handlers[Int(h)].parameters.range].map { PathStep.sampleValue($0.type) })
                 }
             }
             take(node, state, cost, .back, kind: .user) { (n: inout Navigator) throws(NavigationError) in
@@ -241,78 +262,132 @@ public struct StateGraph: Sendable {
                     }
                 }
             }
-            for symbol in guards {
-                let value = !state.guards.contains(symbol)
-                let name = program.name(symbol)
-                let restart = onlyAssumes[Int(node)]
-                take(node, state, cost, .assume(symbol, value), kind: .system) { (n: inout Navigator) throws(NavigationError) in
-                    n.assume(name, value)
-                    // An assume before any other step is in force when the app starts (DSL.md §7).
-                    if restart { try n.reset() }
+            // A pending URL: the app sets its link's guard (`assume` is a step).
+            if let pending = state.pendingLink, let link = program.links.first(where: { program.sampleURL(of: $0) == pending.url }),
+               let gate = link.gate {
+                let name = program.name(gate.name)
+                take(node, state, cost, .assume(gate.name, !gate.negated), kind: .system) { (n: inout Navigator) throws(NavigationError) in
+                    n.assume(name, !gate.negated)
                 }
             }
         }
         guard links else { return }
         for (l, url) in sampleURLs.enumerated() {
+            guard let matched = sampleMatches[l] else { continue }
             take(node, state, cost, .open(Int32(l)), kind: .link) { (n: inout Navigator) throws(NavigationError) in
-                _ = try n.open(url)
+                _ = try n.open(url, matched: matched)
             }
         }
     }
 
-    /// Takes one step from `node`; records what dispatch picked, what
-    /// failed or was dropped, and the node reached.
-    private mutating func take(_ node: Int32, _ state: NavigationState, _ cost: Int, _ step: PathStep, kind: StepKind,
-                               _ body: (inout Navigator) throws(NavigationError) -> Void) {
+    /// Takes one step from `node` (-1: the launch) under every valuation of
+    /// the guards it reads; records what dispatch picked, what failed or was
+    /// dropped, and each node reached. `step` is the script line (nil: the
+    /// event `event`, written after the handler that answered, or the launch).
+    private mutating func take(_ node: Int32, _ state: NavigationState, _ cost: Int, _ step: PathStep?, kind: StepKind,
+                               event: EventKey? = nil, _ body: (inout Navigator) throws(NavigationError) -> Void) {
+        guard isComplete else { return }
+        var nav = navigator
+        let complete = GuardBranching.forEachRun(&nav, from: state, maxRuns: limits.maxRunsPerStep, { (n: inout Navigator) throws(NavigationError) in
+            n.handlerLog.removeAll(keepingCapacity: true)
+            n.droppedResultLog.removeAll(keepingCapacity: true)
+            n.droppedOpenLinkLog.removeAll(keepingCapacity: true)
+            n.runningAction = -1
+            try body(&n)
+        }, { (n: inout Navigator, failure: NavigationError?, valuation: GuardBranching.Assignment) in
+            record(node, state, cost, step, kind: kind, n, failure, valuation)
+        })
+        navigator = nav
+        if !complete {
+            stop("a step has more than \(limits.maxRunsPerStep) outcomes under the guards it reads")
+        }
+    }
+
+    /// Records one run of a step (see `take`).
+    private mutating func record(_ node: Int32, _ state: NavigationState, _ cost: Int, _ step: PathStep?, kind: StepKind,
+                                 _ n: Navigator, _ failure: NavigationError?, _ valuation: GuardBranching.Assignment) {
         guard isComplete else { return }
         work += cost
-        stepCount += 1
+        runCount += 1
         if work > limits.maxWork {
             stop("the exploration's work limit (\(limits.maxWork) copied entries) was reached after \(states.count) states")
             return
         }
-        navigator.state = state
-        navigator.handlerLog.removeAll(keepingCapacity: true)
-        navigator.droppedResultLog.removeAll(keepingCapacity: true)
-        navigator.droppedOpenLinkLog.removeAll(keepingCapacity: true)
-        navigator.runningAction = -1
-        do throws(NavigationError) {
-            try body(&navigator)
-        } catch {
-            guard let first = navigator.handlerLog.first else { return }
-            let action = navigator.runningAction
-            let blamed = action >= 0 ? actionOwner[Int(action)] : (navigator.handlerLog.last ?? first)
-            for h in navigator.handlerLog where h != blamed { notePick(h, node) }
-            notePick(blamed, node)
+        // The run's script lines: the guards it needs, then the step.
+        let lower = Int32(pathSteps.count)
+        if node < 0 {
+            for (symbol, value) in valuation where value { pathSteps.append(.assume(symbol, true)) }
+        } else {
+            let changes = valuation.filter { state.guards.contains($0.symbol) != $0.value }
+            // Leading assumes choose the start: after the start, an `expect top` comes first.
+            if onlyAssumes[Int(node)], changes.contains(where: { startGuards.contains($0.symbol) }), let active = state.activeIDs {
+                pathSteps.append(.expectTop(active.route))
+            }
+            for (symbol, value) in changes { pathSteps.append(.assume(symbol, value)) }
+            if let step {
+                pathSteps.append(step)
+            } else if let first = n.handlerLog.first {
+                pathSteps.append(.send(first))
+            }
+        }
+        let range = IndexRange(lower, Int32(pathSteps.count))
+        if let failure {
+            pathSteps.removeSubrange(Int(lower)...)
+            guard node >= 0, let first = n.handlerLog.first else { return }
+            let action = n.runningAction
+            let blamed = action >= 0 ? actionOwner[Int(action)] : (n.handlerLog.last ?? first)
+            for h in n.handlerLog { picked[Int(h)] += 1 }
             let b = Int(blamed)
             failed[b] += 1
             if firstFailure[b] < 0 {
                 firstFailure[b] = node
+                let assumeLower = Int32(pathSteps.count)
+                let changes = valuation.filter { state.guards.contains($0.symbol) != $0.value }
+                if onlyAssumes[Int(node)], changes.contains(where: { startGuards.contains($0.symbol) }), let active = state.activeIDs {
+                    pathSteps.append(.expectTop(active.route))
+                }
+                for (symbol, value) in changes { pathSteps.append(.assume(symbol, value)) }
+                failureSteps[b] = IndexRange(assumeLower, Int32(pathSteps.count))
                 failedAction[b] = action >= 0 && actionOwner[Int(action)] == blamed ? action : program.handlers[b].actions.lower
-                failureReason[b] = error.description
+                failureReason[b] = failure.description
             }
             return
         }
-        for h in navigator.handlerLog { notePick(h, node) }
-        for result in navigator.droppedResultLog where droppedResults[result] == nil {
-            droppedResults[result] = (node, step, finishAction(sending: result))
+        for h in n.handlerLog {
+            picked[Int(h)] += 1
+            if node >= 0, firstRun[Int(h)].node < 0 { firstRun[Int(h)] = (node, range) }
         }
-        for url in navigator.droppedOpenLinkLog {
-            if let l = sampleURLs.firstIndex(of: url), droppedLinks[Int32(l)] == nil { droppedLinks[Int32(l)] = (node, step) }
+        if node >= 0 {
+            for result in n.droppedResultLog where droppedResults[result] == nil {
+                droppedResults[result] = (node, range, finishAction(sending: result, n.handlerLog))
+            }
+            for url in n.droppedOpenLinkLog {
+                if let l = sampleURLs.firstIndex(of: url), droppedLinks[Int32(l)] == nil { droppedLinks[Int32(l)] = (node, range) }
+            }
         }
-        var reached = navigator.state
+        var reached = n.state
         reached.freeSlots.removeAll()
-        _ = discover(reached, parent: node, step: step, kind: kind, from: state)
+        let target = discover(reached, parent: node, steps: range, kind: kind, from: state)
+        if target >= 0, target != node { checkNever(node, range, reached, valuation) }
     }
 
-    private mutating func notePick(_ h: HandlerID, _ node: Int32) {
-        picked[Int(h)] += 1
-        if firstPick[Int(h)] < 0 { firstPick[Int(h)] = node }
+    /// `never ref when g` (DSL.md §9.2): a step that shows ref while g can
+    /// hold (read with that value, or not read at all: the app may set it).
+    private mutating func checkNever(_ node: Int32, _ steps: IndexRange, _ reached: NavigationState, _ valuation: GuardBranching.Assignment) {
+        guard let active = reached.activeIDs else { return }
+        for c in neverChecks where neverViolations[c] == nil {
+            let check = program.checks[c]
+            let shows = check.route >= 0 ? active.route == check.route : program.routes[Int(active.route)].flow == check.flow
+            guard shows else { continue }
+            if let condition = check.guardCondition, let read = valuation.first(where: { $0.symbol == condition.name }),
+               read.value == condition.negated { continue }
+            neverViolations[c] = (node, steps)
+        }
     }
 
     /// The `finish` that sent `result`: among the handlers the step ran, else any of its flow.
-    private func finishAction(sending result: EventKey) -> ActionID {
-        for h in navigator.handlerLog.reversed() where program.handlers[Int(h)].flow == result.flow {
+    private func finishAction(sending result: EventKey, _ log: [HandlerID]) -> ActionID {
+        for h in log.reversed() where program.handlers[Int(h)].flow == result.flow {
             for a in program.handlers[Int(h)].actions.range where program.actions[a].kind == .finish && program.actions[a].result == result.name {
                 return ActionID(a)
             }
@@ -329,10 +404,10 @@ public struct StateGraph: Sendable {
         limitHit = why
     }
 
-    /// Records the edge `from` → the node of `state`, adding the node if new.
-    private mutating func discover(_ state: NavigationState, parent: Int32, step: PathStep, kind: StepKind,
-                                   from source: NavigationState?) -> Int32 {
-        let screenEnd = encoder.encode(state, into: &key)
+    /// Records the edge `parent` → the node of `state`, adding the node if new.
+    private mutating func discover(_ state: NavigationState, parent: Int32, steps: IndexRange, kind: StepKind,
+                                   from source: NavigationState) -> Int32 {
+        encoder.encode(state, into: &key)
         let node: Int32
         var isNew = false
         if let known = index[key] {
@@ -346,18 +421,11 @@ public struct StateGraph: Sendable {
             node = Int32(states.count)
             index[key] = node
             keyBytes += key.count * 4
-            let screen = key[..<screenEnd]
-            let screenID: Int32
-            if let s = screens[screen] { screenID = s } else {
-                screenID = Int32(screens.count)
-                screens[screen] = screenID
-            }
             states.append(state)
             parents.append(parent)
-            stepsIn.append(step)
-            screenClass.append(screenID)
+            stepRanges.append(steps)
             hasUserWayOut.append(false)
-            onlyAssumes.append(parent < 0 || (onlyAssumes[Int(parent)] && step.isAssume))
+            onlyAssumes.append(parent < 0 || (onlyAssumes[Int(parent)] && pathSteps[steps.range].allSatisfy(\.isAssume)))
             cut.append(false)
             // Instances expected to finish, and the active chain, by canonical number.
             let lower = Int32(finishingValues.count)
@@ -372,21 +440,23 @@ public struct StateGraph: Sendable {
             }
             activeChain.append(IndexRange(chainLower, Int32(activeChainValues.count)))
         }
-        guard parent >= 0, let source else { return node }
-        let targetCanonical = encoder.canonical
-        if kind == .user && node != parent { hasUserWayOut[Int(parent)] = true }
-        if kind != .link && !(kind == .system && !step.isAssume) {
+        guard parent >= 0 else { return node }
+        if kind == .user {
+            if node != parent { hasUserWayOut[Int(parent)] = true }
             // The map of the source's instances expected to finish into the
             // target (the navigator reuses no slot while exploring).
+            let targetCanonical = encoder.canonical
             let lower = Int32(edgeMapValues.count)
             for i in finishing[Int(parent)].range {
                 let slot = Int(finishingSlots[i])
                 let alive = slot < state.instances.count && state.instances[slot].isRunning
                     && state.instances[slot].flow == source.instances[slot].flow
-                edgeMapValues.append(alive ? targetCanonical[slot] : -1)
+                // -1: the step ended it; -2: it runs in a tab the key leaves out.
+                edgeMapValues.append(alive ? (targetCanonical[slot] >= 0 ? targetCanonical[slot] : -2) : -1)
             }
             edgeFrom.append(parent)
             edgeTo.append(node)
+            edgeSteps.append(steps)
             edgeMaps.append(IndexRange(lower, Int32(edgeMapValues.count)))
         }
         if isNew { checkGrowth(node) }
@@ -405,7 +475,7 @@ public struct StateGraph: Sendable {
         var ancestor = parents[Int(node)]
         var hops = 0
         while ancestor >= 0, hops < 256 {
-            if StateGraph.extends(state, states[Int(ancestor)]) {
+            if StateGraph.extends(state, states[Int(ancestor)]), growsBetween(ancestor, node) {
                 cut[Int(node)] = true
                 growth.append((node, ancestor))
                 return
@@ -415,18 +485,52 @@ public struct StateGraph: Sendable {
         }
     }
 
+    /// Whether a step on the path from `ancestor` down to `node` runs a
+    /// handler that shows something (what F205 points at).
+    private func growsBetween(_ ancestor: Int32, _ node: Int32) -> Bool {
+        var n = node
+        while n != ancestor, n >= 0 {
+            for step in pathSteps[stepRanges[Int(n)].range] {
+                guard case .send(let h) = step else { continue }
+                if program.actions[program.handlers[Int(h)].actions.range].contains(where: { StateGraph.shows($0.kind) }) { return true }
+            }
+            n = parents[Int(n)]
+        }
+        return false
+    }
+
+    /// Whether an action puts something on screen.
+    static func shows(_ kind: ActionKind) -> Bool {
+        switch kind {
+        case .push, .sheet, .cover, .alert, .dialog, .popover, .start: true
+        default: false
+        }
+    }
+
+    /// The flows running in a state (a deeper flow tree is growth too).
+    static func runningCount(_ state: NavigationState) -> Int {
+        state.instances.count { $0.isRunning }
+    }
+
     /// Whether `grown` shows what `base` shows with more on top (a longer
-    /// visible stack, more layers, more flows) and the same active screen,
-    /// guards and pending URL: then the steps between apply again.
+    /// visible stack, more layers, more flows running: a deeper flow tree)
+    /// and the same active screen and pending URL: then the steps between
+    /// apply again.
     static func extends(_ grown: NavigationState, _ base: NavigationState) -> Bool {
-        guard grown.guards == base.guards, grown.pendingLink?.url == base.pendingLink?.url,
+        guard grown.pendingLink?.url == base.pendingLink?.url,
               let g = grown.activeEntry, let b = base.activeEntry, g.route == b.route, g.arguments == b.arguments,
               grown.layers.count >= base.layers.count,
-              grown.entryCount + grown.layers.count > base.entryCount + base.layers.count else { return false }
+              grown.entryCount + grown.layers.count + StateGraph.runningCount(grown)
+                > base.entryCount + base.layers.count + StateGraph.runningCount(base),
+              // The active screen stands the same way (an alert over a screen answers its
+              // events differently), and not on an alert or a dialog, which any event removes.
+              Explorer.placement(of: grown) == Explorer.placement(of: base),
+              grown.layers.last.map({ !$0.kind.isTransient }) ?? false else { return false }
         for l in base.layers.indices {
             let x = grown.layers[l], y = base.layers[l]
             guard x.kind == y.kind, x.stacks.count == y.stacks.count, x.selected == y.selected else { return false }
-            for s in y.stacks.indices {
+            // The tabs not shown are not part of a state's identity (`StateEncoder`).
+            for s in y.stacks.indices where s == y.selected {
                 let long = x.stacks[s], short = y.stacks[s]
                 let isTop = l == base.layers.count - 1 && s == y.selected
                 if isTop {

@@ -1,17 +1,20 @@
-/// The canonical form of an engine state (DSL.md §9.1): two states are the
-/// same when their flow trees, screens, guards and pending URL are equal,
-/// flow-instance identities aside. The encoder writes a state as integers,
-/// numbering instances in the order the screen shows them (each layer's tab
-/// container, then its stacks' entries bottom to top, then the flows above
-/// them), so that two states that differ only in instance slots encode alike.
+/// The canonical form of an engine state for the state graph: its flow
+/// tree, its screen and its pending URL, instance identities aside (DSL.md
+/// §9.1). The guards are not part of it: the app may set them before any
+/// step, and the state graph runs each step under every valuation of the
+/// guards it reads (`GuardBranching`). The encoder writes a state as
+/// integers, numbering instances in the order the screen shows them (each
+/// layer's tab container, then its stacks' entries bottom to top, then the
+/// flows above them), so that two states that differ only in instance
+/// slots encode alike.
 ///
-/// The encoding has two parts: the *screen* (instances and layers), then the
-/// guards and the pending URL. The screen part alone says whether two states
-/// show the same thing under different guards (what F203 compares).
+/// The stacks of the tabs a tab container does not show are left out too
+/// (and the flows only they hold): what a user does in the shown tab does
+/// not depend on them, and each of them is explored when its tab is shown.
+/// Without this, an app of four tabs has the product of the four tabs'
+/// stacks as states; with it, their sum. The representative state of a node
+/// keeps the other tabs' real stacks, so every path replays.
 struct StateEncoder {
-    /// The guards, in the order of their bits (index by symbol id, -1: not a guard).
-    private let guardBit: [Int32]
-    let guardCount: Int
     /// Strings met in arguments and URLs, numbered as first seen.
     private var strings: [String: Int32] = [:]
     /// Scratch: canonical number of each instance slot (-1: not numbered).
@@ -19,16 +22,11 @@ struct StateEncoder {
     /// Scratch: instance slots in canonical order.
     private(set) var order: [Int32] = []
 
-    init(program: Program, guards: [Symbol]) {
-        var bits = [Int32](repeating: -1, count: program.symbols.count)
-        for (i, symbol) in guards.enumerated() { bits[Int(symbol.id)] = Int32(i) }
-        guardBit = bits
-        guardCount = guards.count
-    }
+    init(program: Program) {}
 
-    /// Writes `state` into `key` (replacing it); returns where the screen part ends.
-    /// `canonical` and `order` then describe the state's instances.
-    mutating func encode(_ state: NavigationState, into key: inout [Int32]) -> Int {
+    /// Writes `state` into `key` (replacing it). `canonical` and `order`
+    /// then describe the state's instances.
+    mutating func encode(_ state: NavigationState, into key: inout [Int32]) {
         key.removeAll(keepingCapacity: true)
         number(state)
         key.append(Int32(order.count))
@@ -45,7 +43,12 @@ struct StateEncoder {
             key.append(layer.container >= 0 ? canonical[Int(layer.container)] : -1)
             key.append(Int32(layer.selected))
             key.append(Int32(layer.stacks.count))
-            for stack in layer.stacks {
+            for (s, stack) in layer.stacks.enumerated() {
+                // A tab not shown is left out: see the type's documentation.
+                guard s == layer.selected else {
+                    key.append(-1)
+                    continue
+                }
                 key.append(Int32(stack.count))
                 for entry in stack {
                     key.append(entry.route)
@@ -54,14 +57,6 @@ struct StateEncoder {
                 }
             }
         }
-        let screenEnd = key.count
-        // The guards as bits, 32 to a word.
-        var words = [Int32](repeating: 0, count: (guardCount + 31) / 32)
-        for symbol in state.guards where Int(symbol.id) < guardBit.count {
-            let bit = guardBit[Int(symbol.id)]
-            if bit >= 0 { words[Int(bit) / 32] |= Int32(bitPattern: 1 << UInt32(bit % 32)) }
-        }
-        key += words
         if let pending = state.pendingLink {
             key.append(intern(pending.url))
             key.append(Int32(pending.shown.count))
@@ -73,7 +68,6 @@ struct StateEncoder {
         } else {
             key.append(-1)
         }
-        return screenEnd
     }
 
     /// Numbers the running instances: those the screen shows, in screen
@@ -84,7 +78,7 @@ struct StateEncoder {
         order.removeAll(keepingCapacity: true)
         for layer in state.layers {
             if layer.container >= 0 { visit(layer.container) }
-            for stack in layer.stacks { for entry in stack { visit(entry.instance) } }
+            for entry in layer.stacks[layer.selected] { visit(entry.instance) }
         }
         var head = 0
         while head < order.count {

@@ -500,7 +500,7 @@ extension Navigator {
                 fallback = item
                 continue
             }
-            if state.guards.contains(condition.name) != condition.negated { return item }
+            if guardIsSet(condition.name) != condition.negated { return item }
         }
         return fallback
     }

@@ -28,7 +28,7 @@ extension Navigator {
             let handler = program.handlers[h]
             if handler.event == event {
                 if let condition = handler.guardCondition {
-                    if state.guards.contains(condition.name) != condition.negated { return HandlerID(h) }
+                    if guardIsSet(condition.name) != condition.negated { return HandlerID(h) }
                 } else if fallback == nil {
                     fallback = HandlerID(h)
                 }

@@ -7,7 +7,7 @@ extension Navigator {
     /// Whether `link` is gated by a guard that does not hold now.
     func isClosed(_ link: Link) -> Bool {
         guard let gate = link.gate else { return false }
-        return state.guards.contains(gate.name) == gate.negated
+        return guardIsSet(gate.name) == gate.negated
     }
 
     /// Opening a gated link whose guard does not hold: runs the gate's

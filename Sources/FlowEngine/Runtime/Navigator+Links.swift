@@ -5,7 +5,13 @@ extension Navigator {
     /// Opens `url`: rebuilds the navigation to its link's target.
     @discardableResult
     public mutating func open(_ url: String) throws(NavigationError) -> [NavigationEffect] {
-        let (link, binding) = try matchBinding(url)
+        try open(url, matched: try matchBinding(url))
+    }
+
+    /// Opens `url`, already matched (the state exploration matches each
+    /// sample URL once, not once a state).
+    mutating func open(_ url: String, matched: (Link, LinkBinding)) throws(NavigationError) -> [NavigationEffect] {
+        let (link, binding) = matched
         if isClosed(link) {
             return try step("open") { (navigator: inout Navigator) throws(NavigationError) in
                 try navigator.openClosed(link, url: url)

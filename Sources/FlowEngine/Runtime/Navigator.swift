@@ -61,6 +61,10 @@ public struct Navigator: Sendable {
     /// While `logsHandlers` is on: each pending URL dropped although its
     /// guard held (it could no longer open where the user was). The caller clears it.
     public var droppedOpenLinkLog: [String] = []
+    /// While set, every guard a step reads (dispatch, a `start` item, a
+    /// link's gate) is appended to it with the value read: what the state
+    /// exploration branches on. Nil (no cost) otherwise.
+    public var guardReads: GuardReadLog?
     /// Whether a new flow instance may take the slot of one that ended
     /// (off while exploring states: an instance's slot is then its identity
     /// for the whole step).
@@ -375,5 +379,33 @@ public struct Navigator: Sendable {
 
     mutating func emit(_ effect: @autoclosure () -> NavigationEffect) {
         if recordsEffects { effects.append(effect()) }
+    }
+}
+
+/// The guards a navigator's steps read, in order, with the values read
+/// (`Navigator.guardReads`). A reference, so that the non-mutating parts of
+/// a step (dispatch) can record into it; one navigator uses it at a time.
+public final class GuardReadLog: @unchecked Sendable {
+    public var symbols: [Symbol] = []
+    public var values: [Bool] = []
+
+    public init() {}
+
+    public func removeAll() {
+        symbols.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
+    }
+}
+
+extension Navigator {
+    /// Whether `symbol` is set, recorded in `guardReads` when it is on.
+    @inline(__always)
+    func guardIsSet(_ symbol: Symbol) -> Bool {
+        let value = state.guards.contains(symbol)
+        if let log = guardReads {
+            log.symbols.append(symbol)
+            log.values.append(value)
+        }
+        return value
     }
 }

@@ -81,7 +81,7 @@ flow graph [entry] {
   route edge "C:\\path\\to\\n-ish \\n \\l \\N \\G {braces} [brackets] <html> & ; # %" [final]
   route digraph "😀 emoji 🚀 and ünïcödé — dashes" { on close -> dismiss }
   route Node "\n newline and \t tab" [final]
-  on Strict.done -> pop
+  on Strict.done -> stay
 }
 
 flow Strict {

@@ -120,7 +120,7 @@ flow Home {
   route locked "No way back" [noBack] { on done -> pop }
   route custom { on back -> popToRoot }
   on open(name: String) -> push profile(name: name)
-  on Composer.sent -> popToRoot
+  on Composer.sent -> set [feed]
   on Composer.cancel when Type -> push cancelled
   route cancelled [final]
 }

@@ -136,7 +136,7 @@ flow Catalog {
   route product(id: Int) "Product" {
     on addToCart -> start Cart as sheet
   }
-  on Cart.checkedOut -> popToRoot
+  on Cart.checkedOut -> set [products]
 }
 
 flow Cart {
