@@ -63,7 +63,12 @@ enum ValidateCommand {
         if arguments.has("--timings") {
             for result in results {
                 let phases = result.timings.map { "\($0.phase) \(milliseconds($0.duration)) ms (peak \($0.peakMiB) MiB)" }
-                console.err("\(result.program.files.first?.path ?? "?"): \(phases.joined(separator: ", ")), \(result.exploredStates) states\n")
+                var states = "\(result.exploredStates) states"
+                if result.exploredStates > 0, let phase = result.timings.first(where: { $0.phase == "states and paths" }) {
+                    let seconds = max(Double(phase.duration.components.attoseconds) / 1e18 + Double(phase.duration.components.seconds), 1e-6)
+                    states += " (\(Int(Double(result.exploredStates) / seconds)) a second, \(result.exploredKeyBytes / result.exploredStates) bytes of key each)"
+                }
+                console.err("\(result.program.files.first?.path ?? "?"): \(phases.joined(separator: ", ")), \(states)\n")
             }
         }
         let report = ValidationReport(results)

@@ -22,6 +22,8 @@ public struct Validation: Sendable {
     public var explorationNote: String?
     /// The number of engine states the exploration visited (0: it did not run).
     public var exploredStates = 0
+    /// Bytes of the explored states' canonical keys.
+    public var exploredKeyBytes = 0
     /// Wall time of each phase: load and parse, compile, analyze.
     public var timings: [(phase: String, duration: Duration, peakMiB: Int)] = []
 
@@ -79,6 +81,7 @@ public struct Validation: Sendable {
         var analyzedPeak = compiledPeak
         var note: String?
         var states = 0
+        var keyBytes = 0
         if !compiled.hasSyntaxErrors {
             let analysis = Analyzer.analysis(compiled.program, exploresStates: exploresStates) {
                 analyzedAt = clock.now
@@ -89,11 +92,12 @@ public struct Validation: Sendable {
             diagnostics = Validation.mergingTwins(diagnostics)
             note = analysis.note
             states = analysis.states
+            keyBytes = analysis.stateKeyBytes
         }
         let allowed = Allowances.apply(compiled.allows, to: diagnostics, files: compiled.program.files,
                                        reportUnused: compiledCleanly)
         return Validation(program: compiled.program, diagnostics: allowed.reported, suppressed: allowed.suppressed,
-                          reportsUnusedAllows: compiledCleanly, explorationNote: note, exploredStates: states,
+                          reportsUnusedAllows: compiledCleanly, explorationNote: note, exploredStates: states, exploredKeyBytes: keyBytes,
                           timings: [("compile", start.duration(to: compiledAt), compiledPeak),
                                     ("analyze", compiledAt.duration(to: analyzedAt), analyzedPeak),
                                     ("states and paths", analyzedAt.duration(to: clock.now), PeakMemory.mebibytes())])

@@ -25,6 +25,7 @@ public struct Analyzer {
     var explorationNote: String?
     /// How many states the exploration found (0: it did not run).
     var exploredStates = 0
+    var exploredKeyBytes = 0
 
     /// What the analyses found: the findings in source order, and a note on
     /// how far the state exploration went.
@@ -35,6 +36,8 @@ public struct Analyzer {
         public var note: String?
         /// The number of states explored.
         public var states: Int
+        /// Bytes of the states' canonical keys, for `--timings` (bytes per state).
+        public var stateKeyBytes: Int
     }
 
     /// Analyzes `program` and returns its findings in source order.
@@ -56,7 +59,8 @@ public struct Analyzer {
         checked()
         if !exploresStates || !analyzer.applyStateGraph() { analyzer.attachPaths() }
         analyzer.diagnostics.sort(by: Diagnostic.sourceOrder)
-        return Analysis(diagnostics: analyzer.diagnostics, note: analyzer.explorationNote, states: analyzer.exploredStates)
+        return Analysis(diagnostics: analyzer.diagnostics, note: analyzer.explorationNote, states: analyzer.exploredStates,
+                        stateKeyBytes: analyzer.exploredKeyBytes)
     }
 
     public init(_ program: Program) {

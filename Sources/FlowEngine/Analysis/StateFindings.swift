@@ -33,6 +33,7 @@ extension Analyzer {
         let graph: StateGraph
         do { graph = try StateGraph(program: program, limits: Analyzer.explorationLimits(program)) } catch { return false }
         exploredStates = graph.count
+        exploredKeyBytes = graph.keyBytes
         guard graph.isComplete else {
             let checks = program.checks.isEmpty ? "" : "; the \(program.checks.count) check(s) were not evaluated"
             explorationNote = "\(graph.limitHit ?? "a limit was reached"): the findings come from the flow graph, and the absence of others was not proved\(checks)"
