@@ -307,6 +307,14 @@ public struct StateGraph: Sendable {
     private mutating func record(_ node: Int32, _ state: NavigationState, _ cost: Int, _ step: PathStep?, kind: StepKind,
                                  _ n: Navigator, _ failure: NavigationError?, _ valuation: GuardBranching.Assignment) {
         guard isComplete else { return }
+        // With a URL pending, setting its gate's guard is itself a step (the URL opens at its
+        // end, DSL.md §5): the explicit `assume` step takes it, never a silent change before another.
+        if node >= 0, let pending = state.pendingLink, let l = sampleURLs.firstIndex(of: pending.url),
+           let gate = program.links[l].gate,
+           valuation.contains(where: { $0.symbol == gate.name && $0.value != gate.negated && state.guards.contains(gate.name) == gate.negated }),
+           step.map({ !$0.isAssume }) ?? true {
+            return
+        }
         work += cost
         runCount += 1
         if work > limits.maxWork {
