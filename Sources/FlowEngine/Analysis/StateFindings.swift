@@ -41,6 +41,7 @@ extension Analyzer {
         }
         // Keep the v1 findings the states do not decide, and F201/F202 of flows no state runs.
         let runs = flowsThatRun(graph)
+        let flowGraphUnreachable = diagnostics.filter { $0.code == .unreachableRoute }
         let kept = diagnostics.filter { !$0.code.isDecidedByStates }
         diagnostics = kept
         pathGoals.removeAll()
@@ -50,7 +51,7 @@ extension Analyzer {
             let run = graph.firstRun[Int(actionHandlers[a])]
             if run.node >= 0 { diagnostics[d].path = steps(graph.path(to: run.node) + graph.steps(run.steps)) }
         }
-        reportReach(graph, runs)
+        reportReach(graph, runs, flowGraphUnreachable: flowGraphUnreachable)
         reportDeadEnds(graph)
         reportTraps(graph)
         reportGrowth(graph)
@@ -76,7 +77,7 @@ extension Analyzer {
     /// F201, F202 and F305 on the states: a route no state shows, a flow no
     /// state runs (its routes keep v1's F201), a link target no state reached
     /// without a link shows.
-    mutating func reportReach(_ graph: StateGraph, _ runs: [Bool]) {
+    mutating func reportReach(_ graph: StateGraph, _ runs: [Bool], flowGraphUnreachable: [Diagnostic]) {
         var shown = [Bool](repeating: false, count: program.routes.count)
         var navigable = [Bool](repeating: false, count: program.routes.count)
         for (n, state) in graph.states.enumerated() {
@@ -94,15 +95,9 @@ extension Analyzer {
             report(.flowNeverStarted, flow.span,
                    "flow '\(name(flow.name))' is never started: no reachable state of the app runs it")
         }
-        // Routes of flows that never run: v1's check, from the flow's own start.
-        let local = Analyzer(program)
-        var legacy = local
-        _ = legacy.checkReachability()
-        for diagnostic in legacy.diagnostics where diagnostic.code == .unreachableRoute {
-            if let r = program.routes.firstIndex(where: { $0.span == diagnostic.span }), !runs[Int(program.routes[r].flow)] {
-                diagnostics.append(diagnostic)
-            }
-        }
+        // Routes of flows that never run: v1's check, from the flow's own start (its findings, made in `run()`).
+        let idle = Set(program.routes.filter { !runs[Int($0.flow)] }.map(\.span))
+        diagnostics += flowGraphUnreachable.filter { idle.contains($0.span) }
         for (r, route) in program.routes.enumerated() where !shown[r] && runs[Int(route.flow)] {
             let flow = program.flows[Int(route.flow)]
             report(.unreachableRoute, route.span,
