@@ -96,6 +96,72 @@ struct DeepLinkTests {
             """)
         #expect(nav.invariantViolations() == [])
     }
+
+    /// The differential walks' `link-into-alert-layer` (DSL.md §5: an alert
+    /// holds exactly one screen; a path presents a flow pushed, as a sheet,
+    /// as a cover or as root, never in an alert).
+    @Test("a flow left showing only an alert is not shared: the link removes the alert and rebuilds the path below it",
+          arguments: ["alert", "dialog"])
+    func flowInAlertIsRebuiltBelow(kind: String) throws {
+        var nav = try navigator(allowingFindings: true, """
+            flow App [entry] {
+              start home
+              route home { on go -> start F2 as sheet }
+            }
+            flow F2 {
+              start first
+              route first { on next -> push detail }
+              route detail [locked] { on close -> dismiss then \(kind) note }
+              route note { on ok -> stay }
+            }
+            link "app://l0" -> App/F2/detail
+            """)
+        walk(&nav, """
+            open "app://l0"
+            expect stack home | sheet: first > detail
+            close
+            expect stack home | \(kind): note
+            open "app://l0"
+            expect stack home | sheet: first > detail
+            """)
+        #expect(nav.stackDescription == "home | sheet: first > detail")
+        #expect(nav.state.layers.map(\.kind) == [.base, .sheet])
+        #expect(nav.state.layers.map { $0.stack.map { nav.program.qualifiedName($0.route) } } == [["App.home"], ["F2.first", "F2.detail"]])
+        // The F2 that showed the alert ended with it; a new one was started as a sheet.
+        let running = nav.state.instances.filter(\.isRunning)
+        #expect(running.map { nav.program.name(nav.program.flows[Int($0.flow)].name) } .sorted() == ["App", "F2"])
+        #expect(running.filter(\.isExpectedToFinish).count == 1)
+        #expect(nav.invariantViolations() == [])
+    }
+
+    @Test("a flow shown in a sheet under its own alert is still shared: the alert goes, the sheet is reset to the path")
+    func flowUnderItsAlertIsShared() throws {
+        var nav = try navigator(allowingFindings: true, """
+            flow App [entry] {
+              start home
+              route home { on go -> start F2 as sheet }
+            }
+            flow F2 {
+              start first
+              route first { on next -> push detail  on warn -> alert note }
+              route detail [final]
+              route note { on ok -> stay }
+            }
+            link "app://l0" -> App/F2/detail
+            """)
+        walk(&nav, """
+            go
+            warn
+            expect stack home | sheet: first | alert: note
+            """)
+        let sheetInstance = nav.state.layers[1].stack[0].instance
+        walk(&nav, """
+            open "app://l0"
+            expect stack home | sheet: first > detail
+            """)
+        #expect(nav.state.layers[1].stack.map(\.instance) == [sheetInstance, sheetInstance])
+        #expect(nav.invariantViolations() == [])
+    }
 }
 
 /// DSL.md §5 (v1): the most specific of several matching links wins, and

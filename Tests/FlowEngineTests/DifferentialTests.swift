@@ -111,10 +111,8 @@ struct DifferentialTests {
             let oracle = try #require(Differential(source: text), "\(file)")
             let navigator = try #require(oracle.replay(lines), "\(file): the steps do not replay")
             if text.prefix(while: { $0 != "\n" }).contains("expects invariant") {
-                // An engine bug the walks found: known until the engine is fixed.
-                withKnownIssue("\(file): the engine breaks an invariant") {
-                    #expect(navigator.invariantViolations().isEmpty)
-                }
+                // An engine bug the walks found (the engine broke an invariant there): fixed, it stays so.
+                #expect(navigator.invariantViolations() == [], "\(file): the engine breaks an invariant")
                 continue
             }
             #expect(oracle.isStuck(navigator) || oracle.isTrappedHere(navigator), "\(file): not stuck after \(lines)")

@@ -192,9 +192,14 @@ extension Navigator {
             throw .unsupported(event: "open", problem: "the link's path does not start at the running entry flow")
         }
         var depth = 0
-        // A running flow is shared only with the arguments the link gives it.
+        // A running flow is shared only with the arguments the link gives it, and
+        // only where it can show the target's stack: one whose screens are all in
+        // an alert or a dialog (`dismiss then alert r`) is not where the path puts
+        // it (a path never presents a flow that way), and that layer holds one
+        // screen; it ends with its layer, and the path is rebuilt below it.
         while depth + 1 < chain.count, depth + 1 < path.count, state.instances[Int(chain[depth + 1])].flow == path[depth + 1],
-              depth + 1 >= binding.flows.count || binding.flows[depth + 1].map({ state.instances[Int(chain[depth + 1])].arguments == $0 }) ?? true {
+              depth + 1 >= binding.flows.count || binding.flows[depth + 1].map({ state.instances[Int(chain[depth + 1])].arguments == $0 }) ?? true,
+              !state.layers[lowestLayer(showing: chain[depth + 1])].kind.isTransient {
             depth += 1
         }
         var current = chain[depth]
