@@ -43,6 +43,21 @@ struct StateFindingTests {
         """, [("F204", "1", ["watch"]), ("F204", "2", ["watch", "reply"])])
     }
 
+    @Test("a [final] screen with no way out inside a child expected to finish is a trap: F204, not a silence between F203 and F204")
+    func finalScreenTrapsItsChild() throws {
+        try check("""
+        flow App [entry] {
+          start home
+          route home [final] { on buy -> start Checkout }
+        }
+        flow Checkout {
+          start cart
+          route cart { on pay -> push receipt }
+          route 1️⃣receipt [final, noBack]
+        }
+        """, [("F204", "1", ["buy", "pay"])])
+    }
+
     @Test("a result handler's pop to the root, from the root, refuses the finishing step: F210, and the screen is a dead end")
     func resultHandlerPopsFromTheRoot() throws {
         try check("""

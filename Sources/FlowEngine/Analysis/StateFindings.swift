@@ -216,12 +216,16 @@ extension Analyzer {
                 queue.append(column[c])
             }
         }
-        // Once per route, at its first trapped state (the shortest path); a state
-        // with no way out at all is F203's, not also F204's.
+        // Once per route, at its first trapped state (the shortest path). A state
+        // with no way out at all is F203's, not also F204's, unless F203 leaves it
+        // alone: at a `[final]` route or one waiting for the app, a child that
+        // nothing the user does can end is trapped all the same (DSL.md §9.1).
         var reported = [Bool](repeating: false, count: program.routes.count)
-        for n in 0..<graph.count where graph.hasUserWayOut[n] {
+        for n in 0..<graph.count {
             let state = graph.states[n]
             guard let active = state.activeIDs, !reported[Int(active.route)] else { continue }
+            if !graph.hasUserWayOut[n] && !program.routes[Int(active.route)].attributes.contains(.final)
+                && !waitsForTheApp(active.route) { continue }
             // The innermost child on the active chain that cannot end.
             var trapped: Int32 = -1
             search: for c in graph.activeChainValues[graph.activeChain[n].range] {
