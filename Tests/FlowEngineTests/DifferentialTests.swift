@@ -9,6 +9,11 @@ import Testing
 ///
 ///     FLOWKIT_DIFF_PROGRAMS=100000 FLOWKIT_DIFF_SECONDS=1200 swift test -c release -Xswiftc -enable-testing --filter DifferentialTests
 ///
+/// (`FLOWKIT_DIFF_FIRST=S` starts at program seed S. A miss's `seed` is its
+/// walk's, the program's seed × 1,000,003 + the walk's number: the miss of
+/// walk seed 39000117 is program 39's, checked again by `FLOWKIT_DIFF_FIRST=39
+/// FLOWKIT_DIFF_PROGRAMS=1`; its text is `randomProgram(seed: 39, size: 1 + 39 % 4)`.)
+///
 /// (`scripts/differential.sh [SECONDS]`). The misses found so far are
 /// `Fixtures/differential/*.flow`, each with its steps.
 @Suite("Differential: validate against the engine's states")
@@ -22,13 +27,13 @@ struct DifferentialTests {
         var misses: [Differential.Miss] = []
     }
 
-    /// Checks programs of seeds from 0 until `programs` or `seconds` run out; each miss minimized, one per shape.
-    static func run(programs: Int, walks: Int, steps: Int, seconds: Double) -> Run {
+    /// Checks programs of seeds from `first` until `programs` or `seconds` run out; each miss minimized, one per shape.
+    static func run(first: UInt64 = 0, programs: Int, walks: Int, steps: Int, seconds: Double) -> Run {
         var run = Run()
         var shapes: Set<String> = []
         let clock = ContinuousClock()
         let deadline = clock.now + .milliseconds(Int(seconds * 1000))
-        for seed in UInt64(0)..<UInt64(programs) {
+        for seed in first..<first + UInt64(programs) {
             if clock.now > deadline { break }
             guard let oracle = Differential(source: randomProgram(seed: seed, size: 1 + Int(seed % 4))) else { continue }
             if oracle.isBounded {
@@ -65,12 +70,13 @@ struct DifferentialTests {
         #expect(run.misses.isEmpty, "\(Self.report(run))")
     }
 
-    @Test("the long run, on demand (FLOWKIT_DIFF_PROGRAMS, FLOWKIT_DIFF_SECONDS, FLOWKIT_DIFF_OUT)")
+    @Test("the long run, on demand (FLOWKIT_DIFF_PROGRAMS, FLOWKIT_DIFF_FIRST, FLOWKIT_DIFF_SECONDS, FLOWKIT_DIFF_OUT)")
     func long() throws {
         let environment = ProcessInfo.processInfo.environment
         guard let programs = environment["FLOWKIT_DIFF_PROGRAMS"].flatMap(Int.init) else { return }
         let seconds = environment["FLOWKIT_DIFF_SECONDS"].flatMap(Double.init) ?? 600
-        let run = Self.run(programs: programs, walks: 20, steps: 300, seconds: seconds)
+        let first = environment["FLOWKIT_DIFF_FIRST"].flatMap(UInt64.init) ?? 0
+        let run = Self.run(first: first, programs: programs, walks: 20, steps: 300, seconds: seconds)
         let report = Self.report(run)
         print(report)
         if let out = environment["FLOWKIT_DIFF_OUT"] {
