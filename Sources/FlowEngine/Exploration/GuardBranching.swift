@@ -17,12 +17,14 @@ enum GuardBranching {
     /// after it (its state is the run's result when `error` is nil), the
     /// error, and the guards the run read with their values. Returns false
     /// when the step has more than `maxRuns` outcomes (the rest were not run).
-    static func forEachRun(_ navigator: inout Navigator, from state: NavigationState, maxRuns: Int,
+    /// The guards of `holding` keep their values in `state` in every run:
+    /// they are not branched on.
+    static func forEachRun(_ navigator: inout Navigator, from state: NavigationState, holding: [Symbol] = [], maxRuns: Int,
                            _ body: (inout Navigator) throws(NavigationError) -> Void,
                            _ visit: (inout Navigator, NavigationError?, Assignment) -> Void) -> Bool {
         let log = navigator.guardReads ?? GuardReadLog()
         navigator.guardReads = log
-        var pending: [Assignment] = [[]]
+        var pending: [Assignment] = [holding.map { ($0, state.guards.contains($0)) }]
         var runs = 0
         while let fixed = pending.popLast() {
             runs += 1

@@ -33,15 +33,19 @@ public struct StateGraph: Sendable {
     public struct Limits: Sendable {
         /// Nodes at most.
         public var maxStates: Int
-        /// Screen entries and instances copied at most, summed over runs.
+        /// Work at most, summed over runs: a run costs `runCost` plus the
+        /// screen entries, layers and instances it copies (about 16 ns
+        /// each in a release build, a run's fixed part 4 µs).
         public var maxWork: Int
+        /// The fixed work of a run, in copied entries.
+        public static let runCost = 256
         /// The largest state (entries, layers and instances) expanded;
         /// larger ones are cut, with a note.
         public var maxStateSize: Int
         /// Outcomes of one step under the guards it reads, at most.
         public var maxRunsPerStep: Int
 
-        public init(maxStates: Int = 200_000, maxWork: Int = 20_000_000, maxStateSize: Int = 4_096, maxRunsPerStep: Int = 256) {
+        public init(maxStates: Int = 200_000, maxWork: Int = 160_000_000, maxStateSize: Int = 4_096, maxRunsPerStep: Int = 256) {
             self.maxStates = maxStates
             self.maxWork = maxWork
             self.maxStateSize = maxStateSize
@@ -125,9 +129,13 @@ public struct StateGraph: Sendable {
     /// Bytes of canonical keys held.
     public private(set) var keyBytes = 0
 
-    private var navigator: Navigator
+    /// The navigator that runs every step; nil only while a step runs (it
+    /// is moved out then, so that a step does not copy it).
+    private var navigator: Navigator?
+    /// A copy of the navigator at the start, for its dispatch tables.
+    private let tables: Navigator
     private var encoder: StateEncoder
-    private var index: [[Int32]: Int32] = [:]
+    private var index: [StateKey: Int32] = [:]
     private var onlyAssumes: [Bool] = []
     private var cut: [Bool] = []
     /// Guards a `start` item reads: set before the start, they start the app elsewhere.
@@ -148,11 +156,13 @@ public struct StateGraph: Sendable {
     public init(program: Program, limits: Limits = Limits()) throws(NavigationError) {
         self.program = program
         self.limits = limits
-        navigator = try Navigator(program: program)
-        navigator.recordsEffects = false
-        navigator.logsHandlers = true
-        navigator.reusesSlots = false
-        navigator.guardReads = GuardReadLog()
+        var runner = try Navigator(program: program)
+        runner.recordsEffects = false
+        runner.logsHandlers = true
+        runner.reusesSlots = false
+        runner.guardReads = GuardReadLog()
+        navigator = runner
+        tables = runner
         encoder = StateEncoder(program: program)
         startGuards = Set(program.startItems.compactMap { $0.guardCondition?.name })
         samples = program.handlers.map { handler in
@@ -162,8 +172,7 @@ public struct StateGraph: Sendable {
         for (h, handler) in program.handlers.enumerated() { for a in handler.actions.range { owner[a] = HandlerID(h) } }
         actionOwner = owner
         sampleURLs = program.links.map { program.sampleURL(of: $0) }
-        let matcher = navigator
-        sampleMatches = sampleURLs.map { url in try? matcher.matchBinding(url) }
+        sampleMatches = sampleURLs.map { url in try? runner.matchBinding(url) }
         systemEvents = Set(program.handlers.filter(\.isSystem).map(\.event.name))
         neverChecks = program.checks.indices.filter { program.checks[$0].kind == .never }
         picked = [Int32](repeating: 0, count: program.handlers.count)
@@ -223,21 +232,21 @@ public struct StateGraph: Sendable {
         guard !cut[Int(node)] else { return }
         let state = states[Int(node)]
         guard let active = state.activeIDs else { return }
-        let cost = 1 + state.entryCount + state.instances.count + state.layers.count
+        let cost = Limits.runCost + state.entryCount + state.instances.count + state.layers.count
         if !onlyLinks {
             // Events: each distinct event a handler on the dispatch chain could answer.
             var keys: [EventKey] = []
             for h in program.routes[Int(active.route)].handlers.range where !program.handlers[h].event.isResult {
                 let event = program.handlers[h].event
-                if event.name != navigator.backSymbol && !keys.contains(event) { keys.append(event) }
+                if event.name != tables.backSymbol && !keys.contains(event) { keys.append(event) }
             }
             var instance = active.instance
             var hops = 0
             while instance >= 0, hops <= state.instances.count {
                 let flow = Int(state.instances[Int(instance)].flow)
-                for h in navigator.userFlowHandlerList[navigator.userFlowHandlers[flow].range] {
+                for h in tables.userFlowHandlerList[tables.userFlowHandlers[flow].range] {
                     let event = program.handlers[Int(h)].event
-                    if event.name != navigator.backSymbol && !keys.contains(event) { keys.append(event) }
+                    if event.name != tables.backSymbol && !keys.contains(event) { keys.append(event) }
                 }
                 instance = state.instances[Int(instance)].parent
                 hops += 1
@@ -263,8 +272,7 @@ public struct StateGraph: Sendable {
                 }
             }
             // A pending URL: the app sets its link's guard (`assume` is a step).
-            if let pending = state.pendingLink, let link = program.links.first(where: { program.sampleURL(of: $0) == pending.url }),
-               let gate = link.gate {
+            if let gate = state.pendingLink?.matched?.link.gate {
                 let name = program.name(gate.name)
                 take(node, state, cost, .assume(gate.name, !gate.negated), kind: .system) { (n: inout Navigator) throws(NavigationError) in
                     n.assume(name, !gate.negated)
@@ -287,8 +295,12 @@ public struct StateGraph: Sendable {
     private mutating func take(_ node: Int32, _ state: NavigationState, _ cost: Int, _ step: PathStep?, kind: StepKind,
                                event: EventKey? = nil, _ body: (inout Navigator) throws(NavigationError) -> Void) {
         guard isComplete else { return }
-        var nav = navigator
-        let complete = GuardBranching.forEachRun(&nav, from: state, maxRuns: limits.maxRunsPerStep, { (n: inout Navigator) throws(NavigationError) in
+        // With a URL pending, setting its gate's guard is itself a step (the URL opens at its
+        // end, DSL.md §5): the explicit `assume` step takes it, never a silent change before another.
+        var holding: [Symbol] = []
+        if let gate = state.pendingLink?.matched?.link.gate, !(step?.isAssume ?? false) { holding.append(gate.name) }
+        guard var nav = navigator.take() else { return }
+        let complete = GuardBranching.forEachRun(&nav, from: state, holding: holding, maxRuns: limits.maxRunsPerStep, { (n: inout Navigator) throws(NavigationError) in
             n.handlerLog.removeAll(keepingCapacity: true)
             n.droppedResultLog.removeAll(keepingCapacity: true)
             n.droppedOpenLinkLog.removeAll(keepingCapacity: true)
@@ -307,18 +319,10 @@ public struct StateGraph: Sendable {
     private mutating func record(_ node: Int32, _ state: NavigationState, _ cost: Int, _ step: PathStep?, kind: StepKind,
                                  _ n: Navigator, _ failure: NavigationError?, _ valuation: GuardBranching.Assignment) {
         guard isComplete else { return }
-        // With a URL pending, setting its gate's guard is itself a step (the URL opens at its
-        // end, DSL.md §5): the explicit `assume` step takes it, never a silent change before another.
-        if node >= 0, let pending = state.pendingLink, let l = sampleURLs.firstIndex(of: pending.url),
-           let gate = program.links[l].gate,
-           valuation.contains(where: { $0.symbol == gate.name && $0.value != gate.negated && state.guards.contains(gate.name) == gate.negated }),
-           step.map({ !$0.isAssume }) ?? true {
-            return
-        }
         work += cost
         runCount += 1
         if work > limits.maxWork {
-            stop("the exploration's work limit (\(limits.maxWork) copied entries) was reached after \(states.count) states")
+            stop("the exploration's work limit was reached after \(states.count) states (\(runCount) runs)")
             return
         }
         // The run's script lines: the guards it needs, then the step.
@@ -418,7 +422,8 @@ public struct StateGraph: Sendable {
         encoder.encode(state, into: &key)
         let node: Int32
         var isNew = false
-        if let known = index[key] {
+        let stateKey = StateKey(key)
+        if let known = index[stateKey] {
             node = known
         } else {
             guard states.count < limits.maxStates else {
@@ -427,7 +432,7 @@ public struct StateGraph: Sendable {
             }
             isNew = true
             node = Int32(states.count)
-            index[key] = node
+            index[stateKey] = node
             keyBytes += key.count * 4
             states.append(state)
             parents.append(parent)

@@ -136,3 +136,29 @@ extension LayerKind {
         }
     }
 }
+
+/// An encoded state as a dictionary key: its integers and a digest of them
+/// computed in one pass. (Hashing the integers one by one through `Hasher`
+/// was a tenth of a large exploration.)
+struct StateKey: Hashable {
+    let values: [Int32]
+    let digest: UInt64
+
+    init(_ values: [Int32]) {
+        self.values = values
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for v in values {
+            h = (h ^ UInt64(UInt32(bitPattern: v))) &* 0x9E37_79B9_7F4A_7C15
+            h ^= h >> 29
+        }
+        digest = h
+    }
+
+    static func == (lhs: StateKey, rhs: StateKey) -> Bool {
+        lhs.digest == rhs.digest && lhs.values == rhs.values
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(digest)
+    }
+}

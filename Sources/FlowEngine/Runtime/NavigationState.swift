@@ -65,6 +65,10 @@ public struct PendingLink: Hashable, Sendable {
     /// the guard still does not hold at the end of a step, the user
     /// cancelled: the URL is dropped.
     public var shown: [Mark]
+    /// The link `url` matched when it was opened, and what it bound: a
+    /// cache (a function of `url` and the program), so the end of each step
+    /// while the URL waits does not parse it again. Not part of equality.
+    var matched: (link: Link, binding: Navigator.LinkBinding)?
 
     /// A screen: a route shown by a flow instance.
     public struct Mark: Hashable, Sendable {
@@ -79,6 +83,15 @@ public struct PendingLink: Hashable, Sendable {
     public init(url: String, shown: [Mark]) {
         self.url = url
         self.shown = shown
+    }
+
+    public static func == (lhs: PendingLink, rhs: PendingLink) -> Bool {
+        lhs.url == rhs.url && lhs.shown == rhs.shown
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(url)
+        hasher.combine(shown)
     }
 }
 

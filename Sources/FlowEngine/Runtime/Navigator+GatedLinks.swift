@@ -13,7 +13,7 @@ extension Navigator {
     /// Opening a gated link whose guard does not hold: runs the gate's
     /// actions for the entry flow and keeps `url` pending (replacing any
     /// older one), remembering the screens the actions put on screen.
-    mutating func openClosed(_ link: Link, url: String) throws(NavigationError) {
+    mutating func openClosed(_ link: Link, url: String, binding: LinkBinding) throws(NavigationError) {
         guard let entry = state.instances.indices.first(where: { state.instances[$0].isRunning && state.instances[$0].parent < 0 }) else {
             throw .emptyScreen(event: "open")
         }
@@ -21,7 +21,9 @@ extension Navigator {
         try run(link.gateHandler, Int32(entry), HandlerValues(event: []), event: "open")
         if needsCollection { endUnusedInstances() }
         let shown = shownMarks().filter { !before.contains($0) }
-        state.pendingLink = PendingLink(url: url, shown: shown)
+        var pending = PendingLink(url: url, shown: shown)
+        pending.matched = (link, binding)
+        state.pendingLink = pending
         emit(.linkPending(url))
     }
 
@@ -36,22 +38,41 @@ extension Navigator {
         return marks
     }
 
+    /// Whether `mark` is on the screen (the gate's screens are near the
+    /// top: the layers are searched from there).
+    func isShown(_ mark: PendingLink.Mark) -> Bool {
+        for layer in state.layers.reversed() {
+            for stack in layer.stacks where stack.contains(where: { $0.route == mark.route && $0.instance == mark.instance }) {
+                return true
+            }
+        }
+        return false
+    }
+
     /// The end of a step: opens the pending URL if its guard now holds
     /// (as part of the step; if it cannot open, it is dropped and the step
     /// still succeeds), drops it if nothing its gate showed is still shown.
     mutating func settlePendingLink() {
         guard let pending = state.pendingLink else { return }
         state.pendingLink = nil
-        guard let (link, binding) = try? matchBinding(pending.url) else {
+        let link: Link, binding: LinkBinding
+        if let matched = pending.matched {
+            (link, binding) = matched
+        } else if let found = try? matchBinding(pending.url) {
+            (link, binding) = found
+        } else {
             emit(.linkDropped(pending.url))
             return
         }
         if isClosed(link) {
             // Keep only what is still shown: a mark of an ended flow may not outlive it.
-            let shown = Set(shownMarks())
-            let still = pending.shown.filter { shown.contains($0) }
-            if !still.isEmpty {
-                state.pendingLink = PendingLink(url: pending.url, shown: still)
+            let still = pending.shown.filter(isShown)
+            if still.count == pending.shown.count {
+                state.pendingLink = pending
+            } else if !still.isEmpty {
+                var kept = pending
+                kept.shown = still
+                state.pendingLink = kept
             } else {
                 emit(.linkDropped(pending.url))
             }

@@ -14,7 +14,7 @@ extension Navigator {
         let (link, binding) = matched
         if isClosed(link) {
             return try step("open") { (navigator: inout Navigator) throws(NavigationError) in
-                try navigator.openClosed(link, url: url)
+                try navigator.openClosed(link, url: url, binding: binding)
             }
         }
         return try step("open") { (navigator: inout Navigator) throws(NavigationError) in
@@ -26,7 +26,7 @@ extension Navigator {
 
     /// What a matching URL binds: the target route's arguments, and those
     /// of each flow on the link's path (v1).
-    struct LinkBinding {
+    struct LinkBinding: Sendable {
         var route: [Value]
         /// Nil for a flow the link does not bind: the entry, or one started
         /// in its parent's place (its `start` item binds it).
