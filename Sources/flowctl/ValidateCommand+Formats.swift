@@ -82,6 +82,19 @@ extension ValidateCommand {
             json.endObject()
         }
         json.endArray()
+        // A program whose states were not all explored: which limit, as the text's note says.
+        let bounded = report.programs.filter { $0.explorationNote != nil }
+        if !bounded.isEmpty {
+            json.key("exploration")
+            json.beginArray()
+            for program in bounded {
+                json.beginObject()
+                json.field("file", program.program.files.first?.path ?? "?")
+                json.field("note", program.explorationNote ?? "")
+                json.endObject()
+            }
+            json.endArray()
+        }
         json.endObject()
         return json.output
     }
