@@ -233,4 +233,26 @@ struct StateFindingTests {
         #expect(validation.exploredStates == 2)
         #expect(validation.explorationNote == nil)
     }
+
+    /// The launch costs 1; each later run `runCost` and the entries, layers and
+    /// flows of the state it starts from (here 3 or 4): the fourth run passes 768.
+    @Test("a limit stops the exploration and says which, after how many states and runs", arguments: [
+        (StateGraph.Limits(maxWork: 3 * StateGraph.Limits.runCost), "the exploration's work limit was reached after 2 states (4 runs)"),
+        (StateGraph.Limits(maxStates: 2), "the exploration's limit of 2 states was reached"),
+    ])
+    func limits(limits: StateGraph.Limits, why: String) throws {
+        let program = Validation.run(text: """
+        flow App [entry] {
+          start home
+          route home { on more -> push detail }
+          route detail { on more -> push detail }
+        }
+        """).program
+        let graph = try StateGraph(program: program, limits: limits)
+        #expect(!graph.isComplete)
+        #expect(graph.limitHit == why)
+        let whole = try StateGraph(program: program, limits: StateGraph.Limits())
+        #expect(whole.isComplete)
+        #expect(whole.limitHit == nil)
+    }
 }
