@@ -107,6 +107,46 @@ struct DifferentialTests {
         #expect(honest.check(seed: 1, walks: 4, steps: 20).misses.isEmpty)
     }
 
+    /// The long run's two misses of this kind (program seeds 169 and 187,
+    /// minimized): the oracle set only the guard of the handler it tried, so
+    /// it never saw the flow-level handler that dispatch picks once the
+    /// route's guarded one does not hold. validate was right (DSL.md §9.1).
+    @Test("a way out under some values of the guards is a way out: not stuck, as validate says", arguments: [
+        ("""
+        flow App [entry] {
+          start home
+          route home { on close -> alert edit }
+          route edit [locked]
+          route detail
+          on back -> push detail
+          on back when !g0 -> pop to edit
+        }
+        """, ["close"]),
+        ("""
+        flow App [entry] {
+          start home
+          route home { on goF1 -> start F1 }
+        }
+        flow F1 {
+          start home
+          route home { on open -> sheet info }
+          route info {
+            on open when !g0 -> pop to info
+            on back -> alert info
+          }
+          on open -> dialog home
+        }
+        """, ["goF1", "open", "back"]),
+    ])
+    func wayOutUnderGuards(source: String, steps: [String]) throws {
+        let oracle = try #require(Differential(source: source))
+        let navigator = try #require(oracle.replay(steps))
+        #expect(!oracle.isStuck(navigator))
+        #expect(oracle.codes(at: navigator).isEmpty)
+        // Without the guard, every step there is refused or changes nothing.
+        #expect(oracle.check(seed: 1, walks: 8, steps: 40).misses.isEmpty)
+    }
+
     @Test("each saved miss is still a miss today (the oracle agrees with its comment)")
     func fixtures() throws {
         let directory = repositoryRoot + "/Tests/FlowEngineTests/Fixtures/differential"

@@ -8,10 +8,10 @@ import FlowEngine
 /// judge `validate`'s findings by the engine's own states.
 ///
 /// At each state a walk visits, the user is *stuck* when the active route
-/// is not `[final]` and no user step leads to a different state: each
-/// handler on the active route's dispatch chain (with sample arguments,
-/// under the current guards or with the guard that handler needs set),
-/// `back`, each tab tap (DSL.md §9.1's "way out"; opening a URL is none).
+/// is not `[final]` and no user step leads to a different state under any
+/// values of the guards the step reads: each handler on the active route's
+/// dispatch chain (with sample arguments), `back`, each tab tap (DSL.md
+/// §9.1's "way out"; opening a URL is none).
 /// A state inside a child that is expected to finish (every way its parent
 /// starts it is pushed, `as sheet` or `as cover`) is *trapped* when a
 /// bounded search over user steps and guard changes never ends the child.
@@ -70,11 +70,16 @@ public struct Differential {
     /// so, and claims nothing beyond): the walks then judge nothing.
     public let isBounded: Bool
 
+    /// The exploration's work budget for a random program (about 0.15 s of a
+    /// release build; validate's own is up to 20 times more): most random
+    /// programs that pass it never end, and each would spend the whole budget.
+    public static let explorationWork = 8_000_000
+
     /// Nil for a program the engine does not run (F0xx/F1xx errors, no entry).
     /// `exploresStates: false` judges the flow graph's approximations
     /// instead of the state graph (validate's fallback past its limits).
     public init?(source: String, exploresStates: Bool = true) {
-        let validation = Validation.run(text: source, exploresStates: exploresStates)
+        let validation = Validation.run(text: source, exploresStates: exploresStates, explorationWork: Differential.explorationWork)
         guard validation.program.runBlockers.isEmpty, validation.program.entry >= 0 else { return nil }
         self.source = source
         // Past the exploration's limits validate says it proved nothing more (its note): judged as such.
@@ -157,19 +162,37 @@ public struct Differential {
     public func isStuck(_ navigator: Navigator) -> Bool {
         guard let active = navigator.state.activeIDs else { return false }
         if program.routes[Int(active.route)].attributes.contains(.final) { return false }
-        for step in userSteps(navigator, links: false) {
+        for step in userSteps(navigator, links: false) where leadsOut(step, from: navigator) { return false }
+        return true
+    }
+
+    /// Whether `step` leads to a different state under some values of the
+    /// guards (DSL.md §9.1's way out): it runs with the guards as they are,
+    /// then again with each guard it read flipped (those read before it
+    /// kept), until every sequence of reads has run. This oracle's own
+    /// branching, apart from the explorer's `GuardBranching`.
+    func leadsOut(_ step: PathStep, from navigator: Navigator) -> Bool {
+        var pending: [[(symbol: Symbol, value: Bool)]] = [[]]
+        var runs = 0
+        while let fixed = pending.popLast(), runs < 256 {
+            runs += 1
             var copy = navigator
             copy.recordsEffects = false
-            if case .send(let h) = step, let g = program.handlers[Int(h)].guardCondition, !holds(h, navigator) {
-                copy.assume(program.name(g.name), !g.negated)
-            }
+            for (symbol, value) in fixed { copy.assume(program.name(symbol), value) }
             let before = copy.state
+            let log = GuardReadLog()
+            copy.guardReads = log
             do throws(NavigationError) {
                 try step.perform(on: &copy)
-                if copy.state != before { return false }
+                if copy.state != before { return true }
             } catch {}
+            var known = fixed
+            for (i, symbol) in log.symbols.enumerated() where !known.contains(where: { $0.symbol == symbol }) {
+                pending.append(known + [(symbol, !log.values[i])])
+                known.append((symbol, log.values[i]))
+            }
         }
-        return true
+        return false
     }
 
     /// The innermost running instance, from the active one up, whose flow is expected to finish.

@@ -60,14 +60,17 @@ public struct Validation: Sendable {
 
     /// Compiles and analyzes in-memory source (imports are not followed).
     /// With `exploresStates` false, the findings about reachable states
-    /// come from the flow graph's approximations alone (see `Analyzer.analysis`).
-    public static func run(text: String, path: String = "input.flow", exploresStates: Bool = true) -> Validation {
-        check(SourceLoader.load(text: text, path: path), exploresStates: exploresStates)
+    /// come from the flow graph's approximations alone (see `Analyzer.analysis`);
+    /// `explorationWork` lowers the exploration's work budget (tools that
+    /// validate many programs: see `StateGraph.Limits.maxWork`).
+    public static func run(text: String, path: String = "input.flow", exploresStates: Bool = true,
+                           explorationWork: Int? = nil) -> Validation {
+        check(SourceLoader.load(text: text, path: path), exploresStates: exploresStates, explorationWork: explorationWork)
     }
 
     /// DSL.md §6: with syntax errors the flow analyses are skipped, so that
     /// no finding cascades from a construct that did not parse.
-    public static func check(_ loader: consuming SourceLoader, exploresStates: Bool = true) -> Validation {
+    public static func check(_ loader: consuming SourceLoader, exploresStates: Bool = true, explorationWork: Int? = nil) -> Validation {
         let clock = ContinuousClock()
         let start = clock.now
         // The syntax trees die with the loader here, before the analyses allocate.
@@ -83,7 +86,7 @@ public struct Validation: Sendable {
         var states = 0
         var keyBytes = 0
         if !compiled.hasSyntaxErrors {
-            let analysis = Analyzer.analysis(compiled.program, exploresStates: exploresStates) {
+            let analysis = Analyzer.analysis(compiled.program, exploresStates: exploresStates, explorationWork: explorationWork) {
                 analyzedAt = clock.now
                 analyzedPeak = PeakMemory.mebibytes()
             }

@@ -53,11 +53,14 @@ public struct Analyzer {
     /// the paths of a place search and the note says why.
     /// With `exploresStates` false, only the flow graph's approximations run
     /// (what validate falls back to past the exploration's limits).
-    public static func analysis(_ program: Program, exploresStates: Bool = true, checked: () -> Void = {}) -> Analysis {
+    /// `explorationWork`, when given and lower, replaces the work budget of
+    /// `explorationLimits` (for tools that validate many programs).
+    public static func analysis(_ program: Program, exploresStates: Bool = true, explorationWork: Int? = nil,
+                                checked: () -> Void = {}) -> Analysis {
         var analyzer = Analyzer(program)
         analyzer.run()
         checked()
-        if !exploresStates || !analyzer.applyStateGraph() { analyzer.attachPaths() }
+        if !exploresStates || !analyzer.applyStateGraph(maxWork: explorationWork) { analyzer.attachPaths() }
         analyzer.diagnostics.sort(by: Diagnostic.sourceOrder)
         return Analysis(diagnostics: analyzer.diagnostics, note: analyzer.explorationNote, states: analyzer.exploredStates,
                         stateKeyBytes: analyzer.exploredKeyBytes)

@@ -22,7 +22,7 @@ extension Analyzer {
     /// Explores the program's states and, when the exploration is complete,
     /// replaces the approximate findings with the state graph's. Returns
     /// whether it did; `explorationNote` says why not.
-    mutating func applyStateGraph() -> Bool {
+    mutating func applyStateGraph(maxWork: Int? = nil) -> Bool {
         guard program.runBlockers.isEmpty, program.entry >= 0 else { return false }
         let size = program.routes.count + program.handlers.count + program.flows.count + program.links.count
         guard size <= Analyzer.largestExploredProgram else {
@@ -34,7 +34,9 @@ extension Analyzer {
             return false
         }
         let graph: StateGraph
-        do { graph = try StateGraph(program: program, limits: Analyzer.explorationLimits(program)) } catch { return false }
+        var limits = Analyzer.explorationLimits(program)
+        if let maxWork { limits.maxWork = min(limits.maxWork, maxWork) }
+        do { graph = try StateGraph(program: program, limits: limits) } catch { return false }
         exploredStates = graph.count
         exploredKeyBytes = graph.keyBytes
         guard graph.isComplete else {
