@@ -117,8 +117,13 @@ enum PathCommand {
             let names = bare.map { program.qualifiedName($0) }
             throw UsageError(message: "'\(name)' names a route in more than one flow (\(names.joined(separator: ", "))): say which, as \(names[0])")
         }
-        // Suggest the names `expect top` accepts: qualified ones for a qualified
-        // name, else each route's name, qualified where it alone is ambiguous.
+        // A route of that name in another flow (`Checkout.product` for `Shop.product`).
+        if let dot = name.lastIndex(of: "."),
+           let other = routes.first(where: { program.name(program.routes[Int($0)].name) == name[name.index(after: dot)...] }) {
+            throw UsageError(message: "no route '\(name)' in '\(path)'; did you mean '\(program.qualifiedName(other))'?")
+        }
+        // Else the closest of the names `expect top` accepts: qualified ones for a
+        // qualified name, else each route's name, qualified where it alone is ambiguous.
         var counts: [String: Int] = [:]
         for route in program.routes { counts[program.name(route.name), default: 0] += 1 }
         let candidates = routes.map { r in
