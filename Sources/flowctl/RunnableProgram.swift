@@ -32,6 +32,29 @@ enum RunnableProgram {
         return .success(validation)
     }
 
+    /// Compiles `path` for a command that explores its states itself
+    /// (`path`), so that they are explored once: the flow graph's analyses
+    /// and their findings are left out. Prints why it fails, with the exit
+    /// status to return: as `load`, 2 when the file cannot be read, 1 with
+    /// errors of the F0xx/F1xx families (the engine does not run those).
+    static func compile(_ path: String, command: String, console: inout Console) -> Result<Program, ExitCode> {
+        let loader: SourceLoader
+        do throws(FileReadError) {
+            loader = try SourceLoader.load(path, from: DiskFileSystem())
+        } catch {
+            console.err("flowctl \(command): cannot read '\(path)': \(error.reason)\n")
+            return .failure(.usage)
+        }
+        let compiled = Compiler.compile(consume loader)
+        if !compiled.program.runBlockers.isEmpty {
+            var renderer = DiagnosticRenderer(files: compiled.program.files, useColor: console.colorOutput)
+            console.err(compiled.diagnostics.filter { $0.severity == .error }.map { renderer.render($0) }.joined())
+            console.err("flowctl \(command): '\(path)' has errors the engine cannot run (F0xx, F1xx); fix them first (flowctl validate)\n")
+            return .failure(.failure)
+        }
+        return .success(compiled.program)
+    }
+
     /// The steps of the script at `path`, or nil after printing each line
     /// that does not parse (`path:line: error: ...`) or that it cannot be read.
     static func script(_ path: String, command: String, console: inout Console) -> [ScenarioScript.Line]? {

@@ -13,7 +13,9 @@ extension Analyzer {
     /// 2.5 s of a release build at most: photoshare, 50,750 states, takes
     /// 2.3 s), and less as programs grow past about 940 declarations, so that a
     /// generated one of 4,000 stops in under a second, with a note.
-    static func explorationLimits(_ program: Program) -> StateGraph.Limits {
+    /// `flowctl path` explores with the same limits, so that its paths are
+    /// those of validate's findings.
+    public static func explorationLimits(_ program: Program) -> StateGraph.Limits {
         let size = program.routes.count + program.handlers.count + program.flows.count + program.links.count
         return StateGraph.Limits(maxStates: 200_000, maxWork: min(160_000_000, 150_000_000_000 / max(size, 1)),
                                  maxStateSize: 4 * size + 64)
