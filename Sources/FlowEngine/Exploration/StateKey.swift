@@ -9,11 +9,14 @@
 /// slots encode alike.
 ///
 /// The stacks of the tabs a tab container does not show are left out too
-/// (and the flows only they hold): what a user does in the shown tab does
-/// not depend on them, and each of them is explored when its tab is shown.
-/// Without this, an app of four tabs has the product of the four tabs'
-/// stacks as states; with it, their sum. The representative state of a node
-/// keeps the other tabs' real stacks, so every path replays.
+/// (and the flows only they hold), all but their roots: what a user does in
+/// the shown tab does not depend on them, and each of them is explored when
+/// its tab is shown. Without this, an app of four tabs has the product of
+/// the four tabs' stacks as states; with it, their sum. A hidden tab's root
+/// stays in the key: which screen a tab starts on can depend on the guards
+/// when it started (`start done when g0`), and a tab that started on
+/// another screen is not explored elsewhere. The representative state of a
+/// node keeps the other tabs' real stacks, so every path replays.
 struct StateEncoder {
     /// Strings met in arguments and URLs, numbered as first seen.
     private var strings: [String: Int32] = [:]
@@ -46,7 +49,9 @@ struct StateEncoder {
             for (s, stack) in layer.stacks.enumerated() {
                 // A tab not shown is left out: see the type's documentation.
                 guard s == layer.selected else {
-                    key.append(-1)
+                    // Its root stays: which screen a tab started on can depend on the
+                    // guards when it started, and no other state may stand for it.
+                    key.append(-2 - (stack.first?.route ?? -1))
                     continue
                 }
                 key.append(Int32(stack.count))
