@@ -77,6 +77,54 @@ struct LayerKindTests {
         walk(&navigator, "warn\ndeeper\nexpect stack home > home\nask\nagain\nexpect stack home > home > home")
     }
 
+    /// The differential long run's `set-two-screens-in-dialog` (program seed 5429):
+    /// F1 is shown on the base and in an alert; `next` presents a dialog and sets two screens in it.
+    @Test("a set that would leave two screens in a dialog is refused, state unchanged")
+    func setOfTwoInADialog() throws {
+        var navigator = try FlowTestSupport.navigator(allowingFindings: true, """
+            flow App [entry] {
+              start home
+              route home [locked] {
+                on goF1 -> start F1
+                on goAuth -> start Auth as cover
+              }
+              on close -> push home
+            }
+            flow F1 {
+              start home
+              route home {
+                on next -> dialog home then set [home, home]
+              }
+              on toggle(on: Bool) -> pop to home then alert home
+            }
+            flow Auth {
+              start home
+              route home {
+                on more -> push settings
+              }
+              route settings {
+                on close -> finish cancel
+              }
+            }
+            """)
+        walk(&navigator, """
+            goF1
+            close
+            goAuth
+            more
+            back
+            more
+            close
+            goF1
+            toggle(on: true)
+            expect stack home > home | alert: home
+            """)
+        expectRejected(&navigator, .unsupported(event: "next", problem: "'set [home, home]' would show 2 screens in a dialog, which holds one")) {
+            (n: inout Navigator) throws(NavigationError) in
+            _ = try n.send("next")
+        }
+    }
+
     @Test("implicit back: a popover's and a dialog's root dismiss; an alert and a locked popover do not")
     func implicitBack() throws {
         var navigator = try makeNavigator()

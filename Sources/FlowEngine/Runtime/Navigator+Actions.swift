@@ -82,6 +82,12 @@ extension Navigator {
                 entries.append(try entry(for: program.targets[t], instance, values, event))
             }
             removeModalLayers(aboveLayerOf: instance)
+            // An alert or a dialog holds one screen (DSL.md §5): `set` there names exactly one.
+            let own = state.layers.count - 1
+            if state.layers[own].kind.isTransient && entries.count != 1 {
+                let kind = state.layers[own].kind == .alert ? "an alert" : "a dialog"
+                throw .unsupported(event: event, problem: "'\(describe(action))' would show \(entries.count) screens in \(kind), which holds one")
+            }
             replaceShown(by: instance, with: entries)
             emit(.stackSet(entries.map(\.route)))
         case .pop, .popTo, .popToRoot:

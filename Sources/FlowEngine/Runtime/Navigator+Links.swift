@@ -428,9 +428,16 @@ extension Navigator {
             throw .unsupported(event: "open", problem: "the link's step \(stepText(containerFlow, tab)) cannot be built: tab '\(program.name(program.flows[Int(tab)].name))' has no screen")
         }
         // The tab's instance and its running start chain: what its stack shows first.
-        let below = chain(below: container, downTo: root.instance)
-        guard let tabInstance = below.first else {
+        var below = chain(below: container, downTo: root.instance)
+        guard let first = below.first else {
             throw .unsupported(event: "open", problem: "the link's step \(stepText(containerFlow, tab)) cannot be built: tab '\(program.name(program.flows[Int(tab)].name))' has no screen")
+        }
+        var tabInstance = first
+        // A tab whose screens another flow replaced (`select T then replace r`, handled by a
+        // sibling tab): its own flow ended, and the tab's flow is started again for the path.
+        if state.instances[Int(first)].flow != tab {
+            tabInstance = newInstance(tab, parent: container)
+            below = [tabInstance]
         }
         let walk = try walkStart(from: tabInstance, along: path, at: depth, binding, keeping: Array(below.dropFirst()), insideTabs: true)
         guard case .entry(let entry) = walk.placed else {
