@@ -17,7 +17,7 @@ extension Analyzer {
     /// How many entries and instances the search may copy: proportional to
     /// the program, so that `validate` stays linear whatever its shape.
     var pathBudget: Int {
-        256 * (program.routes.count + program.handlers.count + program.flows.count + program.links.count + 64)
+        256 * (program.declarationCount + 64)
     }
 
     /// Gives each finding that asked for one its path; none when the engine

@@ -16,7 +16,7 @@ extension Analyzer {
     /// `flowctl path` explores with the same limits, so that its paths are
     /// those of validate's findings.
     public static func explorationLimits(_ program: Program) -> StateGraph.Limits {
-        let size = program.routes.count + program.handlers.count + program.flows.count + program.links.count
+        let size = program.declarationCount
         return StateGraph.Limits(maxStates: 200_000, maxWork: min(160_000_000, 150_000_000_000 / max(size, 1)),
                                  maxStateSize: 4 * size + 64)
     }
@@ -26,7 +26,7 @@ extension Analyzer {
     /// whether it did; `explorationNote` says why not.
     mutating func applyStateGraph(maxWork: Int? = nil) -> Bool {
         guard program.runBlockers.isEmpty, program.entry >= 0 else { return false }
-        let size = program.routes.count + program.handlers.count + program.flows.count + program.links.count
+        let size = program.declarationCount
         guard size <= Analyzer.largestExploredProgram else {
             explorationNote = "the program has \(size) declarations, more than the \(Analyzer.largestExploredProgram) whose states validate explores: the findings come from the flow graph, and the absence of others was not proved"
             return false

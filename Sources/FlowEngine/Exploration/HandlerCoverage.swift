@@ -33,7 +33,7 @@ public struct HandlerCoverage: Sendable {
     /// `validate` allows its paths. A program past it (tens of thousands of
     /// flows pushed on each other) gets what was found until then, said so.
     public static func explorationBudget(_ program: Program) -> Int {
-        4_096 * (program.routes.count + program.handlers.count + program.flows.count + program.links.count + 64)
+        4_096 * (program.declarationCount + 64)
     }
 
     /// The coverage of a program `explorer` has explored everywhere.

@@ -52,6 +52,10 @@ public struct Program: Sendable {
     /// Whether the program has no entry flow (DSL.md §5: a library).
     public var isLibrary: Bool { entry < 0 }
 
+    /// Routes, handlers, flows and links: the size the analyses' budgets
+    /// and the exploration's limits grow with.
+    public var declarationCount: Int { routes.count + handlers.count + flows.count + links.count }
+
     /// The text of a symbol.
     public func name(_ symbol: Symbol) -> String { symbols[symbol] }
 
