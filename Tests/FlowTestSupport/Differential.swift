@@ -307,7 +307,8 @@ public struct Differential {
                     outcome.misses.append(miss)
                 }
             }
-            var steps = userSteps(navigator, links: true).filter { if case .send(let h) = $0 { holds(h, navigator) } else { true } }
+            // No URL while one is pending: validate does not explore that (docs/diagnostics.md).
+            var steps = userSteps(navigator, links: navigator.state.pendingLink == nil).filter { if case .send(let h) = $0 { holds(h, navigator) } else { true } }
             for g in guardSymbols.indices { steps.append(.assume(guardSymbols[g], !navigator.state.guards.contains(guardSymbols[g]))) }
             let step = steps[Int(rng.next() % UInt64(steps.count))]
             var copy = navigator

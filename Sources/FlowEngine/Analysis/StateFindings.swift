@@ -267,24 +267,18 @@ extension Analyzer {
         var reported = Set<ActionID>()
         for (node, ancestor) in graph.growth {
             var ranges: [IndexRange] = []
+            // The first growing action in source order among the cycle's steps (as v1 reported it).
+            var action: ActionID = -1
             var n = node
             while n != ancestor, n >= 0 {
                 ranges.append(graph.stepRanges[Int(n)])
+                let shown = graph.shownBy[Int(n)]
+                if shown >= 0, action < 0 || program.actions[Int(shown)].span.start < program.actions[Int(action)].span.start {
+                    action = shown
+                }
                 n = graph.parents[Int(n)]
             }
             let between = ranges.reversed().flatMap { graph.steps($0) }
-            // The first growing action in source order among the cycle's steps (as v1 reported it).
-            var action: ActionID = -1
-            for step in between {
-                guard case .send(let h) = step else { continue }
-                if let a = program.handlers[Int(h)].actions.range.first(where: { StateGraph.shows(program.actions[$0].kind) }),
-                   action < 0 || program.actions[a].span.start < program.actions[Int(action)].span.start {
-                    action = ActionID(a)
-                }
-            }
-            if action < 0 {
-                for step in between { if case .send(let h) = step { action = program.handlers[Int(h)].actions.lower; break } }
-            }
             // A flow that starts itself is F209's, at the same place: not again as F205.
             guard action >= 0, reported.insert(action).inserted,
                   !diagnostics.contains(where: { $0.code == .recursiveFlow && $0.span == program.actions[Int(action)].span }) else { continue }

@@ -17,10 +17,10 @@
 ///
 /// The search runs in two phases: without links first, so the states a user
 /// reaches by navigating are known (`isNavigable`, what F305 asks), then
-/// opening each link's URL from each of those states, and from there every
-/// step but another URL: one URL a path (opening one over the screens of
-/// another, a gated link's log-in cover over its own, piles up combinations
-/// without telling anything new).
+/// again with each link's URL opened from every state, but while a URL is
+/// pending: a second one then runs the first's gate actions again, a log-in
+/// cover over a log-in cover, piling up combinations without telling
+/// anything new.
 ///
 /// Growth is cut where it repeats: a new state whose screen extends one on
 /// its own path (the same layers with more on top, a longer stack) with the
@@ -85,6 +85,10 @@ public struct StateGraph: Sendable {
     /// Nodes not expanded because they repeat growth (F205): the node, the
     /// ancestor it extends.
     public private(set) var growth: [(node: Int32, ancestor: Int32)] = []
+    /// Per node: the action that put something on screen in the step its
+    /// path takes into it, first in source order among the handlers that
+    /// step ran (a result handler included), or -1.
+    public private(set) var shownBy: [ActionID] = []
     /// Nodes not expanded because they exceed `maxStateSize`.
     public private(set) var oversized: [Int32] = []
     /// Edges that stay inside the app (user steps: not `[system]` events nor
@@ -218,12 +222,11 @@ public struct StateGraph: Sendable {
             head += 1
         }
         navigableCount = states.count
-        // Links from every state reached by navigating; the states they lead
-        // to take every step but opening another URL (one URL a path: a second
-        // one opened over the first's screens is not explored).
+        // Links from every state (but while a URL is pending: see above); the
+        // states they lead to take every step.
         head = 0
         while head < states.count, isComplete {
-            expand(Int32(head), links: head < navigableCount, onlyLinks: head < navigableCount)
+            expand(Int32(head), links: true, onlyLinks: head < navigableCount)
             head += 1
         }
     }
@@ -279,7 +282,8 @@ public struct StateGraph: Sendable {
                 }
             }
         }
-        guard links else { return }
+        // No URL over a pending one: it would run the first's gate actions again.
+        guard links, state.pendingLink == nil else { return }
         for (l, url) in sampleURLs.enumerated() {
             guard let matched = sampleMatches[l] else { continue }
             take(node, state, cost, .open(Int32(l)), kind: .link) { (n: inout Navigator) throws(NavigationError) in
@@ -379,8 +383,21 @@ public struct StateGraph: Sendable {
         }
         var reached = n.state
         reached.freeSlots.removeAll()
-        let target = discover(reached, parent: node, steps: range, kind: kind, from: state)
+        let target = discover(reached, parent: node, steps: range, kind: kind, from: state, shownBy: showingAction(n.handlerLog))
         if target >= 0, target != node { checkNever(node, range, reached, valuation) }
+    }
+
+    /// The first action in source order, among those of the handlers in
+    /// `log`, that puts something on screen (-1: none).
+    private func showingAction(_ log: [HandlerID]) -> ActionID {
+        var found: ActionID = -1
+        for h in log {
+            for a in program.handlers[Int(h)].actions.range where StateGraph.shows(program.actions[a].kind) {
+                if found < 0 || program.actions[a].span.start < program.actions[Int(found)].span.start { found = ActionID(a) }
+                break
+            }
+        }
+        return found
     }
 
     /// `never ref when g` (DSL.md §9.2): a step that shows ref while g can
@@ -418,7 +435,7 @@ public struct StateGraph: Sendable {
 
     /// Records the edge `parent` → the node of `state`, adding the node if new.
     private mutating func discover(_ state: NavigationState, parent: Int32, steps: IndexRange, kind: StepKind,
-                                   from source: NavigationState) -> Int32 {
+                                   from source: NavigationState, shownBy action: ActionID = -1) -> Int32 {
         encoder.encode(state, into: &key)
         let node: Int32
         var isNew = false
@@ -437,6 +454,7 @@ public struct StateGraph: Sendable {
             states.append(state)
             parents.append(parent)
             stepRanges.append(steps)
+            shownBy.append(action)
             hasUserWayOut.append(false)
             onlyAssumes.append(parent < 0 || (onlyAssumes[Int(parent)] && pathSteps[steps.range].allSatisfy(\.isAssume)))
             cut.append(false)
@@ -503,10 +521,7 @@ public struct StateGraph: Sendable {
     private func growsBetween(_ ancestor: Int32, _ node: Int32) -> Bool {
         var n = node
         while n != ancestor, n >= 0 {
-            for step in pathSteps[stepRanges[Int(n)].range] {
-                guard case .send(let h) = step else { continue }
-                if program.actions[program.handlers[Int(h)].actions.range].contains(where: { StateGraph.shows($0.kind) }) { return true }
-            }
+            if shownBy[Int(n)] >= 0 { return true }
             n = parents[Int(n)]
         }
         return false
