@@ -326,7 +326,7 @@ extension Analyzer {
             let link = program.links[Int(l)]
             report(.pendingLinkDropped, link.span,
                    "a pending URL of this link is dropped although its guard holds: after the last step of this path it could not be opened where the user is")
-            diagnostics[diagnostics.count - 1].path = steps(graph.path(to: drop.node) + graph.steps(drop.steps))
+            diagnostics[diagnostics.count - 1].path = steps(graph.path(to: drop.node, substituting: drop.substitute) + graph.steps(drop.steps))
         }
     }
 

@@ -89,6 +89,11 @@ public struct StateGraph: Sendable {
     /// path takes into it, first in source order among the handlers that
     /// step ran (a result handler included), or -1.
     public private(set) var shownBy: [ActionID] = []
+    /// Per node: a link whose URL replaces, in the node's path, the last URL
+    /// opened before the node's own steps (-1: none). The node was reached
+    /// by opening, at the end of a step, another URL of the class of the
+    /// one its parent's state holds pending (see `pendingClasses`).
+    public private(set) var substitutes: [Int32] = []
     /// Nodes not expanded because they exceed `maxStateSize`.
     public private(set) var oversized: [Int32] = []
     /// Edges that stay inside the app (user steps: not `[system]` events nor
@@ -124,7 +129,7 @@ public struct StateGraph: Sendable {
     public private(set) var droppedResults: [EventKey: (node: Int32, steps: IndexRange, finish: ActionID)] = [:]
     /// Per link: the first node from which a step dropped its pending URL
     /// although the guard held, and the steps.
-    public private(set) var droppedLinks: [Int32: (node: Int32, steps: IndexRange)] = [:]
+    public private(set) var droppedLinks: [Int32: (node: Int32, steps: IndexRange, substitute: Int32)] = [:]
     /// Per `never` check (index in `Program.checks`): the first node from
     /// which a step showed its ref while its guard could hold, and the steps.
     public private(set) var neverViolations: [Int: (node: Int32, steps: IndexRange)] = [:]
@@ -149,6 +154,14 @@ public struct StateGraph: Sendable {
     private let sampleURLs: [String]
     /// Each sample URL matched once (nil: it matches no link, as F301-F304 say).
     private let sampleMatches: [(Link, Navigator.LinkBinding)?]
+    /// Gated links whose gate reads the same guard and runs the same actions
+    /// form a class: while one of their URLs waits, which one makes no
+    /// difference until it opens. A state keys its pending URL's class, and
+    /// a step that tries to open it runs again with each other URL of the
+    /// class in its place (`mirror`). Per sample URL, its class's number;
+    /// per class, its links.
+    private let pendingClasses: [String: Int32]
+    private let classLinks: [[Int32]]
     /// Events marked `[system]` (an event is one everywhere or nowhere, DSL.md §9.3).
     private let systemEvents: Set<Symbol>
     private let neverChecks: [Int]
@@ -167,7 +180,10 @@ public struct StateGraph: Sendable {
         runner.guardReads = GuardReadLog()
         navigator = runner
         tables = runner
-        encoder = StateEncoder(program: program)
+        let urls = program.links.map { program.sampleURL(of: $0) }
+        let matches = urls.map { url in try? runner.matchBinding(url) }
+        (pendingClasses, classLinks) = StateGraph.pendingClasses(program, urls, matches)
+        encoder = StateEncoder(program: program, pendingClasses: pendingClasses)
         startGuards = Set(program.startItems.compactMap { $0.guardCondition?.name })
         samples = program.handlers.map { handler in
             program.parameters[handler.parameters.range].map { PathStep.sampleValue($0.type) }
@@ -175,8 +191,8 @@ public struct StateGraph: Sendable {
         var owner = [HandlerID](repeating: -1, count: program.actions.count)
         for (h, handler) in program.handlers.enumerated() { for a in handler.actions.range { owner[a] = HandlerID(h) } }
         actionOwner = owner
-        sampleURLs = program.links.map { program.sampleURL(of: $0) }
-        sampleMatches = sampleURLs.map { url in try? runner.matchBinding(url) }
+        sampleURLs = urls
+        sampleMatches = matches
         systemEvents = Set(program.handlers.filter(\.isSystem).map(\.event.name))
         neverChecks = program.checks.indices.filter { program.checks[$0].kind == .never }
         picked = [Int32](repeating: 0, count: program.handlers.count)
@@ -197,14 +213,50 @@ public struct StateGraph: Sendable {
 
     /// The steps from the launch to `node`, in order (leading `assume`
     /// lines first: they are in force when the entry starts, DSL.md §7).
-    public func path(to node: Int32) -> [PathStep] {
-        var ranges: [IndexRange] = []
+    /// With `link` (a run from the node's state with that link's URL
+    /// pending instead), the last URL opened on the way is that link's.
+    public func path(to node: Int32, substituting link: Int32 = -1) -> [PathStep] {
+        var chain: [Int32] = []
         var n = node
         while n >= 0 {
-            ranges.append(stepRanges[Int(n)])
+            chain.append(n)
             n = parents[Int(n)]
         }
-        return ranges.reversed().flatMap { pathSteps[$0.range] }
+        var steps: [PathStep] = []
+        for n in chain.reversed() {
+            if substitutes[Int(n)] >= 0 { StateGraph.substitute(substitutes[Int(n)], in: &steps) }
+            steps.append(contentsOf: pathSteps[stepRanges[Int(n)].range])
+        }
+        if link >= 0 { StateGraph.substitute(link, in: &steps) }
+        return steps
+    }
+
+    /// Replaces the last URL `steps` open by `link`'s.
+    private static func substitute(_ link: Int32, in steps: inout [PathStep]) {
+        guard let last = steps.lastIndex(where: { if case .open = $0 { true } else { false } }) else { return }
+        steps[last] = .open(link)
+    }
+
+    /// The classes of gated links (see `pendingClasses`), by what each
+    /// sample URL matched: its gate's guard and its actions, as written.
+    private static func pendingClasses(_ program: Program, _ urls: [String],
+                                       _ matches: [(Link, Navigator.LinkBinding)?]) -> ([String: Int32], [[Int32]]) {
+        var classes: [String: Int32] = [:]
+        var links: [[Int32]] = []
+        var signatures: [String: Int32] = [:]
+        for (l, match) in matches.enumerated() {
+            guard let link = match?.0, let gate = link.gate, link.gateHandler >= 0, classes[urls[l]] == nil else { continue }
+            let actions = program.actions[program.handlers[Int(link.gateHandler)].actions.range].map { program.actionText($0) }
+            let signature = "\(gate.name) \(gate.negated) " + actions.joined(separator: " then ")
+            let c = signatures[signature] ?? Int32(links.count)
+            if c == links.count {
+                signatures[signature] = c
+                links.append([])
+            }
+            classes[urls[l]] = c
+            links[Int(c)].append(Int32(l))
+        }
+        return (classes, links)
     }
 
     /// The steps of a range of `pathSteps`.
@@ -300,28 +352,55 @@ public struct StateGraph: Sendable {
                                event: EventKey? = nil, _ body: (inout Navigator) throws(NavigationError) -> Void) {
         guard isComplete else { return }
         // With a URL pending, setting its gate's guard is itself a step (the URL opens at its
-        // end, DSL.md §5): the explicit `assume` step takes it, never a silent change before another.
+        // end, DSL.md §5): the explicit `assume` step takes it, never a silent change before
+        // another, and that step, which sets it, runs once.
         var holding: [Symbol] = []
-        if let gate = state.pendingLink?.matched?.link.gate, !(step?.isAssume ?? false) { holding.append(gate.name) }
+        if let gate = state.pendingLink?.matched?.link.gate { holding.append(gate.name) }
         guard var nav = navigator.take() else { return }
-        let complete = GuardBranching.forEachRun(&nav, from: state, holding: holding, maxRuns: limits.maxRunsPerStep, { (n: inout Navigator) throws(NavigationError) in
+        var tried = false
+        var complete = GuardBranching.forEachRun(&nav, from: state, holding: holding, maxRuns: limits.maxRunsPerStep, { (n: inout Navigator) throws(NavigationError) in
             n.handlerLog.removeAll(keepingCapacity: true)
             n.droppedResultLog.removeAll(keepingCapacity: true)
             n.droppedOpenLinkLog.removeAll(keepingCapacity: true)
             n.runningAction = -1
+            n.triedPendingLink = false
             try body(&n)
         }, { (n: inout Navigator, failure: NavigationError?, valuation: GuardBranching.Assignment) in
+            if n.triedPendingLink { tried = true }
             record(node, state, cost, step, kind: kind, n, failure, valuation)
         })
+        // The pending URL's guard held at the end of some run: the same step with each other URL of its class pending.
+        if tried, let pending = state.pendingLink, let c = pendingClasses[pending.url] {
+            for m in classLinks[Int(c)] where sampleURLs[Int(m)] != pending.url {
+                var mirrored = state
+                var other = PendingLink(url: sampleURLs[Int(m)], shown: pending.shown)
+                other.matched = sampleMatches[Int(m)].map { (link: $0.0, binding: $0.1) }
+                mirrored.pendingLink = other
+                complete = GuardBranching.forEachRun(&nav, from: mirrored, holding: holding, maxRuns: limits.maxRunsPerStep, { (n: inout Navigator) throws(NavigationError) in
+                    n.handlerLog.removeAll(keepingCapacity: true)
+                    n.droppedResultLog.removeAll(keepingCapacity: true)
+                    n.droppedOpenLinkLog.removeAll(keepingCapacity: true)
+                    n.runningAction = -1
+                    n.triedPendingLink = false
+                    try body(&n)
+                }, { (n: inout Navigator, failure: NavigationError?, valuation: GuardBranching.Assignment) in
+                    record(node, mirrored, cost, step, kind: kind, n, failure, valuation, mirror: m)
+                }) && complete
+            }
+        }
         navigator = nav
         if !complete {
             stop("a step has more than \(limits.maxRunsPerStep) outcomes under the guards it reads")
         }
     }
 
-    /// Records one run of a step (see `take`).
+    /// Records one run of a step (see `take`). With `mirror`, the run is
+    /// from the node's state with that link's URL pending instead: only a
+    /// run that tried to open it is new (the others are the node's own),
+    /// and what it reaches keeps the link for its path.
     private mutating func record(_ node: Int32, _ state: NavigationState, _ cost: Int, _ step: PathStep?, kind: StepKind,
-                                 _ n: Navigator, _ failure: NavigationError?, _ valuation: GuardBranching.Assignment) {
+                                 _ n: Navigator, _ failure: NavigationError?, _ valuation: GuardBranching.Assignment,
+                                 mirror: Int32 = -1) {
         guard isComplete else { return }
         work += cost
         runCount += 1
@@ -329,12 +408,17 @@ public struct StateGraph: Sendable {
             stop("the exploration's work limit was reached after \(states.count) states (\(runCount) runs)")
             return
         }
+        if mirror >= 0 {
+            guard failure == nil, n.triedPendingLink else { return }
+            recordMirrored(node, state, step, n, valuation, mirror)
+            return
+        }
         // The run's script lines: the guards it needs, then the step.
         let lower = Int32(pathSteps.count)
         if node < 0 {
             for (symbol, value) in valuation where value { pathSteps.append(.assume(symbol, true)) }
         } else {
-            let changes = valuation.filter { state.guards.contains($0.symbol) != $0.value }
+            let changes = StateGraph.assumeLines(valuation, from: state, before: step)
             // Leading assumes choose the start: after the start, an `expect top` comes first.
             if onlyAssumes[Int(node)], changes.contains(where: { startGuards.contains($0.symbol) }), let active = state.activeIDs {
                 pathSteps.append(.expectTop(active.route))
@@ -358,7 +442,7 @@ public struct StateGraph: Sendable {
             if firstFailure[b] < 0 {
                 firstFailure[b] = node
                 let assumeLower = Int32(pathSteps.count)
-                let changes = valuation.filter { state.guards.contains($0.symbol) != $0.value }
+                let changes = StateGraph.assumeLines(valuation, from: state, before: step)
                 if onlyAssumes[Int(node)], changes.contains(where: { startGuards.contains($0.symbol) }), let active = state.activeIDs {
                     pathSteps.append(.expectTop(active.route))
                 }
@@ -378,7 +462,7 @@ public struct StateGraph: Sendable {
                 droppedResults[result] = (node, range, finishAction(sending: result, n.handlerLog))
             }
             for url in n.droppedOpenLinkLog {
-                if let l = sampleURLs.firstIndex(of: url), droppedLinks[Int32(l)] == nil { droppedLinks[Int32(l)] = (node, range) }
+                if let l = sampleURLs.firstIndex(of: url), droppedLinks[Int32(l)] == nil { droppedLinks[Int32(l)] = (node, range, -1) }
             }
         }
         var reached = n.state
@@ -398,6 +482,41 @@ public struct StateGraph: Sendable {
             }
         }
         return found
+    }
+
+    /// The `assume` lines a run's path needs before its step: the guards it
+    /// read with another value than `state` has, but the one the step
+    /// itself assumes (read after the step set it).
+    private static func assumeLines(_ valuation: GuardBranching.Assignment, from state: NavigationState,
+                                    before step: PathStep?) -> GuardBranching.Assignment {
+        var assumed: Symbol?
+        if case .assume(let symbol, _) = step { assumed = symbol }
+        return valuation.filter { state.guards.contains($0.symbol) != $0.value && $0.symbol != assumed }
+    }
+
+    /// A run of a mirrored state (see `record`) that tried to open the
+    /// pending URL: the steps, a URL dropped, the state reached.
+    private mutating func recordMirrored(_ node: Int32, _ state: NavigationState, _ step: PathStep?,
+                                         _ n: Navigator, _ valuation: GuardBranching.Assignment, _ mirror: Int32) {
+        let lower = Int32(pathSteps.count)
+        for change in StateGraph.assumeLines(valuation, from: state, before: step) {
+            pathSteps.append(.assume(change.symbol, change.value))
+        }
+        if let step {
+            pathSteps.append(step)
+        } else if let first = n.handlerLog.first {
+            pathSteps.append(.send(first))
+        }
+        let range = IndexRange(lower, Int32(pathSteps.count))
+        for url in n.droppedOpenLinkLog {
+            if let l = sampleURLs.firstIndex(of: url), droppedLinks[Int32(l)] == nil { droppedLinks[Int32(l)] = (node, range, mirror) }
+        }
+        var reached = n.state
+        reached.freeSlots.removeAll()
+        let target = discover(reached, parent: node, steps: range, kind: .system, from: state, shownBy: showingAction(n.handlerLog), substitute: mirror)
+        if target >= 0, target != node, substitutes[Int(target)] == mirror, parents[Int(target)] == node {
+            checkNever(target, IndexRange(Int32(pathSteps.count), Int32(pathSteps.count)), reached, valuation)
+        }
     }
 
     /// `never ref when g` (DSL.md §9.2): a step that shows ref while g can
@@ -435,7 +554,7 @@ public struct StateGraph: Sendable {
 
     /// Records the edge `parent` → the node of `state`, adding the node if new.
     private mutating func discover(_ state: NavigationState, parent: Int32, steps: IndexRange, kind: StepKind,
-                                   from source: NavigationState, shownBy action: ActionID = -1) -> Int32 {
+                                   from source: NavigationState, shownBy action: ActionID = -1, substitute: Int32 = -1) -> Int32 {
         encoder.encode(state, into: &key)
         let node: Int32
         var isNew = false
@@ -455,6 +574,7 @@ public struct StateGraph: Sendable {
             parents.append(parent)
             stepRanges.append(steps)
             shownBy.append(action)
+            substitutes.append(substitute)
             hasUserWayOut.append(false)
             onlyAssumes.append(parent < 0 || (onlyAssumes[Int(parent)] && pathSteps[steps.range].allSatisfy(\.isAssume)))
             cut.append(false)

@@ -6,7 +6,10 @@
 /// integers, numbering instances in the order the screen shows them (each
 /// layer's tab container, then its stacks' entries bottom to top, then the
 /// flows above them), so that two states that differ only in instance
-/// slots encode alike.
+/// slots encode alike. A pending URL of a gated link is keyed by its class
+/// (the links whose gate reads the same guard and runs the same actions:
+/// `StateGraph`), not by the URL: until it opens, which one waits makes no
+/// difference.
 ///
 /// The stacks of the tabs a tab container does not show are left out too
 /// (and the flows only they hold), all but their roots: what a user does in
@@ -25,7 +28,13 @@ struct StateEncoder {
     /// Scratch: instance slots in canonical order.
     private(set) var order: [Int32] = []
 
-    init(program: Program) {}
+    /// Per sample URL of a gated link, the number of its class (`StateGraph`):
+    /// a pending URL is keyed by its class.
+    private let pendingClasses: [String: Int32]
+
+    init(program: Program, pendingClasses: [String: Int32] = [:]) {
+        self.pendingClasses = pendingClasses
+    }
 
     /// Writes `state` into `key` (replacing it). `canonical` and `order`
     /// then describe the state's instances.
@@ -63,7 +72,7 @@ struct StateEncoder {
             }
         }
         if let pending = state.pendingLink {
-            key.append(intern(pending.url))
+            key.append(pendingClasses[pending.url].map { -2 - $0 } ?? intern(pending.url))
             key.append(Int32(pending.shown.count))
             for mark in pending.shown {
                 key.append(mark.route)

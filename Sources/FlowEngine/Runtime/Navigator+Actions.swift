@@ -379,7 +379,7 @@ extension Navigator {
             }
             if layer.container >= 0 && ending[Int(layer.container)] { continue }
             for s in layer.stacks.indices { layer.stacks[s].removeAll { ending[Int($0.instance)] } }
-            if layer.kind != .base && layer.stacks.allSatisfy(\.isEmpty) { continue }
+            if layer.kind != .base && layer.stacks.allSatisfy({ $0.isEmpty }) { continue }
             layers.append(layer)
         }
         state.layers = layers

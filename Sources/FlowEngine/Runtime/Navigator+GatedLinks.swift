@@ -78,13 +78,14 @@ extension Navigator {
             }
             return
         }
+        if logsHandlers { triedPendingLink = true }
         let saved = state
         let savedEffects = effects
         do throws(NavigationError) {
             try rebuild(to: link, binding)
             if needsCollection { endUnusedInstances() }
             guard let top = state.layers.last, !top.stack.isEmpty,
-                  !state.layers.contains(where: { $0.stacks.contains(where: \.isEmpty) }) else {
+                  !state.layers.contains(where: { $0.stacks.contains(where: { $0.isEmpty }) }) else {
                 throw NavigationError.emptyScreen(event: "open")
             }
             lastStepChangedFlows = true

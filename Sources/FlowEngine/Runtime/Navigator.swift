@@ -61,6 +61,10 @@ public struct Navigator: Sendable {
     /// While `logsHandlers` is on: each pending URL dropped although its
     /// guard held (it could no longer open where the user was). The caller clears it.
     public var droppedOpenLinkLog: [String] = []
+    /// While `logsHandlers` is on: whether a step's end tried to open the
+    /// pending URL (its guard held), opened or dropped: the only point where
+    /// which URL waits makes a difference. The caller resets it.
+    public var triedPendingLink = false
     /// While set, every guard a step reads (dispatch, a `start` item, a
     /// link's gate) is appended to it with the value read: what the state
     /// exploration branches on. Nil (no cost) otherwise.
@@ -341,9 +345,9 @@ public struct Navigator: Sendable {
             try body(&self)
             if needsCollection { endUnusedInstances() }
             // A tab may empty within a step (its flow finished); not at the end of it.
-            if let l = state.layers.firstIndex(where: { $0.stacks.contains(where: \.isEmpty) }) {
+            if let l = state.layers.firstIndex(where: { $0.stacks.contains(where: { $0.isEmpty }) }) {
                 let emptied = state.layers[l]
-                guard emptied.isTabContainer, let s = emptied.stacks.firstIndex(where: \.isEmpty) else {
+                guard emptied.isTabContainer, let s = emptied.stacks.firstIndex(where: { $0.isEmpty }) else {
                     if state.layers.count == 1 { throw NavigationError.emptyScreen(event: event) }
                     let place = l == 0 ? "the app's base layer" : "a \(emptied.kind.rawValue) layer"
                     throw NavigationError.unsupported(event: event, problem: "it would leave \(place) with no screen")
