@@ -24,8 +24,9 @@
 ///
 /// Growth is cut where it repeats: a new state whose screen extends one on
 /// its own path (the same layers with more on top, a longer stack) with the
-/// same active screen and pending URL is not expanded, and the steps
-/// between are an unbounded cycle (F205). Limits on states, on the work of
+/// same active screen and pending URL, and that the same steps taken once
+/// more grow again, is not expanded, and the steps between are an
+/// unbounded cycle (F205). Limits on states, on the work of
 /// copying them and on the outcomes of one step stop the search on programs
 /// too large to explore (`isComplete` is then false).
 public struct StateGraph: Sendable {
@@ -146,6 +147,9 @@ public struct StateGraph: Sendable {
     private var encoder: StateEncoder
     private var index: [StateKey: Int32] = [:]
     private var onlyAssumes: [Bool] = []
+    /// Per node, its unseen tabs (`StateEncoder`), in `unseenValues`.
+    private var unseenRanges: [IndexRange] = []
+    private var unseenValues: [Int32] = []
     private var cut: [Bool] = []
     /// Guards a `start` item reads: set before the start, they start the app elsewhere.
     private let startGuards: Set<Symbol>
@@ -467,7 +471,8 @@ public struct StateGraph: Sendable {
         }
         var reached = n.state
         reached.freeSlots.removeAll()
-        let target = discover(reached, parent: node, steps: range, kind: kind, from: state, shownBy: showingAction(n.handlerLog))
+        let target = discover(reached, parent: node, steps: range, kind: kind, from: state, shownBy: showingAction(n.handlerLog),
+                              unseen: unseenTabs(reached, from: state, node))
         if target >= 0, target != node { checkNever(node, range, reached, valuation) }
     }
 
@@ -513,10 +518,42 @@ public struct StateGraph: Sendable {
         }
         var reached = n.state
         reached.freeSlots.removeAll()
-        let target = discover(reached, parent: node, steps: range, kind: .system, from: state, shownBy: showingAction(n.handlerLog), substitute: mirror)
+        let target = discover(reached, parent: node, steps: range, kind: .system, from: state, shownBy: showingAction(n.handlerLog),
+                              substitute: mirror, unseen: unseenTabs(reached, from: state, node))
         if target >= 0, target != node, substitutes[Int(target)] == mirror, parents[Int(target)] == node {
             checkNever(target, IndexRange(Int32(pathSteps.count), Int32(pathSteps.count)), reached, valuation)
         }
+    }
+
+    /// The hidden tabs of `reached` whose screens no explored state showed
+    /// with the tab shown (`StateEncoder`): those the step from `node`'s
+    /// `source` changed while leaving them hidden, and those still hidden
+    /// that were unseen before it.
+    private func unseenTabs(_ reached: NavigationState, from source: NavigationState, _ node: Int32) -> [Int32] {
+        var unseen: [Int32] = []
+        for (l, layer) in reached.layers.enumerated() where layer.stacks.count > 1 {
+            for s in layer.stacks.indices where s != layer.selected {
+                let code = Int32(l << 8 | s)
+                let stack = layer.stacks[s]
+                if l < source.layers.count, source.layers[l].container == layer.container, source.layers[l].stacks.count == layer.stacks.count {
+                    let before = source.layers[l]
+                    let wasUnseen = node >= 0 && before.selected != s && unseenValues[unseenRanges[Int(node)].range].contains(code)
+                    if wasUnseen || !StateGraph.sameScreens(before.stacks[s], stack) { unseen.append(code) }
+                } else if stack.count > 1 {
+                    unseen.append(code)
+                }
+            }
+        }
+        return unseen
+    }
+
+    /// Whether two stacks show the same screens, flow instances included.
+    private static func sameScreens(_ a: [Entry], _ b: [Entry]) -> Bool {
+        guard a.count == b.count else { return false }
+        for i in a.indices where a[i].route != b[i].route || a[i].instance != b[i].instance || a[i].arguments != b[i].arguments {
+            return false
+        }
+        return true
     }
 
     /// `never ref when g` (DSL.md §9.2): a step that shows ref while g can
@@ -554,8 +591,9 @@ public struct StateGraph: Sendable {
 
     /// Records the edge `parent` → the node of `state`, adding the node if new.
     private mutating func discover(_ state: NavigationState, parent: Int32, steps: IndexRange, kind: StepKind,
-                                   from source: NavigationState, shownBy action: ActionID = -1, substitute: Int32 = -1) -> Int32 {
-        encoder.encode(state, into: &key)
+                                   from source: NavigationState, shownBy action: ActionID = -1, substitute: Int32 = -1,
+                                   unseen: [Int32] = []) -> Int32 {
+        encoder.encode(state, unseen: unseen, into: &key)
         let node: Int32
         var isNew = false
         let stateKey = StateKey(key)
@@ -575,6 +613,8 @@ public struct StateGraph: Sendable {
             stepRanges.append(steps)
             shownBy.append(action)
             substitutes.append(substitute)
+            unseenRanges.append(IndexRange(Int32(unseenValues.count), Int32(unseenValues.count + unseen.count)))
+            unseenValues.append(contentsOf: unseen)
             hasUserWayOut.append(false)
             onlyAssumes.append(parent < 0 || (onlyAssumes[Int(parent)] && pathSteps[steps.range].allSatisfy(\.isAssume)))
             cut.append(false)
@@ -626,7 +666,7 @@ public struct StateGraph: Sendable {
         var ancestor = parents[Int(node)]
         var hops = 0
         while ancestor >= 0, hops < 256 {
-            if StateGraph.extends(state, states[Int(ancestor)]), growsBetween(ancestor, node) {
+            if StateGraph.extends(state, states[Int(ancestor)]), growsBetween(ancestor, node), pumps(node, from: ancestor) {
                 cut[Int(node)] = true
                 growth.append((node, ancestor))
                 return
@@ -645,6 +685,28 @@ public struct StateGraph: Sendable {
             n = parents[Int(n)]
         }
         return false
+    }
+
+    /// Whether the steps from `ancestor` down to `node`, taken once more
+    /// from `node`'s state, grow it again (what F205 claims): a stack that
+    /// a `set` or a `replace` on the way brings back to where it was does not.
+    private func pumps(_ node: Int32, from ancestor: Int32) -> Bool {
+        var chain: [Int32] = []
+        var n = node
+        while n != ancestor, n >= 0 {
+            chain.append(n)
+            n = parents[Int(n)]
+        }
+        var runner = tables
+        runner.guardReads = nil
+        runner.logsHandlers = false
+        runner.state = states[Int(node)]
+        for n in chain.reversed() {
+            for step in pathSteps[stepRanges[Int(n)].range] {
+                do throws(NavigationError) { try step.perform(on: &runner) } catch { return false }
+            }
+        }
+        return StateGraph.extends(runner.state, states[Int(node)])
     }
 
     /// Whether an action puts something on screen.

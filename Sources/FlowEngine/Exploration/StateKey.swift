@@ -18,8 +18,11 @@
 /// the four tabs' stacks as states; with it, their sum. A hidden tab's root
 /// stays in the key: which screen a tab starts on can depend on the guards
 /// when it started (`start done when g0`), and a tab that started on
-/// another screen is not explored elsewhere. The representative state of a
-/// node keeps the other tabs' real stacks, so every path replays.
+/// another screen is not explored elsewhere. A tab that a step changed
+/// while leaving it hidden (`replace done then select Tab1`) is whole in the
+/// key until it is shown: its screens were never explored with the tab
+/// shown (the `unseen` tabs, which `StateGraph` follows). The representative
+/// state of a node keeps the other tabs' real stacks, so every path replays.
 struct StateEncoder {
     /// Strings met in arguments and URLs, numbered as first seen.
     private var strings: [String: Int32] = [:]
@@ -37,8 +40,9 @@ struct StateEncoder {
     }
 
     /// Writes `state` into `key` (replacing it). `canonical` and `order`
-    /// then describe the state's instances.
-    mutating func encode(_ state: NavigationState, into key: inout [Int32]) {
+    /// then describe the state's instances. `unseen`: the hidden tabs kept
+    /// whole, each `layer << 8 | tab`.
+    mutating func encode(_ state: NavigationState, unseen: [Int32] = [], into key: inout [Int32]) {
         key.removeAll(keepingCapacity: true)
         number(state)
         key.append(Int32(order.count))
@@ -50,7 +54,7 @@ struct StateEncoder {
             append(instance.arguments, to: &key)
         }
         key.append(Int32(state.layers.count))
-        for layer in state.layers {
+        for (l, layer) in state.layers.enumerated() {
             key.append(Int32(layer.kind.code))
             key.append(layer.container >= 0 ? canonical[Int(layer.container)] : -1)
             key.append(Int32(layer.selected))
@@ -58,6 +62,15 @@ struct StateEncoder {
             for (s, stack) in layer.stacks.enumerated() {
                 // A tab not shown is left out: see the type's documentation.
                 guard s == layer.selected else {
+                    if !unseen.isEmpty, unseen.contains(Int32(l << 8 | s)) {
+                        key.append(Int32.min)
+                        key.append(Int32(stack.count))
+                        for entry in stack {
+                            key.append(entry.route)
+                            append(entry.arguments, to: &key)
+                        }
+                        continue
+                    }
                     // Its root stays: which screen a tab started on can depend on the
                     // guards when it started, and no other state may stand for it.
                     key.append(-2 - (stack.first?.route ?? -1))
