@@ -10,14 +10,14 @@ extension Analyzer {
     static let largestExploredProgram = 20_000
 
     /// How far validate explores: enough for an app written by hand (about
-    /// 2.5 s of a release build at most: photoshare, 50,750 states, takes
-    /// 2.3 s), and less as programs grow past about 940 declarations, so that a
-    /// generated one of 4,000 stops in under a second, with a note.
+    /// 1 s of a release build at most: photoshare, 5,785 states, takes
+    /// 0.6 s), and less as programs grow past about 940 declarations, so that
+    /// a generated one of 4,000 stops in under half a second, with a note.
     /// `flowctl path` explores with the same limits, so that its paths are
     /// those of validate's findings.
     public static func explorationLimits(_ program: Program) -> StateGraph.Limits {
         let size = program.declarationCount
-        return StateGraph.Limits(maxStates: 200_000, maxWork: min(160_000_000, 150_000_000_000 / max(size, 1)),
+        return StateGraph.Limits(maxStates: 80_000, maxWork: min(64_000_000, 60_000_000_000 / max(size, 1)),
                                  maxStateSize: 4 * size + 64)
     }
 
