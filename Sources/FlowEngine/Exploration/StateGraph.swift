@@ -85,7 +85,7 @@ public struct StateGraph: Sendable {
     public private(set) var limitHit: String?
     /// Nodes not expanded because they repeat growth (F205): the node, the
     /// ancestor it extends.
-    public private(set) var growth: [(node: Int32, ancestor: Int32)] = []
+    public internal(set) var growth: [(node: Int32, ancestor: Int32)] = []
     /// Per node: the action that put something on screen in the step its
     /// path takes into it, first in source order among the handlers that
     /// step ran (a result handler included), or -1.
@@ -96,7 +96,7 @@ public struct StateGraph: Sendable {
     /// one its parent's state holds pending (see `pendingClasses`).
     public private(set) var substitutes: [Int32] = []
     /// Nodes not expanded because they exceed `maxStateSize`.
-    public private(set) var oversized: [Int32] = []
+    public internal(set) var oversized: [Int32] = []
     /// Edges that stay inside the app (user steps: not `[system]` events nor
     /// links), for F204 and properties: from, to, the steps (in
     /// `pathSteps`), and for each instance of `from` expected to finish (in
@@ -143,14 +143,14 @@ public struct StateGraph: Sendable {
     /// is moved out then, so that a step does not copy it).
     private var navigator: Navigator?
     /// A copy of the navigator at the start, for its dispatch tables.
-    private let tables: Navigator
+    let tables: Navigator
     private var encoder: StateEncoder
     private var index: [StateKey: Int32] = [:]
     private var onlyAssumes: [Bool] = []
     /// Per node, its unseen tabs (`StateEncoder`), in `unseenValues`.
-    private var unseenRanges: [IndexRange] = []
-    private var unseenValues: [Int32] = []
-    private var cut: [Bool] = []
+    var unseenRanges: [IndexRange] = []
+    var unseenValues: [Int32] = []
+    var cut: [Bool] = []
     /// Guards a `start` item reads: set before the start, they start the app elsewhere.
     private let startGuards: Set<Symbol>
     private let samples: [[Value]]
@@ -233,34 +233,6 @@ public struct StateGraph: Sendable {
         }
         if link >= 0 { StateGraph.substitute(link, in: &steps) }
         return steps
-    }
-
-    /// Replaces the last URL `steps` open by `link`'s.
-    private static func substitute(_ link: Int32, in steps: inout [PathStep]) {
-        guard let last = steps.lastIndex(where: { if case .open = $0 { true } else { false } }) else { return }
-        steps[last] = .open(link)
-    }
-
-    /// The classes of gated links (see `pendingClasses`), by what each
-    /// sample URL matched: its gate's guard and its actions, as written.
-    private static func pendingClasses(_ program: Program, _ urls: [String],
-                                       _ matches: [(Link, Navigator.LinkBinding)?]) -> ([String: Int32], [[Int32]]) {
-        var classes: [String: Int32] = [:]
-        var links: [[Int32]] = []
-        var signatures: [String: Int32] = [:]
-        for (l, match) in matches.enumerated() {
-            guard let link = match?.0, let gate = link.gate, link.gateHandler >= 0, classes[urls[l]] == nil else { continue }
-            let actions = program.actions[program.handlers[Int(link.gateHandler)].actions.range].map { program.actionText($0) }
-            let signature = "\(gate.name) \(gate.negated) " + actions.joined(separator: " then ")
-            let c = signatures[signature] ?? Int32(links.count)
-            if c == links.count {
-                signatures[signature] = c
-                links.append([])
-            }
-            classes[urls[l]] = c
-            links[Int(c)].append(Int32(l))
-        }
-        return (classes, links)
     }
 
     /// The steps of a range of `pathSteps`.
@@ -525,37 +497,6 @@ public struct StateGraph: Sendable {
         }
     }
 
-    /// The hidden tabs of `reached` whose screens no explored state showed
-    /// with the tab shown (`StateEncoder`): those the step from `node`'s
-    /// `source` changed while leaving them hidden, and those still hidden
-    /// that were unseen before it.
-    private func unseenTabs(_ reached: NavigationState, from source: NavigationState, _ node: Int32) -> [Int32] {
-        var unseen: [Int32] = []
-        for (l, layer) in reached.layers.enumerated() where layer.stacks.count > 1 {
-            for s in layer.stacks.indices where s != layer.selected {
-                let code = Int32(l << 8 | s)
-                let stack = layer.stacks[s]
-                if l < source.layers.count, source.layers[l].container == layer.container, source.layers[l].stacks.count == layer.stacks.count {
-                    let before = source.layers[l]
-                    let wasUnseen = node >= 0 && before.selected != s && unseenValues[unseenRanges[Int(node)].range].contains(code)
-                    if wasUnseen || !StateGraph.sameScreens(before.stacks[s], stack) { unseen.append(code) }
-                } else if stack.count > 1 {
-                    unseen.append(code)
-                }
-            }
-        }
-        return unseen
-    }
-
-    /// Whether two stacks show the same screens, flow instances included.
-    private static func sameScreens(_ a: [Entry], _ b: [Entry]) -> Bool {
-        guard a.count == b.count else { return false }
-        for i in a.indices where a[i].route != b[i].route || a[i].instance != b[i].instance || a[i].arguments != b[i].arguments {
-            return false
-        }
-        return true
-    }
-
     /// `never ref when g` (DSL.md §9.2): a step that shows ref while g can
     /// hold (read with that value, or not read at all: the app may set it).
     private mutating func checkNever(_ node: Int32, _ steps: IndexRange, _ reached: NavigationState, _ valuation: GuardBranching.Assignment) {
@@ -652,107 +593,5 @@ public struct StateGraph: Sendable {
         }
         if isNew { checkGrowth(node) }
         return node
-    }
-
-    /// Cuts `node` when it repeats growth along its own path, or is too large.
-    private mutating func checkGrowth(_ node: Int32) {
-        let state = states[Int(node)]
-        let size = state.entryCount + state.layers.count + state.instances.count
-        if size > limits.maxStateSize {
-            cut[Int(node)] = true
-            oversized.append(node)
-            return
-        }
-        var ancestor = parents[Int(node)]
-        var hops = 0
-        while ancestor >= 0, hops < 256 {
-            if StateGraph.extends(state, states[Int(ancestor)]), growsBetween(ancestor, node), pumps(node, from: ancestor) {
-                cut[Int(node)] = true
-                growth.append((node, ancestor))
-                return
-            }
-            ancestor = parents[Int(ancestor)]
-            hops += 1
-        }
-    }
-
-    /// Whether a step on the path from `ancestor` down to `node` runs a
-    /// handler that shows something (what F205 points at).
-    private func growsBetween(_ ancestor: Int32, _ node: Int32) -> Bool {
-        var n = node
-        while n != ancestor, n >= 0 {
-            if shownBy[Int(n)] >= 0 { return true }
-            n = parents[Int(n)]
-        }
-        return false
-    }
-
-    /// Whether the steps from `ancestor` down to `node`, taken once more
-    /// from `node`'s state, grow it again (what F205 claims): a stack that
-    /// a `set` or a `replace` on the way brings back to where it was does not.
-    private func pumps(_ node: Int32, from ancestor: Int32) -> Bool {
-        var chain: [Int32] = []
-        var n = node
-        while n != ancestor, n >= 0 {
-            chain.append(n)
-            n = parents[Int(n)]
-        }
-        var runner = tables
-        runner.guardReads = nil
-        runner.logsHandlers = false
-        runner.state = states[Int(node)]
-        for n in chain.reversed() {
-            for step in pathSteps[stepRanges[Int(n)].range] {
-                do throws(NavigationError) { try step.perform(on: &runner) } catch { return false }
-            }
-        }
-        return StateGraph.extends(runner.state, states[Int(node)])
-    }
-
-    /// Whether an action puts something on screen.
-    static func shows(_ kind: ActionKind) -> Bool {
-        switch kind {
-        case .push, .sheet, .cover, .alert, .dialog, .popover, .start: true
-        default: false
-        }
-    }
-
-    /// The flows running in a state (a deeper flow tree is growth too).
-    static func runningCount(_ state: NavigationState) -> Int {
-        state.instances.count { $0.isRunning }
-    }
-
-    /// Whether `grown` shows what `base` shows with more on top (a longer
-    /// visible stack, more layers, more flows running: a deeper flow tree)
-    /// and the same active screen and pending URL: then the steps between
-    /// apply again.
-    static func extends(_ grown: NavigationState, _ base: NavigationState) -> Bool {
-        guard grown.pendingLink?.url == base.pendingLink?.url,
-              let g = grown.activeEntry, let b = base.activeEntry, g.route == b.route, g.arguments == b.arguments,
-              grown.layers.count >= base.layers.count,
-              grown.entryCount + grown.layers.count + StateGraph.runningCount(grown)
-                > base.entryCount + base.layers.count + StateGraph.runningCount(base),
-              // The active screen stands the same way (an alert over a screen answers its
-              // events differently), and not on an alert or a dialog, which any event removes.
-              Explorer.placement(of: grown) == Explorer.placement(of: base),
-              grown.layers.last.map({ !$0.kind.isTransient }) ?? false else { return false }
-        for l in base.layers.indices {
-            let x = grown.layers[l], y = base.layers[l]
-            guard x.kind == y.kind, x.stacks.count == y.stacks.count, x.selected == y.selected else { return false }
-            // The tabs not shown are not part of a state's identity (`StateEncoder`).
-            for s in y.stacks.indices where s == y.selected {
-                let long = x.stacks[s], short = y.stacks[s]
-                let isTop = l == base.layers.count - 1 && s == y.selected
-                if isTop {
-                    guard long.count >= short.count else { return false }
-                } else if long.count != short.count {
-                    return false
-                }
-                for e in short.indices where long[e].route != short[e].route || long[e].arguments != short[e].arguments {
-                    return false
-                }
-            }
-        }
-        return true
     }
 }

@@ -1,0 +1,34 @@
+/// Tabs a step changed while leaving them hidden (`StateEncoder`): whole in
+/// a state's key until they are shown.
+extension StateGraph {
+    /// The hidden tabs of `reached` whose screens no explored state showed
+    /// with the tab shown (`StateEncoder`): those the step from `node`'s
+    /// `source` changed while leaving them hidden, and those still hidden
+    /// that were unseen before it.
+    func unseenTabs(_ reached: NavigationState, from source: NavigationState, _ node: Int32) -> [Int32] {
+        var unseen: [Int32] = []
+        for (l, layer) in reached.layers.enumerated() where layer.stacks.count > 1 {
+            for s in layer.stacks.indices where s != layer.selected {
+                let code = Int32(l << 8 | s)
+                let stack = layer.stacks[s]
+                if l < source.layers.count, source.layers[l].container == layer.container, source.layers[l].stacks.count == layer.stacks.count {
+                    let before = source.layers[l]
+                    let wasUnseen = node >= 0 && before.selected != s && unseenValues[unseenRanges[Int(node)].range].contains(code)
+                    if wasUnseen || !StateGraph.sameScreens(before.stacks[s], stack) { unseen.append(code) }
+                } else if stack.count > 1 {
+                    unseen.append(code)
+                }
+            }
+        }
+        return unseen
+    }
+
+    /// Whether two stacks show the same screens, flow instances included.
+    static func sameScreens(_ a: [Entry], _ b: [Entry]) -> Bool {
+        guard a.count == b.count else { return false }
+        for i in a.indices where a[i].route != b[i].route || a[i].instance != b[i].instance || a[i].arguments != b[i].arguments {
+            return false
+        }
+        return true
+    }
+}
