@@ -131,17 +131,19 @@ public struct Differential {
     // MARK: - Steps
 
     /// The user steps at the state of `navigator`: handlers on the dispatch
-    /// chain (all of them, whatever their guards), back, tab taps.
-    func userSteps(_ navigator: Navigator, links: Bool) -> [PathStep] {
+    /// chain (all of them, whatever their guards), back, tab taps; with
+    /// `system`, the `[system]` handlers too (steps of the app, which a walk
+    /// takes, but never a way out: DSL.md §9.3).
+    func userSteps(_ navigator: Navigator, links: Bool, system: Bool = false) -> [PathStep] {
         guard let active = navigator.state.activeIDs else { return [] }
         var steps: [PathStep] = []
         for h in program.routes[Int(active.route)].handlers.range where !program.handlers[h].event.isResult {
-            steps.append(.send(HandlerID(h)))
+            if system || !program.handlers[h].isSystem { steps.append(.send(HandlerID(h))) }
         }
         for instance in navigator.state.ancestry(of: active.instance) {
             let flow = navigator.state.instances[Int(instance)].flow
             for h in program.flows[Int(flow)].handlers.range where !program.handlers[h].event.isResult {
-                steps.append(.send(HandlerID(h)))
+                if system || !program.handlers[h].isSystem { steps.append(.send(HandlerID(h))) }
             }
         }
         steps.append(.back)
@@ -308,7 +310,7 @@ public struct Differential {
                 }
             }
             // No URL while one is pending: validate does not explore that (docs/diagnostics.md).
-            var steps = userSteps(navigator, links: navigator.state.pendingLink == nil).filter { if case .send(let h) = $0 { holds(h, navigator) } else { true } }
+            var steps = userSteps(navigator, links: navigator.state.pendingLink == nil, system: true).filter { if case .send(let h) = $0 { holds(h, navigator) } else { true } }
             for g in guardSymbols.indices { steps.append(.assume(guardSymbols[g], !navigator.state.guards.contains(guardSymbols[g]))) }
             let step = steps[Int(rng.next() % UInt64(steps.count))]
             var copy = navigator

@@ -269,6 +269,8 @@ struct RandomProgramGenerator {
         }
         // Flow-level handlers, and the results of the children.
         text += handlers(index, count: pick(3), scope: plan.parameters, indent: "  ")
+        // The app's own event on the entry (a session that expires): a step of the app, never a way out.
+        if index == 0 && chance(25) { text += "  on expired [system] -> \(chain(index, scope: plan.parameters))\n" }
         for child in plan.children where chance(70) {
             let childPlan = flows[child.flow]
             let results = childPlan.isTabContainer ? [] : childPlan.results + [("cancel", [])]
