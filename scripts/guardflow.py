@@ -28,7 +28,6 @@ def main():
     g[0], g[1] = "loggedIn", "returningUser"
     out = []
     w = out.append
-    # App (2 routes), Login (3), each tab's picker child (2): the rest in tabs of 10 or so.
     # App (2 routes) and Login (3); the rest in sections of 16 or so: up to five
     # tabs, then feature flows, each started from a screen of an earlier section.
     sections = max(1, (routes - 5) // 16)

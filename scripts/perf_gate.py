@@ -60,6 +60,9 @@ def instructions(argv):
     result = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + argv,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     found = re.search(r"Collected : (\d+)", result.stderr)
+    # validate exits 1 for a program with errors; anything else is a failed run, never a fast one.
+    if result.returncode not in (0, 1):
+        sys.exit(f"perf_gate: {' '.join(argv)} exited with status {result.returncode}:\n{result.stderr[-2000:]}")
     if not found:
         sys.exit(f"perf_gate: callgrind printed no count for {' '.join(argv)}:\n{result.stderr[-2000:]}")
     return int(found.group(1))
@@ -123,7 +126,11 @@ def main():
         return
     if not os.path.exists(a.baseline):
         sys.exit(f"perf_gate: no baseline at {a.baseline}: run scripts/perf_gate.py --update and commit it")
-    slower = compare(measured, read(a.baseline))
+    baseline = read(a.baseline)
+    missing = [name for name in baseline if name not in measured]
+    if missing and not a.compare:
+        sys.exit(f"perf_gate: the baseline has runs this script no longer measures ({', '.join(missing)}): run --update")
+    slower = compare(measured, baseline)
     if slower:
         print(f"perf_gate: {', '.join(slower)} more than {TOLERANCE_PERCENT}% slower than the baseline. If that is on purpose, "
               "run scripts/perf_gate.py --update and commit perf/baseline.txt with the change that explains it.")

@@ -48,6 +48,23 @@ struct PropertyTests {
         #expect(violations(guarded + "check never App.payment when !member").isEmpty)
     }
 
+    @Test("never: a gated link's URL opens at the end of the assume that sets its guard, so its target is shown with the guard set")
+    func neverAfterAssume() {
+        let gated = """
+            flow App [entry] {
+              start home
+              route home [final]
+              route account [final]
+              on Auth.cancel -> dismiss
+            }
+            flow Auth { start login  route login { on close -> finish cancel } }
+            link "app://account" -> App/account when loggedIn else start Auth as cover
+            check never App.account when !loggedIn
+            """
+        // Before, the single run of `assume loggedIn` kept loggedIn's value from before it: F501.
+        #expect(violations(gated).isEmpty)
+    }
+
     @Test("reach within: the shortest way from the launch, counted in steps")
     func within() {
         #expect(violations(Self.shop + "check reach App.goodbye within 2").isEmpty)

@@ -154,6 +154,16 @@ public struct Differential {
         return steps
     }
 
+    /// Whether a URL of the class of link `l`'s sample URL (`Program.gateText(of:)`,
+    /// by the link each URL matches) is pending in `navigator`'s state.
+    func waitsInClass(of l: Int32, _ navigator: Navigator) -> Bool {
+        guard let pending = navigator.state.pendingLink,
+              let waiting = try? navigator.match(pending.url).0,
+              let opened = try? navigator.match(program.sampleURL(of: program.links[Int(l)])).0,
+              let text = program.gateText(of: waiting) else { return false }
+        return program.gateText(of: opened) == text
+    }
+
     /// Whether `handler`'s guard holds in `navigator`'s state.
     func holds(_ handler: HandlerID, _ navigator: Navigator) -> Bool {
         guard let g = program.handlers[Int(handler)].guardCondition else { return true }
@@ -309,8 +319,14 @@ public struct Differential {
                     outcome.misses.append(miss)
                 }
             }
-            // No URL while one is pending: validate does not explore that (docs/diagnostics.md).
-            var steps = userSteps(navigator, links: navigator.state.pendingLink == nil, system: true).filter { if case .send(let h) = $0 { holds(h, navigator) } else { true } }
+            // No URL of the pending one's class while it waits: validate does not explore that (docs/diagnostics.md).
+            var steps = userSteps(navigator, links: true, system: true).filter { step in
+                switch step {
+                case .send(let h): holds(h, navigator)
+                case .open(let l): !waitsInClass(of: l, navigator)
+                default: true
+                }
+            }
             for g in guardSymbols.indices { steps.append(.assume(guardSymbols[g], !navigator.state.guards.contains(guardSymbols[g]))) }
             let step = steps[Int(rng.next() % UInt64(steps.count))]
             var copy = navigator

@@ -48,6 +48,8 @@ extension StateGraph {
         runner.guardReads = nil
         runner.logsHandlers = false
         runner.state = states[Int(node)]
+        // The path's `assume` lines say what changed from each parent: start from the ancestor's guards.
+        runner.state.guards = states[Int(ancestor)].guards
         for n in chain.reversed() {
             for step in pathSteps[stepRanges[Int(n)].range] {
                 do throws(NavigationError) { try step.perform(on: &runner) } catch { return false }
@@ -86,7 +88,8 @@ extension StateGraph {
         for l in base.layers.indices {
             let x = grown.layers[l], y = base.layers[l]
             guard x.kind == y.kind, x.stacks.count == y.stacks.count, x.selected == y.selected else { return false }
-            // The tabs not shown are not part of a state's identity (`StateEncoder`).
+            // The tabs not shown are not part of a state's identity, but for their
+            // roots and unseen ones (`StateEncoder`): growth is judged on the shown tab.
             for s in y.stacks.indices where s == y.selected {
                 let long = x.stacks[s], short = y.stacks[s]
                 let isTop = l == base.layers.count - 1 && s == y.selected

@@ -7,17 +7,16 @@ extension StateGraph {
         steps[last] = .open(link)
     }
 
-    /// The classes of gated links (see `pendingClasses`), by what each
-    /// sample URL matched: its gate's guard and its actions, as written.
-    static func pendingClasses(_ program: Program, _ urls: [String],
-                                       _ matches: [(Link, Navigator.LinkBinding)?]) -> ([String: Int32], [[Int32]]) {
+    /// The classes of gated links (the property `pendingClasses` and
+    /// `classLinks`), by the link each sample URL matched:
+    /// `Program.gateText(of:)`.
+    static func classify(_ program: Program, _ urls: [String],
+                         _ matches: [(Link, Navigator.LinkBinding)?]) -> ([String: Int32], [[Int32]]) {
         var classes: [String: Int32] = [:]
         var links: [[Int32]] = []
         var signatures: [String: Int32] = [:]
         for (l, match) in matches.enumerated() {
-            guard let link = match?.0, let gate = link.gate, link.gateHandler >= 0, classes[urls[l]] == nil else { continue }
-            let actions = program.actions[program.handlers[Int(link.gateHandler)].actions.range].map { program.actionText($0) }
-            let signature = "\(gate.name) \(gate.negated) " + actions.joined(separator: " then ")
+            guard let link = match?.0, let signature = program.gateText(of: link), classes[urls[l]] == nil else { continue }
             let c = signatures[signature] ?? Int32(links.count)
             if c == links.count {
                 signatures[signature] = c

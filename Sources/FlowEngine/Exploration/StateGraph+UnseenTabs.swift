@@ -1,10 +1,11 @@
 /// Tabs a step changed while leaving them hidden (`StateEncoder`): whole in
 /// a state's key until they are shown.
 extension StateGraph {
-    /// The hidden tabs of `reached` whose screens no explored state showed
-    /// with the tab shown (`StateEncoder`): those the step from `node`'s
-    /// `source` changed while leaving them hidden, and those still hidden
-    /// that were unseen before it.
+    /// The hidden tabs of `reached` whose screens may never have been
+    /// explored with the tab shown (`StateEncoder`): those the step from
+    /// `node`'s `source` changed while leaving them hidden, and those still
+    /// hidden that were unseen before it. (A tab is coded `layer << 8 |
+    /// tab`; a container has far fewer than 256 tabs.)
     func unseenTabs(_ reached: NavigationState, from source: NavigationState, _ node: Int32) -> [Int32] {
         var unseen: [Int32] = []
         for (l, layer) in reached.layers.enumerated() where layer.stacks.count > 1 {

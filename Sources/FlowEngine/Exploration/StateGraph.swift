@@ -17,10 +17,10 @@
 ///
 /// The search runs in two phases: without links first, so the states a user
 /// reaches by navigating are known (`isNavigable`, what F305 asks), then
-/// again with each link's URL opened from every state, but while a URL is
-/// pending: a second one then runs the first's gate actions again, a log-in
-/// cover over a log-in cover, piling up combinations without telling
-/// anything new.
+/// again with each link's URL opened from every state, but a URL of the
+/// pending one's class (`pendingClasses`) while it waits: that one runs the
+/// same gate actions again, a log-in cover over a log-in cover, piling up
+/// combinations without telling anything new.
 ///
 /// Growth is cut where it repeats: a new state whose screen extends one on
 /// its own path (the same layers with more on top, a longer stack) with the
@@ -46,7 +46,7 @@ public struct StateGraph: Sendable {
         /// Outcomes of one step under the guards it reads, at most.
         public var maxRunsPerStep: Int
 
-        public init(maxStates: Int = 200_000, maxWork: Int = 160_000_000, maxStateSize: Int = 4_096, maxRunsPerStep: Int = 256) {
+        public init(maxStates: Int = 80_000, maxWork: Int = 64_000_000, maxStateSize: Int = 4_096, maxRunsPerStep: Int = 256) {
             self.maxStates = maxStates
             self.maxWork = maxWork
             self.maxStateSize = maxStateSize
@@ -186,7 +186,7 @@ public struct StateGraph: Sendable {
         tables = runner
         let urls = program.links.map { program.sampleURL(of: $0) }
         let matches = urls.map { url in try? runner.matchBinding(url) }
-        (pendingClasses, classLinks) = StateGraph.pendingClasses(program, urls, matches)
+        (pendingClasses, classLinks) = StateGraph.classify(program, urls, matches)
         encoder = StateEncoder(program: program, pendingClasses: pendingClasses)
         startGuards = Set(program.startItems.compactMap { $0.guardCondition?.name })
         samples = program.handlers.map { handler in
@@ -250,8 +250,8 @@ public struct StateGraph: Sendable {
             head += 1
         }
         navigableCount = states.count
-        // Links from every state (but while a URL is pending: see above); the
-        // states they lead to take every step.
+        // Links from every state (but one of the pending URL's class: see above);
+        // the states they lead to take every step.
         head = 0
         while head < states.count, isComplete {
             expand(Int32(head), links: true, onlyLinks: head < navigableCount)
@@ -310,10 +310,12 @@ public struct StateGraph: Sendable {
                 }
             }
         }
-        // No URL over a pending one: it would run the first's gate actions again.
-        guard links, state.pendingLink == nil else { return }
+        guard links else { return }
+        // Not a URL of the pending one's class: it would run the same gate actions again.
+        let waiting = state.pendingLink.flatMap { pendingClasses[$0.url] }
         for (l, url) in sampleURLs.enumerated() {
             guard let matched = sampleMatches[l] else { continue }
+            if let waiting, pendingClasses[url] == waiting { continue }
             take(node, state, cost, .open(Int32(l)), kind: .link) { (n: inout Navigator) throws(NavigationError) in
                 _ = try n.open(url, matched: matched)
             }
@@ -505,8 +507,9 @@ public struct StateGraph: Sendable {
             let check = program.checks[c]
             let shows = check.route >= 0 ? active.route == check.route : program.routes[Int(active.route)].flow == check.flow
             guard shows else { continue }
-            if let condition = check.guardCondition, let read = valuation.first(where: { $0.symbol == condition.name }),
-               read.value == condition.negated { continue }
+            // A guard the step read has its value after the step (an `assume` step sets it).
+            if let condition = check.guardCondition, valuation.contains(where: { $0.symbol == condition.name }),
+               reached.guards.contains(condition.name) == condition.negated { continue }
             neverViolations[c] = (node, steps)
         }
     }

@@ -17,6 +17,17 @@ extension Program {
     /// An action as written: `push product`, `start Checkout as sheet`; with
     /// `arguments` (and the handler, for event parameter names) its targets'
     /// arguments and its custom transition too.
+    /// What a gated link does while its URL waits: its gate's guard and its
+    /// `else` actions as written, arguments and transitions included (nil
+    /// for a link without a gate). Links with the same text behave alike
+    /// until their URL opens: the state exploration's pending classes.
+    public func gateText(of link: Link) -> String? {
+        guard let gate = link.gate, link.gateHandler >= 0 else { return nil }
+        let handler = handlers[Int(link.gateHandler)]
+        let actionTexts = actions[handler.actions.range].map { actionText($0, arguments: handler) }
+        return (gate.negated ? "!" : "") + name(gate.name) + " else " + actionTexts.joined(separator: " then ")
+    }
+
     public func actionText(_ action: Action, arguments handler: Handler? = nil) -> String {
         let targetTexts = targets[action.targets.range].map { target in
             name(routes[Int(target.route)].name) + (handler.map { argumentList(target.arguments, scope: scope(of: $0)) } ?? "")

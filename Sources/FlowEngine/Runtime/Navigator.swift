@@ -64,7 +64,7 @@ public struct Navigator: Sendable {
     /// While `logsHandlers` is on: whether a step's end tried to open the
     /// pending URL (its guard held), opened or dropped: the only point where
     /// which URL waits makes a difference. The caller resets it.
-    public var triedPendingLink = false
+    var triedPendingLink = false
     /// While set, every guard a step reads (dispatch, a `start` item, a
     /// link's gate) is appended to it with the value read: what the state
     /// exploration branches on. Nil (no cost) otherwise.
