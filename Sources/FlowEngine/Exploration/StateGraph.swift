@@ -335,15 +335,17 @@ public struct StateGraph: Sendable {
         var holding: [Symbol] = []
         if let gate = state.pendingLink?.matched?.link.gate { holding.append(gate.name) }
         guard var nav = navigator.take() else { return }
-        var tried = false
-        var complete = GuardBranching.forEachRun(&nav, from: state, holding: holding, maxRuns: limits.maxRunsPerStep, { (n: inout Navigator) throws(NavigationError) in
+        // A run: the logs a step appends to, cleared; then the step.
+        func run(_ n: inout Navigator) throws(NavigationError) {
             n.handlerLog.removeAll(keepingCapacity: true)
             n.droppedResultLog.removeAll(keepingCapacity: true)
             n.droppedOpenLinkLog.removeAll(keepingCapacity: true)
             n.runningAction = -1
             n.triedPendingLink = false
             try body(&n)
-        }, { (n: inout Navigator, failure: NavigationError?, valuation: GuardBranching.Assignment) in
+        }
+        var tried = false
+        var complete = GuardBranching.forEachRun(&nav, from: state, holding: holding, maxRuns: limits.maxRunsPerStep, run, { (n: inout Navigator, failure: NavigationError?, valuation: GuardBranching.Assignment) in
             if n.triedPendingLink { tried = true }
             record(node, state, cost, step, kind: kind, n, failure, valuation)
         })
@@ -354,14 +356,7 @@ public struct StateGraph: Sendable {
                 var other = PendingLink(url: sampleURLs[Int(m)], shown: pending.shown)
                 other.matched = sampleMatches[Int(m)].map { (link: $0.0, binding: $0.1) }
                 mirrored.pendingLink = other
-                complete = GuardBranching.forEachRun(&nav, from: mirrored, holding: holding, maxRuns: limits.maxRunsPerStep, { (n: inout Navigator) throws(NavigationError) in
-                    n.handlerLog.removeAll(keepingCapacity: true)
-                    n.droppedResultLog.removeAll(keepingCapacity: true)
-                    n.droppedOpenLinkLog.removeAll(keepingCapacity: true)
-                    n.runningAction = -1
-                    n.triedPendingLink = false
-                    try body(&n)
-                }, { (n: inout Navigator, failure: NavigationError?, valuation: GuardBranching.Assignment) in
+                complete = GuardBranching.forEachRun(&nav, from: mirrored, holding: holding, maxRuns: limits.maxRunsPerStep, run, { (n: inout Navigator, failure: NavigationError?, valuation: GuardBranching.Assignment) in
                     record(node, mirrored, cost, step, kind: kind, n, failure, valuation, mirror: m)
                 }) && complete
             }
