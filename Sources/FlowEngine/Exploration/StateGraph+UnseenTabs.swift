@@ -15,21 +15,13 @@ extension StateGraph {
                 if l < source.layers.count, source.layers[l].container == layer.container, source.layers[l].stacks.count == layer.stacks.count {
                     let before = source.layers[l]
                     let wasUnseen = node >= 0 && before.selected != s && unseenValues[unseenRanges[Int(node)].range].contains(code)
-                    if wasUnseen || !StateGraph.sameScreens(before.stacks[s], stack) { unseen.append(code) }
+                    // Entries are equal when their route, flow instance and arguments are.
+                    if wasUnseen || before.stacks[s] != stack { unseen.append(code) }
                 } else if stack.count > 1 {
                     unseen.append(code)
                 }
             }
         }
         return unseen
-    }
-
-    /// Whether two stacks show the same screens, flow instances included.
-    static func sameScreens(_ a: [Entry], _ b: [Entry]) -> Bool {
-        guard a.count == b.count else { return false }
-        for i in a.indices where a[i].route != b[i].route || a[i].instance != b[i].instance || a[i].arguments != b[i].arguments {
-            return false
-        }
-        return true
     }
 }

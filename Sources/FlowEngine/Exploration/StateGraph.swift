@@ -386,26 +386,9 @@ public struct StateGraph: Sendable {
             recordMirrored(node, state, step, n, valuation, mirror)
             return
         }
-        // The run's script lines: the guards it needs, then the step.
-        let lower = Int32(pathSteps.count)
-        if node < 0 {
-            for (symbol, value) in valuation where value { pathSteps.append(.assume(symbol, true)) }
-        } else {
-            let changes = StateGraph.assumeLines(valuation, from: state, before: step)
-            // Leading assumes choose the start: after the start, an `expect top` comes first.
-            if onlyAssumes[Int(node)], changes.contains(where: { startGuards.contains($0.symbol) }), let active = state.activeIDs {
-                pathSteps.append(.expectTop(active.route))
-            }
-            for (symbol, value) in changes { pathSteps.append(.assume(symbol, value)) }
-            if let step {
-                pathSteps.append(step)
-            } else if let first = n.handlerLog.first {
-                pathSteps.append(.send(first))
-            }
-        }
-        let range = IndexRange(lower, Int32(pathSteps.count))
+        let range = appendLines(node, state, step, n, valuation)
         if let failure {
-            pathSteps.removeSubrange(Int(lower)...)
+            pathSteps.removeSubrange(Int(range.lower)...)
             guard node >= 0, let first = n.handlerLog.first else { return }
             let action = n.runningAction
             let blamed = action >= 0 ? actionOwner[Int(action)] : (n.handlerLog.last ?? first)
@@ -434,9 +417,7 @@ public struct StateGraph: Sendable {
             for result in n.droppedResultLog where droppedResults[result] == nil {
                 droppedResults[result] = (node, range, finishAction(sending: result, n.handlerLog))
             }
-            for url in n.droppedOpenLinkLog {
-                if let l = sampleURLs.firstIndex(of: url), droppedLinks[Int32(l)] == nil { droppedLinks[Int32(l)] = (node, range, -1) }
-            }
+            recordDroppedLinks(node, range, n, substitute: -1)
         }
         var reached = n.state
         reached.freeSlots.removeAll()
@@ -458,6 +439,38 @@ public struct StateGraph: Sendable {
         return found
     }
 
+    /// Appends a run's script lines to `pathSteps` and returns their range:
+    /// the guards it needs, then the step (the launch: its leading `assume`
+    /// lines).
+    private mutating func appendLines(_ node: Int32, _ state: NavigationState, _ step: PathStep?, _ n: Navigator,
+                                      _ valuation: GuardBranching.Assignment) -> IndexRange {
+        let lower = Int32(pathSteps.count)
+        if node < 0 {
+            for (symbol, value) in valuation where value { pathSteps.append(.assume(symbol, true)) }
+        } else {
+            let changes = StateGraph.assumeLines(valuation, from: state, before: step)
+            // Leading assumes choose the start: after the start, an `expect top` comes first.
+            if onlyAssumes[Int(node)], changes.contains(where: { startGuards.contains($0.symbol) }), let active = state.activeIDs {
+                pathSteps.append(.expectTop(active.route))
+            }
+            for (symbol, value) in changes { pathSteps.append(.assume(symbol, value)) }
+            if let step {
+                pathSteps.append(step)
+            } else if let first = n.handlerLog.first {
+                pathSteps.append(.send(first))
+            }
+        }
+        return IndexRange(lower, Int32(pathSteps.count))
+    }
+
+    /// The first drop of each pending URL that could not open (F306), with
+    /// the URL its path opens in place of the last (`substitute`, or -1).
+    private mutating func recordDroppedLinks(_ node: Int32, _ range: IndexRange, _ n: Navigator, substitute: Int32) {
+        for url in n.droppedOpenLinkLog {
+            if let l = sampleURLs.firstIndex(of: url), droppedLinks[Int32(l)] == nil { droppedLinks[Int32(l)] = (node, range, substitute) }
+        }
+    }
+
     /// The `assume` lines a run's path needs before its step: the guards it
     /// read with another value than `state` has, but the one the step
     /// itself assumes (read after the step set it).
@@ -472,19 +485,8 @@ public struct StateGraph: Sendable {
     /// pending URL: the steps, a URL dropped, the state reached.
     private mutating func recordMirrored(_ node: Int32, _ state: NavigationState, _ step: PathStep?,
                                          _ n: Navigator, _ valuation: GuardBranching.Assignment, _ mirror: Int32) {
-        let lower = Int32(pathSteps.count)
-        for change in StateGraph.assumeLines(valuation, from: state, before: step) {
-            pathSteps.append(.assume(change.symbol, change.value))
-        }
-        if let step {
-            pathSteps.append(step)
-        } else if let first = n.handlerLog.first {
-            pathSteps.append(.send(first))
-        }
-        let range = IndexRange(lower, Int32(pathSteps.count))
-        for url in n.droppedOpenLinkLog {
-            if let l = sampleURLs.firstIndex(of: url), droppedLinks[Int32(l)] == nil { droppedLinks[Int32(l)] = (node, range, mirror) }
-        }
+        let range = appendLines(node, state, step, n, valuation)
+        recordDroppedLinks(node, range, n, substitute: mirror)
         var reached = n.state
         reached.freeSlots.removeAll()
         let target = discover(reached, parent: node, steps: range, kind: .system, from: state, shownBy: showingAction(n.handlerLog),
