@@ -13,7 +13,7 @@ import FlowEngine
 ///   `locked`; events with payloads; arguments from literals and from the
 ///   event's, the route's and the flow's parameters;
 /// - every action (`push sheet cover alert dialog popover replace set pop
-///   "pop to" popToRoot dismiss start finish select stay`), `with` names,
+///   "pop to" popToRoot dismiss start finish select stay assume`), `with` names,
 ///   `then` chains, guards (`when g`, `when !g`) on handlers, `on back`
 ///   handlers, flow-level handlers, result handlers `on C.x` with payloads;
 /// - links with captures (of routes' and flows' parameters) and gated
@@ -199,6 +199,7 @@ struct RandomProgramGenerator {
         case 17 where plan.isTab:
             return "select " + element(flows.filter(\.isTab)).name
         case 18: return "stay"
+        case 19: return "assume " + (chance(40) ? "!" : "") + element(guardsUsed)
         default: return "push " + target(flow, scope: scope)
         }
     }

@@ -151,8 +151,10 @@ public struct StackNameDecl: Sendable {
 public struct ActionDecl: Sendable {
     public var kind: ActionKind
     public var targets: IndexRange
-    /// The flow of `start` / `select`, the result of `finish`.
+    /// The flow of `start` / `select`, the result of `finish`, the guard of `assume`.
     public var operand: Name?
+    /// `assume !g`: the guard is cleared.
+    public var negated = false
     /// `start F(args)` (F's parameters) or `finish x(args)` (the payload), v1.
     public var arguments: IndexRange = .empty
     /// The operand through its arguments: where argument findings point.

@@ -111,6 +111,9 @@ extension Compiler {
             action.result = decl.operand?.symbol
             action.arguments = compilePayload(tree.arguments[decl.arguments.range], handler: handler,
                                               target: decl.operandSpan ?? decl.span)
+        case .assume:
+            guard let operand = decl.operand else { return nil }
+            action.assumedGuard = Guard(name: operand.symbol, negated: decl.negated)
         case .pop, .popToRoot, .dismiss, .stay:
             break
         }

@@ -111,7 +111,7 @@ extension Analyzer {
                 frames[frames.count - 1].delta -= 1
             case .popToRoot:
                 frames[frames.count - 1].bounded = true
-            case .replace, .stay:
+            case .replace, .stay, .assume:
                 break
             case .sheet, .cover, .popover:
                 frames.append(Frame(presented: true))

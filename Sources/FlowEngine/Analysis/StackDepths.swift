@@ -659,7 +659,7 @@ private struct ChainWalker {
             case .finish:
                 // Whatever follows runs after the flow has ended: never.
                 return
-            case .stay:
+            case .stay, .assume:
                 break
             }
         }

@@ -77,7 +77,7 @@ extension Analyzer {
                         if below.contains(.endsIfPushed) && first.contains(.pushed) { exits[Int(source)] = true }
                         if below.contains(.popsBack), let start { forward.add(source, start) }
                     }
-                case .pop, .start, .stay:
+                case .pop, .start, .stay, .assume:
                     break
                 }
             }

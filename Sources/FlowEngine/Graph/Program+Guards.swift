@@ -8,12 +8,13 @@ extension Program {
         return h.route < 0 && !flows[Int(h.flow)].handlers.range.contains(Int(handler))
     }
 
-    /// Every guard named by a handler, a `start` item, a link's gate or a
-    /// `check` (DSL.md §9.2: a guard named only in a check is a guard like
+    /// Every guard named by a handler, an `assume` action, a `start` item, a
+    /// link's gate or a `check` (DSL.md §9.2: a guard named only in a check is a guard like
     /// any other), by name.
     public var guardSymbols: [String: Symbol] {
         var symbols: [String: Symbol] = [:]
         for handler in handlers { if let g = handler.guardCondition { symbols[name(g.name)] = g.name } }
+        for action in actions { if let g = action.assumedGuard { symbols[name(g.name)] = g.name } }
         for item in startItems { if let g = item.guardCondition { symbols[name(g.name)] = g.name } }
         for link in links { if let g = link.gate { symbols[name(g.name)] = g.name } }
         for check in checks { if let g = check.guardCondition { symbols[name(g.name)] = g.name } }

@@ -45,6 +45,8 @@ extension Program {
             text = "select \(name(flows[Int(action.flow)].name))"
         case .finish:
             text = "finish \(action.result.map(name) ?? "")" + operandArguments
+        case .assume:
+            text = "assume " + (action.assumedGuard.map { ($0.negated ? "!" : "") + name($0.name) } ?? "")
         case .pop, .popToRoot, .dismiss, .stay:
             text = action.kind.rawValue
         }

@@ -325,6 +325,11 @@ public enum ActionKind: String, Hashable, Sendable {
     case alert, dialog, popover
     /// (v1) Handled; changes nothing.
     case stay
+    /// (v2, DSL.md §9.3) Sets or clears a guard as part of the step.
+    case assume
+
+    /// `stay` and `assume`: no screen changes.
+    public var staysPut: Bool { self == .stay || self == .assume }
 
     /// The kind of layer `sheet`, `cover`, `alert`, `dialog` and `popover` present.
     public var presentedLayer: LayerKind? {
@@ -359,6 +364,8 @@ public struct Action: Sendable {
     public var arguments: IndexRange = .empty
     /// The custom transition named by `with`.
     public var transition: Symbol?
+    /// `assume g` (the guard set) or `assume !g` (cleared).
+    public var assumedGuard: Guard?
     /// The span of the action keyword through its last token.
     public var span: SourceSpan
 

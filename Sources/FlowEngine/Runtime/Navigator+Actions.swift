@@ -163,6 +163,14 @@ extension Navigator {
             try select(action.flow, from: instance, event: event)
         case .stay:
             break
+        case .assume:
+            // Part of the step: rolled back with it when the chain fails; a
+            // pending link whose guard now holds opens at the step's end.
+            guard let assumed = action.assumedGuard else { break }
+            let value = !assumed.negated
+            if value { state.guards.insert(assumed.name) } else { state.guards.remove(assumed.name) }
+            if let log = guardReads, !log.written.contains(assumed.name) { log.written.append(assumed.name) }
+            emit(.guardSet(assumed.name, value))
         }
         return nil
     }
