@@ -133,6 +133,6 @@ public struct Analyzer {
 
     /// Whether a handler's whole chain changes no screen (`stay`, `assume`).
     func isOnlyStay(_ handler: Handler) -> Bool {
-        program.actions[handler.actions.range].allSatisfy { $0.kind.staysPut }
+        !handler.actions.isEmpty && program.actions[handler.actions.range].allSatisfy { $0.kind.staysPut }
     }
 }

@@ -1,9 +1,10 @@
 /// The guards a program uses, and the handlers of gated links.
 extension Program {
-    /// Whether `handler` holds a gated link's `else` actions (v1): a handler
-    /// of the entry flow outside its flow's and routes' ranges, so no event
-    /// dispatches to it. Tools that list a program's events skip it.
-    public func isLinkGate(_ handler: HandlerID) -> Bool {
+    /// Whether `handler` holds a gated link's `else` actions (v1) or a
+    /// link's own actions (v2, `-> path then A`, `-> over A`): a handler
+    /// outside its flow's and routes' ranges, so no event dispatches to it.
+    /// Tools that list a program's events skip it.
+    public func isLinkHandler(_ handler: HandlerID) -> Bool {
         let h = handlers[Int(handler)]
         return h.route < 0 && !flows[Int(h.flow)].handlers.range.contains(Int(handler))
     }

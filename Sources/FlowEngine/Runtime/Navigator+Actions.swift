@@ -65,6 +65,12 @@ extension Navigator {
         case .sheet, .cover, .alert, .dialog, .popover:
             let entry = try makeEntry(action, instance, values, event)
             let kind = action.kind.presentedLayer ?? .sheet
+            // (v2) One alert or dialog at a time, as UIKit and SwiftUI show them: a user's
+            // event removes the one on top first, but a system event or a link would pile them.
+            if kind.isTransient, state.layers[top].kind.isTransient {
+                let shown = state.layers[top].kind == .alert ? "an alert" : "a dialog"
+                throw .unsupported(event: event, problem: "'\(describe(action))' cannot be shown over \(shown): one alert or dialog is shown at a time")
+            }
             state.layers.append(Layer(kind: kind, stack: [entry]))
             emit(.presented(kind, entry.route))
         case .replace:
