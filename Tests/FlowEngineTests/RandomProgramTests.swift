@@ -34,7 +34,7 @@ struct RandomProgramTests {
             "popToRoot", "dismiss", " as sheet", " as cover", " as root", "finish done", "finish picked(id: ", "select Tab", "stay", "assume ", "assume !",
             "tabs Tab0, Tab1", "[final", "noBack", "locked", " when g", " when !", "on back", "with fade", "(k: Int)",
             "(k: String)", "on open(id: String)", "on count(n: Int)", ".picked(id: String) ->", ".cancel ->", "link \"app://",
-            " when loggedIn else start Auth as cover", "(id: id)", "\"The ", "on expired [system] -> ",
+            " when loggedIn else start Auth as cover", "(id: id)", "\"The ", "on expired [system] -> ", "link n", " then sheet ", "-> over ",
         ]
         for construct in constructs { #expect(all.contains(construct), "\(construct)") }
         // A start that is a flow, and guarded start items with their fallback.
