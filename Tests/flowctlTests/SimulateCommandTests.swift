@@ -119,6 +119,7 @@ struct SimulateCommandTests {
     }
 
     @Test("a program whose findings are F2xx or F3xx runs: the finding can be walked into", arguments: [
+        ("F115-generated-name-conflict", ["openPost(id: \"7\")", "openPost(id: 8)"], "all steps passed: feed > post(id: \"7\") > related(id: 8)", "an error (F115)"),
         ("F201-unreachable", ["expect top home"], "all steps passed: home", ""),
         ("F202-never-started", ["expect top home"], "all steps passed: home", ""),
         ("F203-dead-end", ["promo", "back", "expect error"], "all steps passed: home | cover: promo", "an error (F203)"),

@@ -65,6 +65,7 @@ public struct Compiler {
         if compiler.program.handlers.count != handlerCount { topology = FlowTopology(compiler.program) }
         compiler.checkFlowTree(topology)
         compiler.compileChecks()
+        compiler.checkGeneratedInterface()
         compiler.diagnostics.sort(by: Diagnostic.sourceOrder)
         compiler.program.runBlockers = compiler.diagnostics.filter(\.code.stopsRunning)
         return CompileResult(program: compiler.program, diagnostics: compiler.diagnostics,

@@ -20,6 +20,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case malformedTabContainer = "F112"
     case badAttribute = "F113"
     case neverRunnable = "F114"
+    /// (v2, DSL.md §9.4) What the generated Swift API cannot declare.
+    case generatedNameConflict = "F115"
 
     case unreachableRoute = "F201"
     case flowNeverStarted = "F202"
@@ -68,8 +70,9 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     /// Whether a finding with this code stops the engine from running the
     /// program (DSL.md §5 "What runs"): the F0xx and F1xx families, programs
     /// it could not run. F2xx and F3xx findings say how a program behaves;
-    /// the engine runs it, so that a dead end can be walked into.
-    public var stopsRunning: Bool { rawValue < "F200" }
+    /// the engine runs it, so that a dead end can be walked into. F115 is
+    /// about the generated Swift only: the engine runs such a program.
+    public var stopsRunning: Bool { rawValue < "F200" && self != .generatedNameConflict }
 
     /// A short summary of what the code means, for `flowctl explain` and docs.
     public var summary: String {
@@ -91,6 +94,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         case .malformedTabContainer: "tab container with routes or `start`, or pushed"
         case .badAttribute: "unknown or misplaced attribute"
         case .neverRunnable: "the engine could never run this: a tab with parameters, a tab container inside a tab, a start that never shows a screen"
+        case .generatedNameConflict: "the generated Swift API cannot declare this: one event with the same labels and different types"
         case .unreachableRoute: "unreachable route"
         case .flowNeverStarted: "flow never started and not the entry"
         case .deadEnd: "dead end: no event can be handled and there is no back"

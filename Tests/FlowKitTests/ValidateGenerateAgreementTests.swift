@@ -1,0 +1,60 @@
+import FlowDSL
+import FlowEngine
+@testable import FlowGenerator
+import Foundation
+import Testing
+
+/// DSL.md §9.4: `validate` and `generate swift` agree. A program that
+/// validates without errors generates, and whatever the generator refuses
+/// about a program with an entry is a finding of `validate` (F115).
+@Suite("validate and generate swift agree")
+struct ValidateGenerateAgreementTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Every program of `flows/`, `flows/broken/` and the differential fixtures.
+    static func programs() throws -> [String] {
+        var paths: [String] = []
+        for folder in ["flows", "flows/broken", "Tests/FlowEngineTests/Fixtures/differential"] {
+            let directory = root.appendingPathComponent(folder).path
+            for name in try FileManager.default.contentsOfDirectory(atPath: directory).sorted() where name.hasSuffix(".flow") {
+                paths.append(directory + "/" + name)
+            }
+        }
+        paths.append(root.appendingPathComponent("flows/photoshare/app.flow").path)
+        return paths
+    }
+
+    @Test("on every bundled and test program, validate has no errors exactly when generate succeeds, or F115 says why")
+    func agree() throws {
+        let paths = try Self.programs()
+        #expect(paths.count > 40)
+        for path in paths {
+            let validation = try Validation.run(path)
+            guard validation.program.entry >= 0, !validation.diagnostics.contains(where: \.code.stopsRunning) else { continue }
+            let generated = Result { try SwiftGenerator.generate(validation.program) }
+            let f115 = validation.diagnostics.filter { $0.code == .generatedNameConflict }
+            switch generated {
+            case .success:
+                #expect(f115.isEmpty, "\(path)")
+            case .failure(let error):
+                // The generator's message and place are the finding's.
+                #expect(f115.map(\.span) == [(error as? GenerateError)?.span].compactMap { $0 }, "\(path): \(error)")
+            }
+        }
+    }
+
+    @Test("F115 points at the second handler with a note at the first; the engine runs the program")
+    func f115() throws {
+        let validation = try Validation.run(Self.root.appendingPathComponent("flows/broken/F115-generated-name-conflict.flow").path)
+        #expect(validation.diagnostics.map(\.code.rawValue) == ["F115"])
+        var renderer = DiagnosticRenderer(files: validation.program.files, useColor: false)
+        let diagnostic = try #require(validation.diagnostics.first)
+        #expect(renderer.location(diagnostic.span) == (7, 31))
+        #expect(diagnostic.notes.map { renderer.location($0.span) } .map { "\($0.0):\($0.1)" } == ["6:19"])
+        #expect(diagnostic.message == "event 'openPost' takes the same labels as another handler with other types ('openPost(id: Int)' and 'openPost(id: String)'): one generated Swift case cannot take both; rename the event or give both the same types")
+        var navigator = try Navigator(program: validation.program)
+        _ = try navigator.send("openPost", arguments: ["id": .string("1")])
+        #expect(navigator.stackDescription == "feed > post(id: \"1\")")
+    }
+}
