@@ -49,6 +49,29 @@ struct GraphCommandTests {
         }
     }
 
+    @Test("a link that presents draws its actions from its target; an over link is a node of the entry flow with its actions drawn from it (v2)")
+    func linkActions() throws {
+        let validation = Validation.run(text: """
+            flow App [entry] {
+              start home
+              route home { on open -> push post(id: 1) }
+              route post(id: Int) { on close -> pop }
+              route comments(id: Int) { on done -> dismiss }
+              route confirm(action: String) { on ok -> stay }
+            }
+            link post "app://p/:id" -> App/post(id: id) then sheet comments(id: id)
+            link "app://confirm/:a" -> over alert confirm(action: a)
+            """)
+        let dot = DOTWriter.write(FlowGraph(validation.program, findings: validation.diagnostics))
+        let edges = dot.split(separator: "\n").filter { $0.contains(" -> ") && ($0.contains("l0") || $0.contains("l1") || $0.contains("then")) }
+        #expect(edges == [
+            ##"  l0 -> r1 [color="#9333ea", style="dashed", tooltip="link \"app://p/:id\""];"##,
+            ##"  r1 -> r2 [label="then (link)", color="#2563eb", style="dashed", tooltip="on link \"app://p/:id\" -> sheet comments(id: :id)"];"##,
+            ##"  l1 -> r3 [label="over", color="#a21caf", style="dashed", tooltip="on link \"app://confirm/:a\" -> alert confirm(action: :a)"];"##,
+        ])
+        #expect(dot.contains(##"l1 [label="app://confirm/:a", style="filled", shape=cds"##))
+    }
+
     @Test("one cluster per flow; one edge per handler, per link, per flow started in place and per tab; parallel ones drawn as one",
           arguments: drawnFiles)
     func counts(file: String) throws {

@@ -117,15 +117,28 @@ struct GraphBuilder {
         for (h, handler) in program.handlers.enumerated() where visibility[Int(handler.flow)] == 1 && !program.isLinkHandler(HandlerID(h)) {
             addEdge(for: HandlerID(h), handler)
         }
-        for (l, link) in program.links.enumerated() where link.route >= 0 && routeNode[Int(link.route)] >= 0 {
-            // Beside its target, in the target's cluster: a short edge.
-            let host = program.routes[Int(link.route)].flow
-            let node = addNode("l\(l)", .link, cluster: host, label: link.patternText)
+        for (l, link) in program.links.enumerated() {
+            let node: Int
+            let host: FlowID
             let gate = link.gate.map { ($0.negated ? "!" : "") + program.name($0.name) }
-            edges.append(FlowGraph.Edge(from: node, to: routeNode[Int(link.route)], kind: .link, mode: nil,
-                                        label: gate.map { "when " + $0 } ?? "",
-                                        event: "", guardText: gate, transition: nil, detail: "link \"\(link.patternText)\"",
-                                        isResult: false, intoCluster: -1, outOfCluster: -1, handler: -1, findings: []))
+            if link.isOver {
+                // (v2) Over whatever is shown: a node in the entry's cluster, its actions drawn from it.
+                guard visibility[Int(program.entry)] == 1 else { continue }
+                host = program.entry
+                node = addNode("l\(l)", .link, cluster: host, label: link.patternText)
+                addLinkActions(link.actionHandler, from: node, host: host, label: gate.map { "over (when \($0))" } ?? "over")
+            } else {
+                guard link.route >= 0, routeNode[Int(link.route)] >= 0 else { continue }
+                // Beside its target, in the target's cluster: a short edge.
+                host = program.routes[Int(link.route)].flow
+                node = addNode("l\(l)", .link, cluster: host, label: link.patternText)
+                edges.append(FlowGraph.Edge(from: node, to: routeNode[Int(link.route)], kind: .link, mode: nil,
+                                            label: gate.map { "when " + $0 } ?? "",
+                                            event: "", guardText: gate, transition: nil, detail: "link \"\(link.patternText)\"",
+                                            isResult: false, intoCluster: -1, outOfCluster: -1, handler: -1, findings: []))
+                // (v2) `then A`: what the link presents once the path is rebuilt, drawn from its target.
+                addLinkActions(link.actionHandler, from: routeNode[Int(link.route)], host: host, label: "then (link)")
+            }
             // A gated link (v1): its `else` actions, drawn from the link.
             if link.gateHandler >= 0, visibility[Int(program.entry)] == 1 {
                 let before = edges.count
@@ -142,6 +155,19 @@ struct GraphBuilder {
         addReferenceEdges()
         if options.showBack { addImplicitBacks() }
         attach(findings)
+    }
+
+    /// The edge of a link's own actions (v2: `then A`, `over A`) from
+    /// `node`, labelled `label`; nothing when the link has none.
+    mutating func addLinkActions(_ handler: HandlerID, from node: Int, host: FlowID, label: String) {
+        guard handler >= 0, visibility[Int(program.handlers[Int(handler)].flow)] == 1 else { return }
+        let before = edges.count
+        addEdge(for: handler, program.handlers[Int(handler)], host: host)
+        guard edges.count > before else { return }
+        edges[before].from = node
+        edges[before].outOfCluster = -1
+        edges[before].label = label
+        edges[before].event = ""
     }
 
     /// From a flow's `starts X` node into X, and from a tab container's
