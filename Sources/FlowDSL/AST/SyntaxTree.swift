@@ -113,6 +113,8 @@ public struct HandlerDecl: Sendable {
     public var span: SourceSpan
     /// `[system]` and the like (v2), in `SyntaxTree.attributes`.
     public var attributes: IndexRange = .empty
+    /// `from F` (v2, DSL.md §9.3): the flow the handler is scoped to.
+    public var scope: Name?
 }
 
 /// An attribute item `name` or `name(argument)` (v2, DSL.md §9.0).

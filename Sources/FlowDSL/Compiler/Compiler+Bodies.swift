@@ -136,4 +136,6 @@ extension Compiler {
 struct HandlerSignature: Hashable {
     var event: EventKey
     var guardCondition: Guard?
+    /// `from F` (v2): F109 is per event, guard and scope.
+    var scope: FlowID = -1
 }

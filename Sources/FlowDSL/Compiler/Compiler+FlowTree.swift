@@ -29,6 +29,12 @@ extension Compiler {
                 checkSelect(program.actions[a], in: handler.flow, topology, &nearestInForest)
             }
         }
+        for (h, span) in scopeSpans {
+            let handler = program.handlers[Int(h)]
+            guard handler.scope != handler.flow, !topology.isAncestor(handler.flow, of: handler.scope) else { continue }
+            report(.resultFromStranger, span,
+                   "'from \(text(program.flows[Int(handler.scope)].name))': flow '\(text(program.flows[Int(handler.flow)].name))' never starts '\(text(program.flows[Int(handler.scope)].name))', nor does any flow below it, so the handler would never apply")
+        }
         checkRunnable(chainContainers)
         checkChains(topology)
     }

@@ -11,11 +11,22 @@ extension Compiler {
         let isSystem = systemAttribute(decl, in: tree)
         let parameters = declareParameters(tree.parameters[decl.parameters.range])
         let guardCondition = decl.guardName.map { Guard(name: $0.symbol, negated: decl.guardNegated) }
-        let signature = HandlerSignature(event: event, guardCondition: guardCondition)
+        var scope: FlowID = -1
+        if let scopeName = decl.scope {
+            guard route < 0 else {
+                report(.resultFromStranger, scopeName.span,
+                       "'from \(text(scopeName.symbol))' scopes a flow-level handler; on route '\(text(program.routes[Int(route)].name))' it would change nothing: move the handler to the flow's level")
+                return
+            }
+            guard let scoped = resolveFlow(scopeName) else { return }
+            scope = scoped
+        }
+        let signature = HandlerSignature(event: event, guardCondition: guardCondition, scope: scope)
         if !seenHandlers.insert(signature).inserted {
             let owner = route >= 0 ? "route '\(text(program.routes[Int(route)].name))'" : "flow '\(text(program.flows[Int(flow)].name))' (flow level)"
-            let condition = decl.guardName.map { " when \(decl.guardNegated ? "!" : "")\(text($0.symbol))" } ?? ""
-            let first = program.handlers.last { $0.route == route && $0.flow == flow && $0.event == event && $0.guardCondition == guardCondition }
+            let condition = (decl.scope.map { " from \(text($0.symbol))" } ?? "")
+                + (decl.guardName.map { " when \(decl.guardNegated ? "!" : "")\(text($0.symbol))" } ?? "")
+            let first = program.handlers.last { $0.route == route && $0.flow == flow && $0.event == event && $0.guardCondition == guardCondition && $0.scope == scope }
             report(.duplicateHandler, decl.span, "\(owner) already handles '\(eventText(event))\(condition)'",
                    notes: first.map { [DiagnosticNote(span: $0.span, message: "first handler here")] } ?? [])
             return
@@ -31,6 +42,8 @@ extension Compiler {
         var compiled = handler
         compiled.actions = IndexRange(lower, ActionID(program.actions.count))
         compiled.isSystem = isSystem
+        compiled.scope = scope
+        if let scopeName = decl.scope { scopeSpans.append((HandlerID(program.handlers.count), scopeName.span)) }
         program.handlers.append(compiled)
     }
 

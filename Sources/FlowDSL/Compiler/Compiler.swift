@@ -41,6 +41,9 @@ public struct Compiler {
     var routeDecls: [Int] = []
     /// The handler signatures of the owner being compiled (F109); reused.
     var seenHandlers = Set<HandlerSignature>()
+    /// Each scoped handler (`on E from F`) and where F is written, checked
+    /// against the flow tree once it is known (F110).
+    var scopeSpans: [(handler: HandlerID, span: SourceSpan)] = []
     /// For each entry of `program.tabFlows`, the span of its name in `tabs`.
     var tabSpans: [SourceSpan] = []
     let keywords: KnownSymbols

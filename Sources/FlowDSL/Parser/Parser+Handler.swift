@@ -2,7 +2,7 @@ import FlowEngine
 
 /// Handlers, actions, targets and arguments.
 extension Parser {
-    /// handler = "on" event [ attrs ] [ "when" guard ] "->" action { "then" action } ;
+    /// handler = "on" event [ attrs ] [ "from" IDENT ] [ "when" guard ] "->" action { "then" action } ;
     mutating func parseHandler(route: Int32) {
         advance()
         guard let first = expectName("event name after 'on'") else {
@@ -26,6 +26,14 @@ extension Parser {
         }
         if at == .leftBracket {
             handler.attributes = parseAttributeItems()
+        }
+        if at("from") {
+            advance()
+            guard let scope = expectName("flow name after 'from'") else {
+                skipToHandlerEnd()
+                return
+            }
+            handler.scope = scope
         }
         if at("when") {
             advance()

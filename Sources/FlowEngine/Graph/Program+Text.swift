@@ -80,6 +80,7 @@ extension Program {
     public func handlerText(_ handler: Handler) -> String {
         var text = "on " + eventText(handler)
         if handler.isSystem { text += " [system]" }
+        if handler.scope >= 0 { text += " from \(name(flows[Int(handler.scope)].name))" }
         if let condition = handler.guardCondition { text += " when \(condition.negated ? "!" : "")\(name(condition.name))" }
         let actionTexts = actions[handler.actions.range].map { actionText($0, arguments: handler) }
         return text + " -> " + actionTexts.joined(separator: " then ")

@@ -306,6 +306,10 @@ public struct Handler: Sendable {
     /// Marked `[system]` (DSL.md §9.3): an event the app sends, not a tap.
     /// Random walks fire it only when asked.
     public var isSystem: Bool = false
+    /// `on E from F` (v2, DSL.md §9.3): a flow-level handler that applies
+    /// only while the active route belongs to flow F or a flow below it;
+    /// -1 when unscoped.
+    public var scope: FlowID = -1
 
     public init(flow: FlowID, route: RouteID, event: EventKey, parameters: IndexRange, guardCondition: Guard?, actions: IndexRange, span: SourceSpan) {
         self.flow = flow

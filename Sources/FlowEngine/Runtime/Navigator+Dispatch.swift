@@ -11,8 +11,14 @@ extension Navigator {
         var current = instance
         var steps = 0
         while current >= 0, steps <= state.instances.count {
-            let flow = program.flows[Int(state.instances[Int(current)].flow)]
-            if let h = match(event, in: flow.handlers) { return (h, current) }
+            let f = state.instances[Int(current)].flow
+            let flow = program.flows[Int(f)]
+            if hasScopedHandlers[Int(f)] {
+                // (v2) At one level, the scoped handlers that apply come before the others.
+                if let h = match(event, in: flow.handlers, scopedFrom: instance, to: current) { return (h, current) }
+            } else if let h = match(event, in: flow.handlers) {
+                return (h, current)
+            }
             current = state.instances[Int(current)].parent
             steps += 1
         }
@@ -36,6 +42,48 @@ extension Navigator {
             h += 1
         }
         return fallback
+    }
+
+    /// `match` at a level with scoped handlers (`on E from F`, DSL.md
+    /// §9.3): first among those whose flow F shows the active route (F is
+    /// the flow of `active` or of an instance between it and `level`), then
+    /// among the unscoped ones.
+    func match(_ event: EventKey, in range: IndexRange, scopedFrom active: Int32, to level: Int32) -> HandlerID? {
+        var fallback: HandlerID?
+        for h in range.range {
+            let handler = program.handlers[h]
+            guard handler.event == event, handler.scope >= 0, applies(handler.scope, from: active, to: level) else { continue }
+            if let condition = handler.guardCondition {
+                if guardIsSet(condition.name) != condition.negated { return HandlerID(h) }
+            } else if fallback == nil {
+                fallback = HandlerID(h)
+            }
+        }
+        if let fallback { return fallback }
+        for h in range.range {
+            let handler = program.handlers[h]
+            guard handler.event == event, handler.scope < 0 else { continue }
+            if let condition = handler.guardCondition {
+                if guardIsSet(condition.name) != condition.negated { return HandlerID(h) }
+            } else if fallback == nil {
+                fallback = HandlerID(h)
+            }
+        }
+        return fallback
+    }
+
+    /// Whether flow `scope` is the flow of `active` or of an instance on
+    /// the way up from it to `level` (inclusive).
+    func applies(_ scope: FlowID, from active: Int32, to level: Int32) -> Bool {
+        var current = active
+        var steps = 0
+        while current >= 0, steps <= state.instances.count {
+            if state.instances[Int(current)].flow == scope { return true }
+            if current == level { return false }
+            current = state.instances[Int(current)].parent
+            steps += 1
+        }
+        return false
     }
 
     /// The event's arguments in the order of the handler's parameters.
@@ -115,17 +163,20 @@ extension Navigator {
 
     /// The same, from the ids of the active route and its flow instance.
     func forEachApplicableHandler(route: RouteID, instance: Int32, _ body: (HandlerID) -> Void) {
-        func applies(_ h: Int) -> Bool {
+        func holds(_ h: Int) -> Bool {
             guard let condition = program.handlers[h].guardCondition else { return true }
             return state.guards.contains(condition.name) != condition.negated
         }
-        for h in program.routes[Int(route)].handlers.range where !program.handlers[h].event.isResult && applies(h) {
+        for h in program.routes[Int(route)].handlers.range where !program.handlers[h].event.isResult && holds(h) {
             body(HandlerID(h))
         }
         var current = instance
         var steps = 0
         while current >= 0, steps <= state.instances.count {
-            for h in userFlowHandlerList[userFlowHandlers[Int(state.instances[Int(current)].flow)].range] where applies(Int(h)) {
+            for h in userFlowHandlerList[userFlowHandlers[Int(state.instances[Int(current)].flow)].range] where holds(Int(h)) {
+                // (v2) A scoped handler applies only below its flow.
+                let scope = program.handlers[Int(h)].scope
+                if scope >= 0 && !applies(scope, from: instance, to: current) { continue }
                 body(h)
             }
             current = state.instances[Int(current)].parent

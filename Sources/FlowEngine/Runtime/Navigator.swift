@@ -23,6 +23,9 @@ public struct Navigator: Sendable {
     /// For each flow: whether starting it cannot fail (its start chain ends
     /// at a route without parameters, with no tab container on the way).
     let startsSimply: [Bool]
+    /// For each flow: whether one of its handlers is scoped (`on E from F`,
+    /// v2); dispatch at its level then looks at the scopes.
+    let hasScopedHandlers: [Bool]
     /// The links by scheme, number of segments and literal host, for `open`.
     let linkIndex: LinkIndex
     /// For each flow, its flow-level handlers of user events (not results),
@@ -107,6 +110,7 @@ public struct Navigator: Sendable {
         }
         ambiguousRouteName = ambiguous
         startsSimply = Navigator.startsSimply(program)
+        hasScopedHandlers = program.flows.map { flow in program.handlers[flow.handlers.range].contains { $0.scope >= 0 } }
         linkIndex = LinkIndex(program.links)
         var ranges: [IndexRange] = []
         var list: [HandlerID] = []
