@@ -3,13 +3,13 @@ import FlowEngine
 /// Typed deep-link builders: `static func productURL(id: String) -> String`
 /// for `link "shop://product/:id" -> App/Shop/product(id: id)`.
 extension SwiftGenerator {
-    mutating func linkBuilders() -> String {
-        var out = ""
+    /// Each link's builder: its function name, labels and captures, in link order.
+    /// Builders of one route overload by labels; the same labels twice get a number.
+    func linkBuilderNames() -> [(function: String, labels: [String], captures: [(name: Symbol, type: ValueType)])] {
         var used: Set<String> = []
-        for link in program.links {
+        return program.links.map { link in
             let captures = program.captureTypes(of: link)
             let labels = captures.map { GeneratedNames.label(program.name($0.name)) }
-            // Builders of one route overload by labels; the same labels twice get a number.
             let base = program.name(program.routes[Int(link.route)].name) + "URL"
             var function = base
             var n = 2
@@ -18,6 +18,13 @@ extension SwiftGenerator {
                 n += 1
             }
             used.insert(function + "(" + labels.map { $0 + ":" }.joined() + ")")
+            return (function, labels, captures)
+        }
+    }
+
+    mutating func linkBuilders() -> String {
+        var out = ""
+        for (link, (function, labels, captures)) in zip(program.links, linkBuilderNames()) {
             let target = link.path.map { program.name(program.flows[Int($0)].name) }.joined(separator: "/") + "/" + program.name(program.routes[Int(link.route)].name)
             out += "    /// `\(SwiftLiteral.comment(link.patternText))` → `\(target)` (\(location(link.span))).\n"
             let parameters = zip(labels, captures).enumerated().map { i, pair in "\(SwiftNames.escaped(pair.0)) v\(i): \(swiftType(pair.1.type))" }

@@ -80,6 +80,16 @@ public struct SwiftGenerator {
         return generator.source()
     }
 
+    /// The generator for `program`, without its file text (for `declarations(of:options:)`).
+    static func prepared(_ program: Program, options: Options) throws(GenerateError) -> SwiftGenerator {
+        guard program.entry >= 0, !program.routes.isEmpty else { throw GenerateError("the program has no entry flow or no routes") }
+        let name = options.name ?? program.name(program.flows[Int(program.entry)].name)
+        let interface: ProgramInterface
+        do { interface = try ProgramInterface(program) } catch { throw GenerateError("two handlers of one event disagree on types") }
+        return SwiftGenerator(program: program, interface: interface, name: name, access: options.isPublic ? "public " : "",
+                              paths: [], lineIndexes: [], names: GeneratedNames(program, interface))
+    }
+
     /// Whether `text` is a Swift identifier of the flow language's kind.
     static func isIdentifier(_ text: String) -> Bool {
         guard let first = text.utf8.first, first == UInt8(ascii: "_") || ASCII.isLetter(first) else { return false }

@@ -1,0 +1,83 @@
+import FlowEngine
+
+/// Links added, removed and changed, and the URLs of the old release that
+/// break (DSL.md §9.5): each old link's sample URL (9.1) must still match a
+/// link and, opened at launch with every guard false, show the same stack.
+extension ProgramComparison {
+    mutating func compareLinks() {
+        let (o, n) = (old.program, new.program)
+        // Pair links by pattern, then a removed with an added one of the same target route.
+        var newByPattern: [String: Int] = [:]
+        for (l, link) in n.links.enumerated() where newByPattern[link.patternText] == nil { newByPattern[link.patternText] = l }
+        var pairOf = [Int](repeating: -1, count: o.links.count)
+        var paired = [Bool](repeating: false, count: n.links.count)
+        for (l, link) in o.links.enumerated() {
+            if let match = newByPattern[link.patternText], !paired[match] {
+                pairOf[l] = match
+                paired[match] = true
+            }
+        }
+        var addedByTarget: [String: [Int]] = [:]
+        for (l, link) in n.links.enumerated() where !paired[l] {
+            addedByTarget[n.qualifiedName(link.route), default: []].append(l)
+        }
+        for (l, link) in o.links.enumerated() where pairOf[l] < 0 {
+            let target = o.qualifiedName(link.route)
+            if var candidates = addedByTarget[target], !candidates.isEmpty {
+                pairOf[l] = candidates.removeFirst()
+                paired[pairOf[l]] = true
+                addedByTarget[target] = candidates
+            }
+        }
+        let oldLaunch = try? Navigator(program: o)
+        let newLaunch = try? Navigator(program: n)
+        for (l, link) in o.links.enumerated() {
+            let url = o.sampleURL(of: link)
+            var breaks: [String] = []
+            if (try? newLaunch?.match(url)) == nil {
+                breaks.append("\(url) matched `\(link.patternText)`; now it matches no link")
+            } else {
+                let before = ProgramComparison.opened(url, at: oldLaunch)
+                let after = ProgramComparison.opened(url, at: newLaunch)
+                if before != after { breaks.append("\(url) opened at launch showed \(before); now it shows \(after)") }
+            }
+            let match = pairOf[l]
+            if match < 0 {
+                add(ReleaseChange(kind: .removed, subject: .link, name: link.patternText, summary: "link \(link.patternText) removed",
+                                  breaks: breaks, example: "\(link.patternText) → \(o.qualifiedName(link.route))",
+                                  place: Places.root(of: n, isNew: true)))
+                continue
+            }
+            let now = n.links[match]
+            if now.patternText != link.patternText {
+                add(ReleaseChange(kind: .changed, subject: .link, name: link.patternText,
+                                  summary: "link \(link.patternText) now reads \(now.patternText)", breaks: breaks,
+                                  example: "\(link.patternText) → \(now.patternText)", place: newPlaces.place(of: now.span)))
+            } else if !breaks.isEmpty {
+                // Told with the change of its target when that route is shown another way.
+                let target = "route " + o.qualifiedName(link.route)
+                if let index = changes.firstIndex(where: { "route " + $0.name == target && $0.kind == .changed && !$0.breaks.isEmpty }) {
+                    changes[index].breaks += breaks
+                    continue
+                }
+                add(ReleaseChange(kind: .changed, subject: .link, name: link.patternText, summary: "link \(link.patternText) lands elsewhere",
+                                  breaks: breaks, example: url, place: newPlaces.place(of: now.targetSpan)))
+            }
+        }
+        for (l, link) in n.links.enumerated() where !paired[l] {
+            add(ReleaseChange(kind: .added, subject: .link, name: link.patternText, summary: "link \(link.patternText) added",
+                              example: "\(n.sampleURL(of: link)) → \(n.qualifiedName(link.route))", place: newPlaces.place(of: link.span)))
+        }
+    }
+
+    /// What opening `url` at launch shows, as `expect stack` writes it, or why it is refused.
+    static func opened(_ url: String, at launch: Navigator?) -> String {
+        guard var navigator = launch else { return "nothing (the program does not start)" }
+        do {
+            try navigator.open(url)
+            return navigator.stackDescription
+        } catch {
+            return "nothing (refused: \(error.description))"
+        }
+    }
+}
