@@ -28,6 +28,18 @@ public struct Release: Sendable {
 
     public var programs: [Member]
 
+    /// The most work the state exploration of a program of `declarations`
+    /// routes, handlers, flows and links may do (`StateGraph.Limits.maxWork`):
+    /// validate's own limit up to about 250 declarations (every bundled app,
+    /// explored completely), then less as programs grow: a quarter of it
+    /// for a program of a thousand routes, where validate's exploration
+    /// stops at its limit too and the flow graph answers. A diff explores
+    /// two programs and should take a second; both releases get the budget
+    /// of their own size, and a note says when one stopped.
+    static func explorationWork(declarations: Int) -> Int {
+        16_000_000_000 / max(declarations, 1)
+    }
+
     /// Reads the programs at `paths` from `source`.
     public static func load(_ paths: [String], from source: any ReleaseSource) throws(LoadError) -> Release {
         try loadPair(old: paths, from: source, new: [], from: source).old
@@ -90,7 +102,11 @@ public struct Release: Sendable {
     /// Validates the program rooted at `file`; refuses one the engine cannot run.
     static func member(_ file: String, name: String, from source: any ReleaseSource) throws(LoadError) -> Member {
         let validation: Validation
-        do { validation = try Validation.run(file, fileSystem: source) } catch {
+        do {
+            let loader = try SourceLoader.load(file, from: source)
+            let declarations = loader.trees.reduce(0) { $0 + $1.routes.count + $1.handlers.count + $1.flows.count + $1.links.count }
+            validation = Validation.check(loader, explorationWork: explorationWork(declarations: declarations))
+        } catch {
             throw LoadError(message: "cannot read '\(source.describe(file))': \(error.reason)")
         }
         if let blocker = validation.program.runBlockers.first {

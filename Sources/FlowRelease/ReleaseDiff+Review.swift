@@ -4,7 +4,7 @@ extension ReleaseDiff {
     /// Markdown: a verdict line, the counts in a table (only subjects that
     /// changed), the breaking changes with what they break, then the rest.
     public func markdown() -> String {
-        guard !changes.isEmpty else { return "### Navigation: no changes\n" }
+        guard !changes.isEmpty else { return "### Navigation: no changes\n" + notes.map { "\n> Note: \(ReleaseDiff.markdownEscaped($0))\n" }.joined() }
         let breaking = changes.filter(\.isBreaking)
         var out = breaking.isEmpty
             ? "### Navigation: \(changes.count) change\(changes.count == 1 ? "" : "s"), none breaking\n\n"
@@ -32,6 +32,7 @@ extension ReleaseDiff {
         if !other.isEmpty {
             out += "\n<details><summary>Other changes (\(other.count))</summary>\n\n" + other.map(item).joined() + "\n</details>\n"
         }
+        if !notes.isEmpty { out += "\n" + notes.map { "> Note: \(ReleaseDiff.markdownEscaped($0))\n" }.joined() }
         return out
     }
 

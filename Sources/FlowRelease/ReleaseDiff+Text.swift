@@ -13,7 +13,8 @@ extension ReleaseDiff {
     /// place, what it breaks and its example indented below.
     public func text(useColor: Bool = false) -> String {
         func paint(_ text: String, _ code: String) -> String { useColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
-        guard !changes.isEmpty else { return "no navigation changes (\(programCount) program\(programCount == 1 ? "" : "s") compared)\n" }
+        let noted = notes.map { "note: \($0)\n" }.joined()
+        guard !changes.isEmpty else { return noted + "no navigation changes (\(programCount) program\(programCount == 1 ? "" : "s") compared)\n" }
         var out = ""
         let breaking = changes.filter(\.isBreaking)
         let other = changes.filter { !$0.isBreaking }
@@ -28,7 +29,7 @@ extension ReleaseDiff {
                 if !change.example.isEmpty { out += "      e.g. \(change.example)\n" }
             }
         }
-        out += "\n\(breaking.count) breaking, \(other.count) other change\(other.count == 1 ? "" : "s") "
+        out += "\n" + noted + "\(breaking.count) breaking, \(other.count) other change\(other.count == 1 ? "" : "s") "
             + "(\(programCount) program\(programCount == 1 ? "" : "s") compared)\n"
         return out
     }
@@ -42,7 +43,7 @@ extension ReleaseDiff {
         }
     }
 
-    /// One JSON object: `{"programs", "breaking", "changes": [...]}`, each
+    /// One JSON object: `{"programs", "breaking", "changes": [...], "notes"}`, each
     /// change with its kind, subject, name, summary, breaking, breaks,
     /// example, program and place (`file`, `line`, `column`, `new`).
     public func json() -> String {
@@ -73,6 +74,10 @@ extension ReleaseDiff {
             }
             json.endObject()
         }
+        json.endArray()
+        json.key("notes")
+        json.beginArray()
+        for note in notes { json.string(note) }
         json.endArray()
         json.endObject()
         return json.output

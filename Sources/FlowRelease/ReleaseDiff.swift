@@ -15,6 +15,9 @@ public struct ReleaseDiff: Sendable {
     public var changes: [ReleaseChange]
     /// The number of program pairs compared.
     public var programCount: Int
+    /// What was not proved: a release whose state exploration stopped at
+    /// its limit (its reachability and findings then come from the flow graph).
+    public var notes: [String] = []
 
     public var breakingCount: Int { changes.count(where: \.isBreaking) }
 
@@ -45,12 +48,17 @@ public struct ReleaseDiff: Sendable {
                                              place: Places.root(of: member.program, isNew: true), program: member.name))
             }
         }
+        var notes: [String] = []
         for (oldMember, newMember) in pairs {
             var comparison = ProgramComparison(old: oldMember, new: newMember)
             comparison.run()
             changes += comparison.changes
+            for (release, member) in [("old", oldMember), ("new", newMember)] {
+                guard let note = member.validation.explorationNote else { continue }
+                notes.append("\(member.name) (\(release)): \(note)")
+            }
         }
-        return ReleaseDiff(changes: changes, programCount: pairs.count)
+        return ReleaseDiff(changes: changes, programCount: pairs.count, notes: notes)
     }
 
     /// `4 flows, 10 routes, 1 link`.
