@@ -39,12 +39,11 @@ public struct SwiftDeclaration: Hashable, Sendable {
 
 extension SwiftGenerator {
     /// The declarations `generate(_:options:)` writes for `program`, in
-    /// the order it writes them; empty when it cannot generate one.
+    /// the order it writes them; throws what `generate` would.
     ///
     /// - Complexity: O(declarations of the program).
-    public static func declarations(of program: Program, options: Options = Options()) -> [SwiftDeclaration] {
-        guard let generator = try? prepared(program, options: options) else { return [] }
-        return generator.declarations()
+    public static func declarations(of program: Program, options: Options = Options()) throws(GenerateError) -> [SwiftDeclaration] {
+        try prepared(program, options: options, withFiles: false).declarations()
     }
 
     func declarations() -> [SwiftDeclaration] {

@@ -119,7 +119,15 @@ public struct Release: Sendable {
             throw LoadError(message: "cannot compare '\(source.describe(file))': it has errors, the first at \(place): "
                             + "\(blocker.message) [\(blocker.code.rawValue)] (flowctl validate lists them)")
         }
-        return Member(name: name, validation: validation, declarations: SwiftGenerator.declarations(of: validation.program))
+        // A library has no generated API; an app whose API cannot be generated cannot be compared by it.
+        let declarations: [SwiftDeclaration]
+        do throws(GenerateError) {
+            declarations = validation.program.isLibrary ? [] : try SwiftGenerator.declarations(of: validation.program)
+        } catch {
+            throw LoadError(message: "cannot compare '\(source.describe(file))': its Swift API cannot be generated: \(error.message) "
+                            + "(flowctl generate swift says where)")
+        }
+        return Member(name: name, validation: validation, declarations: declarations)
     }
 }
 

@@ -192,6 +192,18 @@ struct DiffCommandTests {
         #expect(run.err.hasPrefix(message), "\(run.err)")
     }
 
+    @Test("a release whose Swift API cannot be generated is refused with the reason, exit 2, not compared as if every case were gone")
+    func ungeneratable() throws {
+        let directory = try TemporaryDirectory()
+        let source = "flow App [entry] {\n  start a\n  route a { on go(id: String) -> push b }\n  route b [final] { on go(id: Int) -> pop }\n}\n"
+        let new = try directory.write(source, to: "app.flow")
+        let old = try directory.write(source.replacingOccurrences(of: "go(id: Int)", with: "go(id: String)"), to: "old/app.flow")
+        let run = DiffRun(["diff", old, new])
+        #expect(run.status == .usage)
+        #expect(run.err == "flowctl diff: cannot compare '\(new)': its Swift API cannot be generated: event 'go' takes the same labels as "
+                + "another handler with different types; a generated case cannot have both (flowctl generate swift says where)\n")
+    }
+
     @Test("diff is in the command list and has its help")
     func help() {
         #expect(DiffRun(["--help"]).out.contains("  diff      Compare two releases: what changed, and what breaks users\n"))
