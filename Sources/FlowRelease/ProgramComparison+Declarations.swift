@@ -27,7 +27,12 @@ extension ProgramComparison {
             let problem = now.map { "Swift: `\(spelled)` changed from `\(declaration.signature)` to `\($0.signature)`" }
                 ?? "Swift: `\(spelled)` (`\(declaration.signature)`) is gone"
             let text = problem + "; app code that uses it no longer compiles"
-            if let index = ProgramComparison.subjectKeys(declaration.origin).lazy.compactMap({ changeOf[$0] }).first {
+            var keys = ProgramComparison.subjectKeys(declaration.origin)
+            // A link builder is named after its target: it goes with the target's rename.
+            if case .link(let pattern) = declaration.origin, let link = old.program.links.first(where: { $0.patternText == pattern }) {
+                keys.append("route " + old.program.qualifiedName(link.route))
+            }
+            if let index = keys.lazy.compactMap({ changeOf[$0] }).first {
                 changes[index].breaks.append(text)
                 continue
             }

@@ -17,12 +17,12 @@ extension ProgramComparison {
                 paired[match] = true
             }
         }
-        var addedByTarget: [String: [Int]] = [:]
+        var addedByTarget: [RouteID: [Int]] = [:]
         for (l, link) in n.links.enumerated() where !paired[l] {
-            addedByTarget[n.qualifiedName(link.route), default: []].append(l)
+            addedByTarget[link.route, default: []].append(l)
         }
         for (l, link) in o.links.enumerated() where pairOf[l] < 0 {
-            let target = o.qualifiedName(link.route)
+            let target = newRoute[Int(link.route)]
             if var candidates = addedByTarget[target], !candidates.isEmpty {
                 pairOf[l] = candidates.removeFirst()
                 paired[pairOf[l]] = true
@@ -37,9 +37,9 @@ extension ProgramComparison {
             if (try? newLaunch?.match(url)) == nil {
                 breaks.append("\(url) matched `\(link.patternText)`; now it matches no link")
             } else {
-                let before = ProgramComparison.opened(url, at: oldLaunch)
-                let after = ProgramComparison.opened(url, at: newLaunch)
-                if before != after { breaks.append("\(url) opened at launch showed \(before); now it shows \(after)") }
+                let before = ProgramComparison.opened(url, at: oldLaunch, routes: newRoute)
+                let after = ProgramComparison.opened(url, at: newLaunch, routes: nil)
+                if before.screen != after.screen { breaks.append("\(url) opened at launch showed \(before.text); now it shows \(after.text)") }
             }
             let match = pairOf[l]
             if match < 0 {
@@ -70,14 +70,25 @@ extension ProgramComparison {
         }
     }
 
-    /// What opening `url` at launch shows, as `expect stack` writes it, or why it is refused.
-    static func opened(_ url: String, at launch: Navigator?) -> String {
-        guard var navigator = launch else { return "nothing (the program does not start)" }
+    /// What opening `url` at launch shows: as `expect stack` writes it, or
+    /// why it is refused; and the screen (each layer's kind and entries)
+    /// with the old release's route ids mapped by `routes` to the new one's
+    /// (a route it does not have gets an id of its own, below -1), so
+    /// that a renamed route shows the same screen.
+    static func opened(_ url: String, at launch: Navigator?, routes: [RouteID]?) -> (text: String, screen: [Layer]?) {
+        guard var navigator = launch else { return ("nothing (the program does not start)", nil) }
         do {
             try navigator.open(url)
-            return navigator.stackDescription
         } catch {
-            return "nothing (refused: \(error.description))"
+            return ("nothing (refused: \(error.description))", nil)
         }
+        let screen = navigator.state.layers.map { layer in
+            Layer(kind: layer.kind, stack: layer.stack.map { entry in
+                var route = entry.route
+                if let routes { route = routes[Int(route)] >= 0 ? routes[Int(route)] : -2 - route }
+                return Entry(route: route, instance: 0, arguments: entry.arguments)
+            })
+        }
+        return (navigator.stackDescription, screen)
     }
 }

@@ -24,10 +24,16 @@ extension ProgramComparison {
                 continue
             }
             let newSpan = n.routes[Int(match)].span
-            let (before, after) = (o.routeSignature(RouteID(r)), n.routeSignature(match))
+            if let span = routeRenamedAt[Int(match)] {
+                let (before, after) = (o.name(route.name), n.name(n.routes[Int(match)].name))
+                add(ReleaseChange(kind: .renamed, subject: .route, name: name, summary: "route \(name) renamed \(n.qualifiedName(match))",
+                                  example: "route \(after) [was(\(before))]", place: newPlaces.place(of: span)))
+            }
+            // The parameters alone: a rename of the route or its flow is told above.
+            let (before, after) = (ProgramComparison.parameterList(o, RouteID(r)), ProgramComparison.parameterList(n, match))
             if before != after {
                 add(ReleaseChange(kind: .changed, subject: .route, name: name, summary: "route \(name) takes other parameters",
-                                  example: "\(before) → \(after)", place: newPlaces.place(of: newSpan)))
+                                  example: "\(o.routeSignature(RouteID(r))) → \(n.routeSignature(match))", place: newPlaces.place(of: newSpan)))
             }
             guard !oldUnreachable[r] else { continue }
             if newUnreachable[Int(match)] {
@@ -68,6 +74,12 @@ extension ProgramComparison {
             add(ReleaseChange(kind: .added, subject: .route, name: name, summary: "route \(name) added",
                               example: n.routeSignature(RouteID(r)), place: newPlaces.place(of: route.span)))
         }
+    }
+
+    /// `(id: String)`: a route's parameters, or "" for none.
+    static func parameterList(_ program: Program, _ route: RouteID) -> String {
+        let signature = program.routeSignature(route)
+        return String(signature.dropFirst(program.qualifiedName(route).count))
     }
 
     /// For each route, whether validate proves no reachable state shows it
@@ -142,8 +154,9 @@ extension ProgramComparison {
     /// Results (`Flow.result`, from `finish`) added and removed.
     mutating func compareResults() {
         let (o, n) = (old.program, new.program)
-        let before = ProgramComparison.results(o)
-        let after = ProgramComparison.results(n)
+        // An old result under its flow's new name: a renamed flow keeps its results.
+        let before = ProgramComparison.results(o) { f in newFlow[Int(f)] >= 0 ? n.name(n.flows[Int(newFlow[Int(f)])].name) : o.name(o.flows[Int(f)].name) }
+        let after = ProgramComparison.results(n) { n.name(n.flows[Int($0)].name) }
         let beforeNames = Set(before.map(\.name))
         let afterNames = Set(after.map(\.name))
         for result in before where !afterNames.contains(result.name) {
@@ -157,14 +170,15 @@ extension ProgramComparison {
         }
     }
 
-    /// Each `Flow.result` some `finish` ends a flow with, in source order, once.
-    static func results(_ program: Program) -> [(name: String, span: SourceSpan)] {
+    /// Each `Flow.result` some `finish` ends a flow with, in source order,
+    /// once, the flow named by `flowName`.
+    static func results(_ program: Program, flowName: (FlowID) -> String) -> [(name: String, span: SourceSpan)] {
         var seen = Set<String>()
         var out: [(String, SourceSpan)] = []
         for handler in program.handlers {
             for action in program.actions[handler.actions.range] where action.kind == .finish {
                 guard let result = action.result else { continue }
-                let name = program.name(program.flows[Int(handler.flow)].name) + "." + program.name(result)
+                let name = flowName(handler.flow) + "." + program.name(result)
                 if seen.insert(name).inserted { out.append((name, action.span)) }
             }
         }

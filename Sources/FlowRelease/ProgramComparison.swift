@@ -7,13 +7,19 @@ import FlowGenerator
 struct ProgramComparison {
     let old: Release.Member
     let new: Release.Member
-    /// For each old flow id, the new flow of that name, or -1.
+    /// For each old flow id, the new flow of that name (or that says it
+    /// was called so: `was(Old)`), or -1.
     let newFlow: [FlowID]
-    /// For each old route id, the new route of that `Flow.route`, or -1.
+    /// For each old route id, the new route of that name in the new flow
+    /// (or that says it was called so), or -1.
     let newRoute: [RouteID]
     /// For each new flow / route id, whether the old release has it.
     let flowExisted: [Bool]
     let routeExisted: [Bool]
+    /// For each new flow / route id, the span of its `was(Old)` when it
+    /// matched an old one by it.
+    var flowRenamedAt: [SourceSpan?]
+    var routeRenamedAt: [SourceSpan?]
     var changes: [ReleaseChange] = []
     var oldPlaces: Places
     var newPlaces: Places
@@ -22,16 +28,31 @@ struct ProgramComparison {
         self.old = old
         self.new = new
         let (o, n) = (old.program, new.program)
+        // Names first, then `was` for what names left unmatched: a name never loses to a rename.
         var flowsByName: [String: FlowID] = [:]
         for (f, flow) in n.flows.enumerated() where flowsByName[n.name(flow.name)] == nil { flowsByName[n.name(flow.name)] = FlowID(f) }
-        newFlow = o.flows.map { flowsByName[o.name($0.name)] ?? -1 }
+        var flowsByFormer: [String: FormerName] = [:]
+        var routesByFormer: [String: FormerName] = [:]
+        for former in n.formerNames {
+            if former.isFlow { flowsByFormer[former.name] = former } else { routesByFormer["\(former.flow).\(former.name)"] = former }
+        }
+        var flows = o.flows.map { flowsByName[o.name($0.name)] ?? -1 }
         var existed = [Bool](repeating: false, count: n.flows.count)
-        for f in newFlow where f >= 0 { existed[Int(f)] = true }
+        for f in flows where f >= 0 { existed[Int(f)] = true }
+        var flowRenamedAt = [SourceSpan?](repeating: nil, count: n.flows.count)
+        for (f, flow) in o.flows.enumerated() where flows[f] < 0 {
+            guard let former = flowsByFormer[o.name(flow.name)], !existed[Int(former.flow)] else { continue }
+            flows[f] = former.flow
+            existed[Int(former.flow)] = true
+            flowRenamedAt[Int(former.flow)] = former.span
+        }
+        newFlow = flows
         flowExisted = existed
         var routes = [RouteID](repeating: -1, count: o.routes.count)
         var routeExisted = [Bool](repeating: false, count: n.routes.count)
-        for (f, flow) in o.flows.enumerated() where newFlow[f] >= 0 {
-            let target = n.flows[Int(newFlow[f])]
+        var routeRenamedAt = [SourceSpan?](repeating: nil, count: n.routes.count)
+        for (f, flow) in o.flows.enumerated() where flows[f] >= 0 {
+            let target = n.flows[Int(flows[f])]
             // Symbols differ between programs: match by text, once per flow.
             var byName: [String: RouteID] = [:]
             for r in target.routes.range { byName[n.name(n.routes[r].name)] = RouteID(r) }
@@ -41,9 +62,17 @@ struct ProgramComparison {
                     routeExisted[Int(match)] = true
                 }
             }
+            for r in flow.routes.range where routes[r] < 0 {
+                guard let former = routesByFormer["\(flows[f]).\(o.name(o.routes[r].name))"], !routeExisted[Int(former.route)] else { continue }
+                routes[r] = former.route
+                routeExisted[Int(former.route)] = true
+                routeRenamedAt[Int(former.route)] = former.span
+            }
         }
         newRoute = routes
         self.routeExisted = routeExisted
+        self.flowRenamedAt = flowRenamedAt
+        self.routeRenamedAt = routeRenamedAt
         oldPlaces = Places(o, isNew: false)
         newPlaces = Places(n, isNew: true)
     }
@@ -78,6 +107,12 @@ struct ProgramComparison {
                               example: routes.isEmpty ? "a flow without routes" : "its routes: " + routes.joined(separator: ", "),
                               place: Places.root(of: n, isNew: true)))
         }
+        for (f, flow) in o.flows.enumerated() where newFlow[f] >= 0 {
+            guard let span = flowRenamedAt[Int(newFlow[f])] else { continue }
+            let (before, after) = (o.name(flow.name), n.name(n.flows[Int(newFlow[f])].name))
+            add(ReleaseChange(kind: .renamed, subject: .flow, name: before, summary: "flow \(before) renamed \(after)",
+                              example: "flow \(after) [was(\(before))]", place: newPlaces.place(of: span)))
+        }
         var tabOf: [FlowID: FlowID] = [:]
         for (c, container) in n.flows.enumerated() {
             for tab in n.tabFlows[container.tabs.range] where tabOf[tab] == nil { tabOf[tab] = FlowID(c) }
@@ -100,22 +135,22 @@ struct ProgramComparison {
         let (o, n) = (old.program, new.program)
         for (f, flow) in o.flows.enumerated() where flow.isTabContainer && newFlow[f] >= 0 {
             let container = n.flows[Int(newFlow[f])]
-            let before = o.tabFlows[flow.tabs.range].map { o.name(o.flows[Int($0)].name) }
-            let after = n.tabFlows[container.tabs.range].map { n.name(n.flows[Int($0)].name) }
-            let name = o.name(flow.name)
+            // Both lists as new flow ids; an old tab the new release does not have is negative.
+            let before = o.tabFlows[flow.tabs.range].map { newFlow[Int($0)] >= 0 ? newFlow[Int($0)] : -1 - $0 }
+            let after = Array(n.tabFlows[container.tabs.range])
             let kept = Set(after).intersection(before)
-            let removed = before.filter { !after.contains($0) }
-            let movedIn = n.tabFlows[container.tabs.range].filter { flowExisted[Int($0)] }.map { n.name(n.flows[Int($0)].name) }
-                .filter { !before.contains($0) }
-            let keptBefore = before.filter(kept.contains)
-            let keptAfter = after.filter(kept.contains)
+            let removed = before.filter { !after.contains($0) }.map { $0 >= 0 ? n.name(n.flows[Int($0)].name) : o.name(o.flows[Int(-1 - $0)].name) }
+            let movedIn = after.filter { flowExisted[Int($0)] && !before.contains($0) }.map { n.name(n.flows[Int($0)].name) }
             var parts: [String] = []
-            if keptBefore != keptAfter { parts.append("reordered") }
+            if before.filter(kept.contains) != after.filter(kept.contains) { parts.append("reordered") }
             if !removed.isEmpty { parts.append("removed " + removed.joined(separator: ", ")) }
             if !movedIn.isEmpty { parts.append("added " + movedIn.joined(separator: ", ")) }
             guard !parts.isEmpty else { continue }
+            let name = o.name(flow.name)
+            let beforeNames = o.tabFlows[flow.tabs.range].map { o.name(o.flows[Int($0)].name) }
+            let afterNames = after.map { n.name(n.flows[Int($0)].name) }
             add(ReleaseChange(kind: .changed, subject: .tabs, name: name, summary: "tabs of \(name) " + parts.joined(separator: "; "),
-                              example: before.joined(separator: ", ") + " → " + after.joined(separator: ", "),
+                              example: beforeNames.joined(separator: ", ") + " → " + afterNames.joined(separator: ", "),
                               place: newPlaces.place(of: container.span)))
         }
     }

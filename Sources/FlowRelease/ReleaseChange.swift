@@ -4,7 +4,8 @@
 public struct ReleaseChange: Hashable, Sendable {
     /// What kind of difference.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
-        case added, removed, changed
+        /// `renamed`: a route or a flow that says `was(OldName)` (DSL.md §9.3).
+        case added, removed, renamed, changed
     }
 
     /// What the change is about, in the order reports list them.
@@ -24,7 +25,7 @@ public struct ReleaseChange: Hashable, Sendable {
 
     public var kind: Kind
     public var subject: Subject
-    /// The name of what changed: `Shop.product`, `shop://product/:id`, `Event.select(id:)`.
+    /// The name of what changed, as the old release has it: `Shop.product`, `shop://product/:id`, `Event.select(id:)`.
     public var name: String
     /// One line for people: `route Shop.product removed`.
     public var summary: String

@@ -9,11 +9,13 @@ extension ReleaseDiff {
         var out = breaking.isEmpty
             ? "### Navigation: \(changes.count) change\(changes.count == 1 ? "" : "s"), none breaking\n\n"
             : "### Navigation: ⚠️ \(breaking.count) breaking change\(breaking.count == 1 ? "" : "s")\n\n"
-        out += "| | added | removed | changed | breaking |\n|---|---:|---:|---:|---:|\n"
+        let kinds = ReleaseChange.Kind.allCases
+        out += "| | " + kinds.map(\.rawValue).joined(separator: " | ") + " | breaking |\n"
+        out += "|---|" + String(repeating: "---:|", count: kinds.count + 1) + "\n"
         for subject in ReleaseChange.Subject.allCases {
             let list = changes.filter { $0.subject == subject }
             guard !list.isEmpty else { continue }
-            let counts = ReleaseChange.Kind.allCases.map { kind in list.count { $0.kind == kind } }
+            let counts = kinds.map { kind in list.count { $0.kind == kind } }
             out += "| \(ReleaseDiff.plural(subject)) | \(counts.map(String.init).joined(separator: " | ")) | \(list.count(where: \.isBreaking)) |\n"
         }
         func item(_ change: ReleaseChange) -> String {

@@ -34,11 +34,12 @@ extension ReleaseDiff {
         return out
     }
 
-    /// `+`, `-` or `~`.
+    /// `+`, `-`, `>` (renamed) or `~`.
     static func mark(_ kind: ReleaseChange.Kind) -> String {
         switch kind {
         case .added: "+"
         case .removed: "-"
+        case .renamed: ">"
         case .changed: "~"
         }
     }

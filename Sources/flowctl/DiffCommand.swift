@@ -30,7 +30,9 @@ enum DiffCommand {
             state that shows it the old way no longer restores;
           - a route users reached that the new release still has but cannot reach.
         Flows, tab bars, routes, events, results, links and validate's findings
-        added, removed or changed are listed too; they break nobody.
+        added, removed or changed are listed too; they break nobody. A route or a
+        flow marked [was(OldName)] is renamed, not removed and added: its links,
+        saved screens and reachability are compared as the same one's.
 
         OPTIONS:
           --git <revision>    Read the old release from this git revision
