@@ -19,6 +19,8 @@ extension ProgramComparison {
                 changeOf["link \(change.example[arrow.upperBound...])"] = i
             }
         }
+        var targetOf: [String: RouteID] = [:]
+        for link in old.program.links where targetOf[link.patternText] == nil { targetOf[link.patternText] = link.route }
         for declaration in old.declarations {
             let now = newByName[declaration.name]
             guard now?.signature != declaration.signature else { continue }
@@ -29,8 +31,8 @@ extension ProgramComparison {
             let text = problem + "; app code that uses it no longer compiles"
             var keys = ProgramComparison.subjectKeys(declaration.origin)
             // A link builder is named after its target: it goes with the target's rename.
-            if case .link(let pattern) = declaration.origin, let link = old.program.links.first(where: { $0.patternText == pattern }) {
-                keys.append("route " + old.program.qualifiedName(link.route))
+            if case .link(let pattern) = declaration.origin, let route = targetOf[pattern] {
+                keys.append("route " + old.program.qualifiedName(route))
             }
             if let index = keys.lazy.compactMap({ changeOf[$0] }).first {
                 changes[index].breaks.append(text)

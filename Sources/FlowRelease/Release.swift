@@ -26,6 +26,7 @@ public struct Release: Sendable {
         public var message: String
     }
 
+    /// The programs, in the order of the paths given (a directory's sorted).
     public var programs: [Member]
 
     /// The most work the state exploration of a program of `declarations`

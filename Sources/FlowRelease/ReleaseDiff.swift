@@ -19,6 +19,7 @@ public struct ReleaseDiff: Sendable {
     /// its limit (its reachability and findings then come from the flow graph).
     public var notes: [String] = []
 
+    /// How many changes break users of the old release (exit status 1 when any).
     public var breakingCount: Int { changes.count(where: \.isBreaking) }
 
     /// Compares `old` with `new`.
