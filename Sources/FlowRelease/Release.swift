@@ -41,9 +41,11 @@ public struct Release: Sendable {
         16_000_000_000 / max(declarations, 1)
     }
 
-    /// Reads the programs at `paths` from `source`.
-    public static func load(_ paths: [String], from source: any ReleaseSource) throws(LoadError) -> Release {
-        try loadPair(old: paths, from: source, new: [], from: source).old
+    /// Reads the programs at `paths` from `source`. `explorationWork`, when
+    /// given and lower, caps each program's exploration budget (tools and
+    /// tests that compare many programs; see `explorationWork(declarations:)`).
+    public static func load(_ paths: [String], from source: any ReleaseSource, explorationWork: Int? = nil) throws(LoadError) -> Release {
+        try loadPair(old: paths, from: source, new: [], from: source, explorationWork: explorationWork).old
     }
 
     /// Reads two releases, validating their programs side by side (one
@@ -51,7 +53,8 @@ public struct Release: Sendable {
     /// program is most of a diff's time. The first problem, old release
     /// first, is thrown.
     public static func loadPair(old: [String], from oldSource: any ReleaseSource,
-                                new: [String], from newSource: any ReleaseSource) throws(LoadError) -> (old: Release, new: Release) {
+                                new: [String], from newSource: any ReleaseSource,
+                                explorationWork: Int? = nil) throws(LoadError) -> (old: Release, new: Release) {
         let oldRoots = try roots(old, from: oldSource)
         let newRoots = try roots(new, from: newSource)
         let jobs = oldRoots.map { ($0, oldSource) } + newRoots.map { ($0, newSource) }
@@ -59,7 +62,11 @@ public struct Release: Sendable {
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
             let ((file, name), source) = jobs[index]
             let result: Result<Member, LoadError>
-            do throws(LoadError) { result = .success(try member(file, name: name, from: source)) } catch { result = .failure(error) }
+            do throws(LoadError) {
+                result = .success(try member(file, name: name, from: source, explorationWork: explorationWork))
+            } catch {
+                result = .failure(error)
+            }
             results.set(index, result)
         }
         var members: [Member] = []
@@ -101,12 +108,12 @@ public struct Release: Sendable {
     }
 
     /// Validates the program rooted at `file`; refuses one the engine cannot run.
-    static func member(_ file: String, name: String, from source: any ReleaseSource) throws(LoadError) -> Member {
+    static func member(_ file: String, name: String, from source: any ReleaseSource, explorationWork cap: Int?) throws(LoadError) -> Member {
         let validation: Validation
         do {
             let loader = try SourceLoader.load(file, from: source)
             let declarations = loader.trees.reduce(0) { $0 + $1.routes.count + $1.handlers.count + $1.flows.count + $1.links.count }
-            validation = Validation.check(loader, explorationWork: explorationWork(declarations: declarations))
+            validation = Validation.check(loader, explorationWork: min(explorationWork(declarations: declarations), cap ?? .max))
         } catch {
             throw LoadError(message: "cannot read '\(source.describe(file))': \(error.reason)")
         }

@@ -102,6 +102,26 @@ struct DiffCommandTests {
         #expect(run.out.contains(#""kind":"removed","subject":"program","name":"login.flow","summary":"program login.flow removed","breaking":true"#), "\(run.out)")
     }
 
+    @Test("random programs: each against itself is no change, each against the next never traps and names a place for every change",
+          arguments: 0..<2)
+    func randomPrograms(batch: Int) throws {
+        // Small programs and a small budget (the differential oracle's): a debug build explores slowly.
+        let directory = try TemporaryDirectory()
+        var previous: Release?
+        for seed in UInt64(batch * 6)..<UInt64(batch * 6 + 6) {
+            let path = try directory.write(randomProgram(seed: seed, size: 1 + Int(seed % 3)), to: "p\(seed).flow")
+            let release = try Release.load([path], from: DiskReleaseSource(), explorationWork: 2_000_000)
+            let same = ReleaseDiff.compare(release, release)
+            #expect(same.changes.isEmpty, "seed \(seed): \(same.text())")
+            if let previous {
+                let diff = ReleaseDiff.compare(previous, release)
+                #expect(diff.changes.allSatisfy { $0.place != nil }, "seed \(seed)")
+                #expect(!diff.text().isEmpty && !diff.markdown().isEmpty && !diff.json().isEmpty)
+            }
+            previous = release
+        }
+    }
+
     // MARK: - Formats
 
     /// The shop with its product link renamed and its receipt gone, and the temporary path it was written to.
