@@ -82,6 +82,7 @@ extension ProgramComparison {
             let k = key(diagnostic)
             seen[k, default: 0] += 1
             guard seen[k, default: 0] > before[k, default: 0] else { continue }
+            if diagnostic.code == .unreachableRoute, unreachableNow.contains(diagnostic.span) { continue }
             add(ReleaseChange(kind: .added, subject: .finding, name: diagnostic.code.rawValue,
                               summary: "new \(diagnostic.severity.rawValue) \(diagnostic.code.rawValue)", example: diagnostic.message,
                               place: newPlaces.place(of: diagnostic.span)))

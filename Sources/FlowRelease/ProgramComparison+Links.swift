@@ -29,7 +29,6 @@ extension ProgramComparison {
                 addedByTarget[target] = candidates
             }
         }
-        let oldLaunch = try? Navigator(program: o)
         let newLaunch = try? Navigator(program: n)
         for (l, link) in o.links.enumerated() {
             let url = o.sampleURL(of: link)

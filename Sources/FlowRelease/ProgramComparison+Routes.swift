@@ -37,9 +37,10 @@ extension ProgramComparison {
             }
             guard !oldUnreachable[r] else { continue }
             if newUnreachable[Int(match)] {
+                unreachableNow.insert(newSpan)
                 add(ReleaseChange(kind: .changed, subject: .route, name: name, summary: "route \(name) is no longer reachable",
                                   breaks: ["users reached \(name) in the old release; no way from the launch leads to it now (flowctl validate: F201)"],
-                                  example: "reachable → unreachable", place: newPlaces.place(of: newSpan)))
+                                  example: oldExample(showing: RouteID(r)) ?? "reachable → unreachable", place: newPlaces.place(of: newSpan)))
                 continue
             }
             let was = oldPlacements.placement(ofRoute: RouteID(r)).intersection(shown)
@@ -53,8 +54,13 @@ extension ProgramComparison {
                 break
             }
             let lost = was.subtracting(now)
-            let breaks = lost.isEmpty ? [] : ["a saved state that shows \(name) \(ProgramComparison.describe(lost)) no longer restores: "
-                                              + "the new release shows it only \(ProgramComparison.describe(now))"]
+            var breaks: [String] = []
+            if !lost.isEmpty {
+                var text = "a saved state that shows \(name) \(ProgramComparison.describe(lost)) no longer restores: "
+                    + "the new release shows it only \(ProgramComparison.describe(now))"
+                if let example = oldExample(showing: RouteID(r), placed: lost) { text += " (\(example))" }
+                breaks.append(text)
+            }
             // One edit moves a flow's routes together (its start became a sheet): one change a flow.
             if let first = shownAnotherWay[route.flow] {
                 if changes[first].breaks.isEmpty, !breaks.isEmpty {

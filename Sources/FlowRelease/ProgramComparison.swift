@@ -21,6 +21,15 @@ struct ProgramComparison {
     var flowRenamedAt: [SourceSpan?]
     var routeRenamedAt: [SourceSpan?]
     var changes: [ReleaseChange] = []
+    /// The new release's routes reported as no longer reachable: their
+    /// F201 is that change, not a finding of its own.
+    var unreachableNow = Set<SourceSpan>()
+    /// The old release's states, once explored (`oldStates()`).
+    var oldGraph: StateGraph??
+    /// For each old route id, the old states whose active route it is.
+    var oldStatesByRoute: [[Int32]] = []
+    /// The old release at its launch with every guard false (nil when it cannot start).
+    let oldLaunch: Navigator?
     var oldPlaces: Places
     var newPlaces: Places
 
@@ -75,6 +84,7 @@ struct ProgramComparison {
         self.routeRenamedAt = routeRenamedAt
         oldPlaces = Places(o, isNew: false)
         newPlaces = Places(n, isNew: true)
+        oldLaunch = try? Navigator(program: o)
     }
 
     mutating func run() {

@@ -16,6 +16,8 @@ public struct Release: Sendable {
         public var validation: Validation
         /// What `flowctl generate swift` declares for it (empty for a library).
         public var declarations: [SwiftDeclaration]
+        /// The work budget its exploration had (`Release.explorationWork(declarations:)`).
+        var workBudget = Int.max
 
         public var program: Program { validation.program }
     }
@@ -110,10 +112,12 @@ public struct Release: Sendable {
     /// Validates the program rooted at `file`; refuses one the engine cannot run.
     static func member(_ file: String, name: String, from source: any ReleaseSource, explorationWork cap: Int?) throws(LoadError) -> Member {
         let validation: Validation
+        var budget = Int.max
         do {
             let loader = try SourceLoader.load(file, from: source)
             let declarations = loader.trees.reduce(0) { $0 + $1.routes.count + $1.handlers.count + $1.flows.count + $1.links.count }
-            validation = Validation.check(loader, explorationWork: min(explorationWork(declarations: declarations), cap ?? .max))
+            budget = min(explorationWork(declarations: declarations), cap ?? .max)
+            validation = Validation.check(loader, explorationWork: budget)
         } catch {
             throw LoadError(message: "cannot read '\(source.describe(file))': \(error.reason)")
         }
@@ -135,7 +139,7 @@ public struct Release: Sendable {
             throw LoadError(message: "cannot compare '\(source.describe(file))': its Swift API cannot be generated: \(error.message) "
                             + "(flowctl generate swift says where)")
         }
-        return Member(name: name, validation: validation, declarations: declarations)
+        return Member(name: name, validation: validation, declarations: declarations, workBudget: budget)
     }
 }
 

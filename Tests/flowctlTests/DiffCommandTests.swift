@@ -37,7 +37,12 @@ struct DiffCommandTests {
              subject: .route, changed: "Shop.receipt", isBreaking: true, evidence: "`App.Screen.Shop.receipt` (`case receipt`) is gone"),
         Edit(name: "turn a push into a sheet", app: "shop", replacements: [("on getStarted -> push login", "on getStarted -> sheet login")],
              subject: .route, changed: "Auth.login", isBreaking: true,
-             evidence: "a saved state that shows Auth.login pushed, in a cover no longer restores"),
+             evidence: "a saved state that shows Auth.login pushed, in a cover no longer restores: the new release shows it only as a sheet, "
+                 + "in a sheet (after ready → getStarted, the old release shows splash | cover: walkthrough > login)"),
+        Edit(name: "make a route unreachable: the old way there is the example", app: "shop",
+             replacements: [("set [catalog, receipt]", "set [catalog]")],
+             subject: .route, changed: "Shop.receipt", isBreaking: true,
+             evidence: "after assume loggedIn → ready → select(id: \"1\") → buy → pay → paid, the old release shows catalog > receipt"),
         Edit(name: "change a URL pattern", app: "shop", replacements: [("shop://product/:id", "shop://products/:id")],
              subject: .link, changed: "shop://product/:id", isBreaking: true,
              evidence: "shop://product/1 matched `shop://product/:id`; now it matches no link"),
