@@ -18,7 +18,11 @@ extension ProgramComparison {
             let name = o.qualifiedName(RouteID(r))
             let match = newRoute[r]
             guard match >= 0 else {
-                add(ReleaseChange(kind: .removed, subject: .route, name: name, summary: "route \(name) removed",
+                var breaks: [String] = []
+                if !oldUnreachable[r], let example = oldExample(showing: RouteID(r)) {
+                    breaks.append("a saved state that shows \(name) no longer restores (\(example))")
+                }
+                add(ReleaseChange(kind: .removed, subject: .route, name: name, summary: "route \(name) removed", breaks: breaks,
                                   example: o.routeSignature(RouteID(r)),
                                   place: newPlaces.place(of: n.flows[Int(newFlow[Int(route.flow)])].span)))
                 continue

@@ -109,11 +109,18 @@ struct ProgramComparison {
 
     mutating func compareFlows() {
         let (o, n) = (old.program, new.program)
+        let oldUnreachable = ProgramComparison.unreachableRoutes(old.validation)
         for (f, flow) in o.flows.enumerated() where newFlow[f] < 0 {
             let name = o.name(flow.name)
             let routes = o.routes[flow.routes.range].map { o.name($0.name) }
+            var breaks: [String] = []
+            for r in flow.routes.range where !oldUnreachable[r] {
+                guard let example = oldExample(showing: RouteID(r)) else { continue }
+                breaks.append("a saved state that shows \(o.qualifiedName(RouteID(r))) (or any screen of \(name)) no longer restores (\(example))")
+                break
+            }
             // The removed flow's place in the new release: the root file.
-            add(ReleaseChange(kind: .removed, subject: .flow, name: name, summary: "flow \(name) removed",
+            add(ReleaseChange(kind: .removed, subject: .flow, name: name, summary: "flow \(name) removed", breaks: breaks,
                               example: routes.isEmpty ? "a flow without routes" : "its routes: " + routes.joined(separator: ", "),
                               place: Places.root(of: n, isNew: true)))
         }
