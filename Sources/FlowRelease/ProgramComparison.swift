@@ -18,8 +18,8 @@ struct ProgramComparison {
     let routeExisted: [Bool]
     /// For each new flow / route id, the span of its `was(Old)` when it
     /// matched an old one by it.
-    var flowRenamedAt: [SourceSpan?]
-    var routeRenamedAt: [SourceSpan?]
+    let flowRenamedAt: [SourceSpan?]
+    let routeRenamedAt: [SourceSpan?]
     var changes: [ReleaseChange] = []
     /// The new release's routes reported as no longer reachable: their
     /// F201 is that change, not a finding of its own.
