@@ -20,7 +20,7 @@ extension ProgramComparison {
             }
         }
         var targetOf: [String: RouteID] = [:]
-        for link in old.program.links where targetOf[link.patternText] == nil { targetOf[link.patternText] = link.route }
+        for link in old.program.links where link.route >= 0 && targetOf[link.patternText] == nil { targetOf[link.patternText] = link.route }
         for declaration in old.declarations {
             let now = newByName[declaration.name]
             guard now?.signature != declaration.signature else { continue }

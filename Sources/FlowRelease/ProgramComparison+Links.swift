@@ -18,10 +18,11 @@ extension ProgramComparison {
             }
         }
         var addedByTarget: [RouteID: [Int]] = [:]
-        for (l, link) in n.links.enumerated() where !paired[l] {
+        // (An `over` link has no target route: it pairs by its pattern only.)
+        for (l, link) in n.links.enumerated() where !paired[l] && link.route >= 0 {
             addedByTarget[link.route, default: []].append(l)
         }
-        for (l, link) in o.links.enumerated() where pairOf[l] < 0 {
+        for (l, link) in o.links.enumerated() where pairOf[l] < 0 && link.route >= 0 {
             let target = newRoute[Int(link.route)]
             if var candidates = addedByTarget[target], !candidates.isEmpty {
                 pairOf[l] = candidates.removeFirst()
@@ -33,17 +34,23 @@ extension ProgramComparison {
         for (l, link) in o.links.enumerated() {
             let url = o.sampleURL(of: link)
             var breaks: [String] = []
+            // The route the URL showed on top in the old release.
+            var shownOnTop: RouteID?
             if (try? newLaunch?.match(url)) == nil {
                 breaks.append("\(url) matched `\(link.patternText)`; now it matches no link")
             } else {
                 let before = ProgramComparison.opened(url, at: oldLaunch, routes: newRoute)
                 let after = ProgramComparison.opened(url, at: newLaunch, routes: nil)
                 if before.screen != after.screen { breaks.append("\(url) opened at launch showed \(before.text); now it shows \(after.text)") }
+                shownOnTop = oldLaunch.flatMap { launch in
+                    var navigator = launch
+                    return (try? navigator.open(url)).flatMap { _ in navigator.state.activeIDs?.route }
+                }
             }
             let match = pairOf[l]
             if match < 0 {
                 add(ReleaseChange(kind: .removed, subject: .link, name: link.patternText, summary: "link \(link.patternText) removed",
-                                  breaks: breaks, example: "\(link.patternText) → \(o.qualifiedName(link.route))",
+                                  breaks: breaks, example: "\(link.patternText) → \(ProgramComparison.target(of: link, in: o))",
                                   place: Places.root(of: n, isNew: true)))
                 continue
             }
@@ -53,8 +60,8 @@ extension ProgramComparison {
                                   summary: "link \(link.patternText) now reads \(now.patternText)", breaks: breaks,
                                   example: "\(link.patternText) → \(now.patternText)", place: newPlaces.place(of: now.span)))
             } else if !breaks.isEmpty {
-                // Told with the change of its target when that route is shown another way.
-                let target = "route " + o.qualifiedName(link.route)
+                // Told with the change of the route it showed when that route is shown another way.
+                let target = shownOnTop.map { "route " + o.qualifiedName($0) } ?? ""
                 if let index = changes.firstIndex(where: { "route " + $0.name == target && $0.kind == .changed && !$0.breaks.isEmpty }) {
                     changes[index].breaks += breaks
                     continue
@@ -65,8 +72,14 @@ extension ProgramComparison {
         }
         for (l, link) in n.links.enumerated() where !paired[l] {
             add(ReleaseChange(kind: .added, subject: .link, name: link.patternText, summary: "link \(link.patternText) added",
-                              example: "\(n.sampleURL(of: link)) → \(n.qualifiedName(link.route))", place: newPlaces.place(of: link.span)))
+                              example: "\(n.sampleURL(of: link)) → \(ProgramComparison.target(of: link, in: n))", place: newPlaces.place(of: link.span)))
         }
+    }
+
+    /// Where a link leads: `Shop.product`, or what it does when it presents
+    /// or acts over what is shown (`over alert confirm(action: a)`).
+    static func target(of link: Link, in program: Program) -> String {
+        link.route >= 0 && !link.isOver && link.actionHandler < 0 ? program.qualifiedName(link.route) : program.linkBodyText(link)
     }
 
     /// What opening `url` at launch shows: as `expect stack` writes it, or

@@ -206,7 +206,7 @@ struct FlowDataCompilerTests {
 
             """))
         #expect(program.guardSymbols.keys.sorted() == ["guest"])
-        #expect(program.handlers.indices.filter { program.isLinkGate(HandlerID($0)) } == [program.links[0].gateHandler].map(Int.init))
+        #expect(program.handlers.indices.filter { program.isLinkHandler(HandlerID($0)) } == [program.links[0].gateHandler].map(Int.init))
     }
 
     @Test("a gated link's actions are checked like a handler's, in the entry flow", arguments: [

@@ -31,10 +31,10 @@ struct RandomProgramTests {
         let all = texts.joined(separator: "\n")
         let constructs = [
             "push ", "sheet ", "cover ", "alert ", "dialog ", "popover ", "replace ", "set [", " then ", "-> pop\n", "pop to ",
-            "popToRoot", "dismiss", " as sheet", " as cover", " as root", "finish done", "finish picked(id: ", "select Tab", "stay",
+            "popToRoot", "dismiss", " as sheet", " as cover", " as root", "finish done", "finish picked(id: ", "select Tab", "stay", "assume ", "assume !",
             "tabs Tab0, Tab1", "[final", "noBack", "locked", " when g", " when !", "on back", "with fade", "(k: Int)",
             "(k: String)", "on open(id: String)", "on count(n: Int)", ".picked(id: String) ->", ".cancel ->", "link \"app://",
-            " when loggedIn else start Auth as cover", "(id: id)", "\"The ", "on expired [system] -> ",
+            " when loggedIn else start Auth as cover", "(id: id)", "\"The ", "on expired [system] -> ", "link n", " then sheet ", "-> over ",
         ]
         for construct in constructs { #expect(all.contains(construct), "\(construct)") }
         // A start that is a flow, and guarded start items with their fallback.

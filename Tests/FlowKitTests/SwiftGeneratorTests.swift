@@ -131,6 +131,26 @@ import Testing
         #expect(source.contains("static func itemURL(n v0: Swift.Int, f v1: Swift.Bool) -> Swift.String {\n        \"app://item/\" + FlowURL.encode(Swift.String(v0)) + \"?flag=\" + FlowURL.encode(Swift.String(v1))\n"))
         #expect(source.contains("static func itemURL2(n v0: Swift.Int, f v1: Swift.Bool) -> Swift.String {"))
     }
+
+    @Test("a named link's builder takes its name; an unnamed over link's, the first route its actions show; captures typed by what they bind")
+    func namedAndOverLinkBuilders() throws {
+        let source = try generate("""
+        flow A [entry] {
+          start x
+          route x { on go -> push item(n: 1) }
+          route item(n: Int) [final]
+          route comments(n: Int) { on close -> dismiss }
+          route confirm(action: String) { on ok -> stay }
+        }
+        link post "app://p/:n" -> A/item(n: n) then sheet comments(n: n)
+        link "app://confirm/:a" -> over alert confirm(action: a)
+        """)
+        #expect(source.contains("/// `app://p/:n` → `A/item(n: :n) then sheet comments(n: :n)`"))
+        #expect(source.contains("static func postURL(n v0: Swift.Int) -> Swift.String {\n        \"app://p/\" + FlowURL.encode(Swift.String(v0))\n"))
+        #expect(source.contains("/// `app://confirm/:a` → `over alert confirm(action: :a)`"))
+        #expect(source.contains("static func confirmURL(a v0: Swift.String) -> Swift.String {\n        \"app://confirm/\" + FlowURL.encode(v0)\n"))
+        #expect(!source.contains("itemURL"))
+    }
 }
 
 /// Reads back the value of a literal `SwiftLiteral.rawBlock` wrote, by

@@ -13,11 +13,13 @@ import FlowEngine
 ///   `locked`; events with payloads; arguments from literals and from the
 ///   event's, the route's and the flow's parameters;
 /// - every action (`push sheet cover alert dialog popover replace set pop
-///   "pop to" popToRoot dismiss start finish select stay`), `with` names,
+///   "pop to" popToRoot dismiss start finish select stay assume`), `with` names,
 ///   `then` chains, guards (`when g`, `when !g`) on handlers, `on back`
 ///   handlers, flow-level handlers, result handlers `on C.x` with payloads;
 /// - links with captures (of routes' and flows' parameters) and gated
-///   links `when g else start Auth as cover`.
+///   links `when g else start Auth as cover`; (v2) named links, links that
+///   present after their path (`then sheet r`) and a link `over` what is
+///   shown.
 ///
 /// `size` scales the number of flows and routes (1 is tiny, 4 the default).
 /// Programs are not meant to be free of F2xx findings: dead ends, traps and
@@ -199,6 +201,7 @@ struct RandomProgramGenerator {
         case 17 where plan.isTab:
             return "select " + element(flows.filter(\.isTab)).name
         case 18: return "stay"
+        case 19: return "assume " + (chance(40) ? "!" : "") + element(guardsUsed)
         default: return "push " + target(flow, scope: scope)
         }
     }
@@ -322,9 +325,20 @@ struct RandomProgramGenerator {
             let host = "l\(l)"
             guard used.insert(host).inserted else { continue }
             let pattern = "app://\(host)" + captures.map { "/:\($0)" }.joined()
-            var line = "link \"\(pattern)\" -> " + steps.joined(separator: "/")
+            let name = chance(20) ? "n\(l) " : ""
+            var line = "link \(name)\"\(pattern)\" -> " + steps.joined(separator: "/")
+            // (v2) A link that presents after its path: a route of the path's last flow.
+            let plain = flows[flow].routes.filter(\.parameters.isEmpty)
+            if !plain.isEmpty, chance(20) {
+                line += " then " + element(["push ", "sheet ", "cover ", "alert "]) + element(plain).name
+            }
             if chance(35) { line += " when loggedIn else start Auth as cover" }
             text += line + "\n"
+        }
+        // (v2) A link over whatever is shown: a route of the entry flow.
+        let entryPlain = flows[0].routes.filter(\.parameters.isEmpty)
+        if !entryPlain.isEmpty, chance(30) {
+            text += "link \"app://over\" -> over " + element(["sheet ", "cover ", "alert ", "dialog "]) + element(entryPlain).name + "\n"
         }
     }
 }

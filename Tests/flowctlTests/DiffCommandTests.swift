@@ -127,6 +127,45 @@ struct DiffCommandTests {
         }
     }
 
+    /// The v2 links of `LinkActionTests`: named, with actions after the path, over what is shown.
+    static let linksApp = """
+        flow App [entry] {
+          start home
+          route home { on open -> push post(id: 1)  on settings -> sheet settings }
+          route post(id: Int) { on close -> pop }
+          route comments(id: Int) { on done -> dismiss }
+          route confirm(action: String) { on ok -> stay  on cancel -> stay }
+          route settings { on close -> dismiss }
+          on Editor.done -> stay
+        }
+        flow Editor { start draft  route draft { on save -> finish done } }
+        link post "app://p/:id" -> App/post(id: id) then sheet comments(id: id)
+        link "app://confirm/:a" -> over alert confirm(action: a)
+        link compose "app://compose" -> App/home then start Editor as sheet
+
+        """
+
+    @Test("v2 links: an over link removed, a link's presentation changed (told with the route it shows), a named link renamed", arguments: [
+        // The alert only the link showed is no longer reached either: a second break, of its own.
+        ("link \"app://confirm/:a\" -> over alert confirm(action: a)\n", "", ReleaseChange.Subject.link, "app://confirm/:a", 2,
+         "app://confirm/1 matched `app://confirm/:a`; now it matches no link"),
+        ("then sheet comments(id: id)", "then cover comments(id: id)", .route, "App.comments", 1,
+         "app://p/1 opened at launch showed home > post(id: 1) | sheet: comments(id: 1); now it shows home > post(id: 1) | cover: comments(id: 1)"),
+        ("link compose \"app://compose\"", "link write \"app://compose\"", .declaration, "composeURL()", 1,
+         "Swift: `App.composeURL()` (`static func composeURL() -> Swift.String`) is gone"),
+    ])
+    func v2Links(from: String, to: String, subject: ReleaseChange.Subject, name: String, breaking: Int, evidence: String) throws {
+        let directory = try TemporaryDirectory()
+        let old = try directory.write(DiffCommandTests.linksApp, to: "old/app.flow")
+        #expect(DiffCommandTests.linksApp.contains(from))
+        let new = try directory.write(DiffCommandTests.linksApp.replacingOccurrences(of: from, with: to), to: "app.flow")
+        let diff = ReleaseDiff.compare(try Release.load([old], from: DiskReleaseSource()), try Release.load([new], from: DiskReleaseSource()))
+        #expect(diff.breakingCount == breaking, "\(diff.text())")
+        let matching = diff.changes.filter { $0.subject == subject && $0.name == name }
+        #expect(matching.count == 1, "\(diff.text())")
+        #expect(matching.first.map { ($0.breaks + [$0.example]).contains { $0.contains(evidence) } } == true, "\(diff.text())")
+    }
+
     // MARK: - Formats
 
     /// The shop with its product link renamed and its receipt gone, and the temporary path it was written to.

@@ -153,8 +153,10 @@ public struct StackNameDecl: Sendable {
 public struct ActionDecl: Sendable {
     public var kind: ActionKind
     public var targets: IndexRange
-    /// The flow of `start` / `select`, the result of `finish`.
+    /// The flow of `start` / `select`, the result of `finish`, the guard of `assume`.
     public var operand: Name?
+    /// `assume !g`: the guard is cleared.
+    public var negated = false
     /// `start F(args)` (F's parameters) or `finish x(args)` (the payload), v1.
     public var arguments: IndexRange = .empty
     /// The operand through its arguments: where argument findings point.
@@ -194,9 +196,11 @@ public struct ParameterDecl: Sendable {
 
 /// `link "pattern" -> Flow/.../route(args)`.
 public struct LinkDecl: Sendable {
+    /// `link post "…"` (v2): what the generated URL builder is named after.
+    public var name: Name?
     public var pattern: String
     public var patternSpan: SourceSpan
-    /// The path's names, the last one being the route.
+    /// The path's names, the last one being the route; empty for `over`.
     public var path: IndexRange
     /// The route's arguments.
     public var arguments: IndexRange
@@ -207,5 +211,10 @@ public struct LinkDecl: Sendable {
     public var gateName: Name?
     public var gateNegated = false
     public var gateActions: IndexRange = .empty
+    /// (v2) `-> path then A` or `-> over A`: the actions run after the
+    /// rebuild (for the path's last flow) or over what is shown (for the entry).
+    public var actions: IndexRange = .empty
+    /// `-> over A`: nothing is rebuilt.
+    public var isOver = false
     public var targetSpan: SourceSpan
 }

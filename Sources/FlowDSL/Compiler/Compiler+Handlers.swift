@@ -79,7 +79,11 @@ extension Compiler {
         }
     }
 
-    mutating func compileAction(_ decl: ActionDecl, in tree: SyntaxTree, flow: FlowID, handler: Handler) -> Action? {
+    /// `binding` is where the arguments' names come from: the handler's
+    /// event, route and flow parameters unless given (a link's captures).
+    mutating func compileAction(_ decl: ActionDecl, in tree: SyntaxTree, flow: FlowID, handler: Handler,
+                                binding given: ArgumentBinding? = nil) -> Action? {
+        let binding = given ?? .event(handler)
         var action = Action(kind: decl.kind, targets: .empty, flow: -1, mode: decl.mode, result: nil,
                             transition: decl.transition?.symbol, span: decl.span)
         switch decl.kind {
@@ -92,7 +96,7 @@ extension Compiler {
                     continue
                 }
                 let arguments = compileArguments(tree.arguments[targetDecl.arguments.range], to: route,
-                                                 target: targetDecl.span, binding: .event(handler))
+                                                 target: targetDecl.span, binding: binding)
                 program.targets.append(Target(route: route, arguments: arguments, span: targetDecl.span))
             }
             guard ok else {
@@ -105,12 +109,15 @@ extension Compiler {
             action.flow = child
             if decl.kind == .start {
                 action.arguments = compileArguments(tree.arguments[decl.arguments.range], to: target(flow: child),
-                                                    target: decl.operandSpan ?? operand.span, binding: .event(handler))
+                                                    target: decl.operandSpan ?? operand.span, binding: binding)
             }
         case .finish:
             action.result = decl.operand?.symbol
-            action.arguments = compilePayload(tree.arguments[decl.arguments.range], handler: handler,
+            action.arguments = compilePayload(tree.arguments[decl.arguments.range], binding: binding,
                                               target: decl.operandSpan ?? decl.span)
+        case .assume:
+            guard let operand = decl.operand else { return nil }
+            action.assumedGuard = Guard(name: operand.symbol, negated: decl.negated)
         case .pop, .popToRoot, .dismiss, .stay:
             break
         }
@@ -119,14 +126,14 @@ extension Compiler {
 
     /// `finish x(a: v)`: each value resolves like a handler's argument; its
     /// type is checked against the receiving handlers later (F107, F108).
-    mutating func compilePayload(_ decls: ArraySlice<ArgumentDecl>, handler: Handler, target span: SourceSpan) -> IndexRange {
+    mutating func compilePayload(_ decls: ArraySlice<ArgumentDecl>, binding: ArgumentBinding, target span: SourceSpan) -> IndexRange {
         let lower = Int32(program.arguments.count)
         for decl in decls {
             if program.arguments[Int(lower)...].contains(where: { $0.name == decl.name.symbol }) {
                 report(.argumentMismatch, span, "argument '\(text(decl.name.symbol))' is given more than once")
                 continue
             }
-            guard let (source, _, _) = resolveValue(decl, binding: .event(handler), target: span) else { continue }
+            guard let (source, _, _) = resolveValue(decl, binding: binding, target: span) else { continue }
             program.arguments.append(Argument(name: decl.name.symbol, parameter: Int32(program.arguments.count) - lower,
                                               source: source, span: decl.span))
         }

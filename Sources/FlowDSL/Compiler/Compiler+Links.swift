@@ -21,12 +21,27 @@ extension Compiler {
             report(.badLinkPattern, decl.patternSpan, "bad link pattern: \(problem.message)")
             return
         }
-        guard let (path, route) = resolveLinkPath(tree.names[decl.path.range], decl.targetSpan, topology) else { return }
         var captures = pattern.segments.compactMap { segment -> Symbol? in
             if case .capture(let name) = segment { return name }
             return nil
         }
         captures.append(contentsOf: pattern.query.map(\.capture))
+        if decl.isOver {
+            // `-> over A`: the actions run for the entry flow over what is shown.
+            var link = Link(pattern: pattern, patternText: decl.pattern, path: [program.entry], route: -1,
+                            arguments: .empty, span: decl.patternSpan, targetSpan: decl.targetSpan)
+            link.name = decl.name?.symbol
+            link.isOver = true
+            link.flowArguments = [.empty]
+            link.actionHandler = compileLinkActions(decl, decl.actions, flow: program.entry, captures: captures, in: tree)
+            if let gate = decl.gateName {
+                link.gate = Guard(name: gate.symbol, negated: decl.gateNegated)
+                link.gateHandler = compileGate(decl, gate, in: tree)
+            }
+            program.links.append(link)
+            return
+        }
+        guard let (path, route) = resolveLinkPath(tree.names[decl.path.range], decl.targetSpan, topology) else { return }
         // v1: any step may bind a flow's parameters; a flow with parameters must have them bound.
         var flowArguments: [IndexRange] = []
         for (i, flow) in path.enumerated() {
@@ -50,6 +65,10 @@ extension Compiler {
         var link = Link(pattern: pattern, patternText: decl.pattern, path: path, route: route,
                         arguments: arguments, span: decl.patternSpan, targetSpan: decl.targetSpan)
         link.flowArguments = flowArguments
+        link.name = decl.name?.symbol
+        if !decl.actions.isEmpty, let last = path.last {
+            link.actionHandler = compileLinkActions(decl, decl.actions, flow: last, captures: captures, in: tree)
+        }
         if let gate = decl.gateName {
             link.gate = Guard(name: gate.symbol, negated: decl.gateNegated)
             link.gateHandler = compileGate(decl, gate, in: tree)
@@ -61,16 +80,31 @@ extension Compiler {
     /// outside every dispatch range: its routes are the entry's, its
     /// arguments literals (no event, route or flow parameter is in scope).
     private mutating func compileGate(_ decl: LinkDecl, _ gate: Name, in tree: SyntaxTree) -> HandlerID {
-        let entry = program.entry
-        let routes = program.flows[Int(entry)].routes
+        linkHandler(decl, decl.gateActions, flow: program.entry, span: gate.span, binding: nil, in: tree)
+    }
+
+    /// The actions of `-> path then A` (for the path's last flow) or `->
+    /// over A` (for the entry flow), as a handler of `flow` outside every
+    /// dispatch range: its routes are the flow's, its arguments literals
+    /// and the pattern's captures.
+    private mutating func compileLinkActions(_ decl: LinkDecl, _ actions: IndexRange, flow: FlowID, captures: [Symbol],
+                                             in tree: SyntaxTree) -> HandlerID {
+        linkHandler(decl, actions, flow: flow, span: decl.targetSpan, binding: .link(captures), in: tree)
+    }
+
+    private mutating func linkHandler(_ decl: LinkDecl, _ actions: IndexRange, flow: FlowID, span: SourceSpan,
+                                      binding: ArgumentBinding?, in tree: SyntaxTree) -> HandlerID {
+        let routes = program.flows[Int(flow)].routes
         for r in routes.range { routeBySymbol[Int(program.routes[r].name.id)] = RouteID(r) }
         defer { for r in routes.range { routeBySymbol[Int(program.routes[r].name.id)] = -1 } }
         let event = program.symbols.intern("link \"\(decl.pattern)\"")
-        var handler = Handler(flow: entry, route: -1, event: EventKey(name: event), parameters: .empty,
-                              guardCondition: nil, actions: .empty, span: gate.span)
+        var handler = Handler(flow: flow, route: -1, event: EventKey(name: event), parameters: .empty,
+                              guardCondition: nil, actions: .empty, span: span)
         let lower = ActionID(program.actions.count)
-        for a in decl.gateActions.range {
-            if let action = compileAction(tree.actions[a], in: tree, flow: entry, handler: handler) { program.actions.append(action) }
+        for a in actions.range {
+            if let action = compileAction(tree.actions[a], in: tree, flow: flow, handler: handler, binding: binding) {
+                program.actions.append(action)
+            }
         }
         handler.actions = IndexRange(lower, ActionID(program.actions.count))
         program.handlers.append(handler)

@@ -63,7 +63,7 @@ extension Parser {
     /// action = "push" target [ "with" IDENT ] | ... (DSL.md §3)
     mutating func parseAction() -> ActionDecl? {
         guard at == .identifier else {
-            error(expected: "an action (push, sheet, cover, alert, dialog, popover, replace, set, pop, popToRoot, dismiss, start, finish, select, stay)")
+            error(expected: "an action (push, sheet, cover, alert, dialog, popover, replace, set, pop, popToRoot, dismiss, start, finish, select, stay, assume)")
             return nil
         }
         let keyword = token
@@ -125,8 +125,15 @@ extension Parser {
             action.operand = operand
             if action.kind == .finish, at == .leftParen { action.arguments = parseArguments() }
             action.operandSpan = span(from: operand.span.start, to: lastEnd)
+        } else if at("assume") {
+            action.kind = .assume
+            advance()
+            action.negated = consume(.bang)
+            guard let name = expectName("guard name after 'assume'") else { return nil }
+            action.operand = name
+            action.operandSpan = name.span
         } else {
-            error(expected: "an action (push, sheet, cover, alert, dialog, popover, replace, set, pop, popToRoot, dismiss, start, finish, select, stay)")
+            error(expected: "an action (push, sheet, cover, alert, dialog, popover, replace, set, pop, popToRoot, dismiss, start, finish, select, stay, assume)")
             return nil
         }
         action.span = span(from: keyword.start, to: lastEnd)

@@ -15,36 +15,57 @@ extension Parser {
         advance()
     }
 
-    /// link = "link" STRING "->" step { "/" step } [ "when" guard "else" action { "then" action } ] ;
+    /// link = "link" [ IDENT ] STRING "->" body [ "when" guard "else" action { "then" action } ] ;
+    /// body = step { "/" step } { "then" action } | "over" action { "then" action } ;   (v2, DSL.md §9.3)
     /// step = IDENT [ args ] ;
     mutating func parseLink() {
         advance()
+        var linkName: Name?
+        if at == .identifier {
+            linkName = expectName("link name")
+        }
         guard at == .string else {
-            error(expected: "a URL pattern string after 'link'")
+            error(expected: linkName == nil ? "a link name or a URL pattern string after 'link'" : "a URL pattern string after the link's name")
             skipToTopLevelItem()
             return
         }
         let pattern = StringLiteral.decode(bytes, Int(token.start)..<Int(token.end))
         let patternSpan = span(token)
         advance()
-        guard expect(.arrow, "'->' and the link's target path") else {
+        guard expect(.arrow, "'->' and the link's target path, or 'over' and actions") else {
             skipToTopLevelItem()
             return
         }
         let start = token.start
-        var path: [Name] = []
-        var stepArguments: [IndexRange] = []
-        repeat {
-            guard let name = expectName("flow or route name in the link's target path") else {
-                skipToTopLevelItem()
-                return
-            }
-            path.append(name)
-            stepArguments.append(at == .leftParen ? parseArguments() : .empty)
-        } while consume(.slash)
-        var link = LinkDecl(pattern: pattern, patternSpan: patternSpan, path: appendNames(path),
+        var link: LinkDecl
+        // `over` is a keyword here unless it is the first flow of a path (`over/...`).
+        if at("over") && peek().kind != .slash {
+            advance()
+            link = LinkDecl(pattern: pattern, patternSpan: patternSpan, path: .empty, arguments: .empty, targetSpan: span(from: start, to: lastConsumedEnd))
+            link.isOver = true
+            guard let actions = parseLinkActions(first: true) else { return }
+            link.actions = actions
+            link.targetSpan = span(from: start, to: lastConsumedEnd)
+        } else {
+            var path: [Name] = []
+            var stepArguments: [IndexRange] = []
+            repeat {
+                guard let name = expectName("flow or route name in the link's target path") else {
+                    skipToTopLevelItem()
+                    return
+                }
+                path.append(name)
+                stepArguments.append(at == .leftParen ? parseArguments() : .empty)
+            } while consume(.slash)
+            link = LinkDecl(pattern: pattern, patternSpan: patternSpan, path: appendNames(path),
                             arguments: stepArguments.last ?? .empty, targetSpan: span(from: start, to: lastConsumedEnd))
-        link.flowArguments = Array(stepArguments.dropLast())
+            link.flowArguments = Array(stepArguments.dropLast())
+            if at("then") {
+                guard let actions = parseLinkActions(first: false) else { return }
+                link.actions = actions
+            }
+        }
+        link.name = linkName
         if at("when") {
             advance()
             link.gateNegated = consume(.bang)
@@ -58,19 +79,29 @@ extension Parser {
                 return
             }
             advance()
-            var actions: [ActionDecl] = []
-            repeat {
-                guard let action = parseAction() else {
-                    if !atTopLevelKeyword && !atEnd { skipToTopLevelItem() }
-                    return
-                }
-                actions.append(action)
-            } while consumeThen()
+            guard let actions = parseLinkActions(first: true) else { return }
             link.gateName = name
-            let lower = Int32(tree.actions.count)
-            tree.actions.append(contentsOf: actions)
-            link.gateActions = IndexRange(lower, Int32(tree.actions.count))
+            link.gateActions = actions
         }
         tree.links.append(link)
+    }
+
+    /// `A then B ...` of a link (`first`: the first action comes without
+    /// `then`), appended to the tree's actions; nil after an error, with the
+    /// rest of the link skipped.
+    private mutating func parseLinkActions(first: Bool) -> IndexRange? {
+        var actions: [ActionDecl] = []
+        var needsThen = !first
+        while !needsThen || consumeThen() {
+            needsThen = true
+            guard let action = parseAction() else {
+                if !atTopLevelKeyword && !atEnd { skipToTopLevelItem() }
+                return nil
+            }
+            actions.append(action)
+        }
+        let lower = Int32(tree.actions.count)
+        tree.actions.append(contentsOf: actions)
+        return IndexRange(lower, Int32(tree.actions.count))
     }
 }

@@ -125,14 +125,14 @@ public struct Analyzer {
     func userCanAct(at route: RouteID) -> Bool {
         let r = program.routes[Int(route)]
         if hasFlowLevelUserHandler[Int(r.flow)] || ancestorHandlesUserEvents[Int(r.flow)] { return true }
-        // (v1) A handler whose only action is `stay` is no way out, except on
-        // an alert or a dialog, which it removes.
+        // (v1) A handler whose only actions are `stay` and `assume` changes no
+        // screen: no way out, except on an alert or a dialog, which it removes.
         let transient = !placements.placement(ofRoute: route).isDisjoint(with: [.alertRoot, .dialogRoot])
         return program.handlers[r.handlers.range].contains { !$0.event.isResult && (transient || !isOnlyStay($0)) }
     }
 
-    /// Whether a handler's whole chain is `stay`.
+    /// Whether a handler's whole chain changes no screen (`stay`, `assume`).
     func isOnlyStay(_ handler: Handler) -> Bool {
-        handler.actions.count == 1 && program.actions[Int(handler.actions.lower)].kind == .stay
+        !handler.actions.isEmpty && program.actions[handler.actions.range].allSatisfy { $0.kind.staysPut }
     }
 }

@@ -256,7 +256,7 @@ private struct ChildEffectExplorer {
                 } else {
                     k = Self.above
                 }
-            case .stay:
+            case .stay, .assume:
                 continue
             }
             transientFrom = nil

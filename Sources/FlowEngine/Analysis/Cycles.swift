@@ -29,7 +29,7 @@ extension Analyzer {
         // Growth edges carry their action id as label; the others -1.
         // A gated link's `else` actions (v1) run when a URL opens, not on a
         // tap: opening the same URL again and again is no push cycle.
-        for (h, handler) in program.handlers.enumerated() where handler.route >= 0 || !program.isLinkGate(HandlerID(h)) {
+        for (h, handler) in program.handlers.enumerated() where handler.route >= 0 || !program.isLinkHandler(HandlerID(h)) {
             let source = handler.route >= 0 ? handler.route
                 : handler.event.isResult ? returnedFrom(handler.event.flow) : context(handler.flow)
             // (v1) A handler that removes at least what it adds (`pop then
@@ -111,7 +111,7 @@ extension Analyzer {
                 frames[frames.count - 1].delta -= 1
             case .popToRoot:
                 frames[frames.count - 1].bounded = true
-            case .replace, .stay:
+            case .replace, .stay, .assume:
                 break
             case .sheet, .cover, .popover:
                 frames.append(Frame(presented: true))

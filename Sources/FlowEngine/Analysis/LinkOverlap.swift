@@ -87,6 +87,7 @@ extension Analyzer {
 
     /// The type a capture must convert to: that of the parameter it binds (String if none).
     private func captureType(_ capture: Symbol, _ link: Link) -> ValueType {
+        guard link.route >= 0 else { return program.captureTypes(of: link).first { $0.name == capture }?.type ?? .string }
         let route = program.routes[Int(link.route)]
         for argument in program.arguments[link.arguments.range] {
             if case .capture(capture) = argument.source {

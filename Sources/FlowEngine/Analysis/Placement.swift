@@ -144,7 +144,7 @@ public struct PlacementAnalysis: Sendable {
                     case .cover: seed(root(action.flow), [.coverRoot, .inCover], id)
                     case .root: edge(flowRoot, root(action.flow), .copy, id)
                     }
-                case .pop, .popTo, .popToRoot, .dismiss, .finish, .select, .stay:
+                case .pop, .popTo, .popToRoot, .dismiss, .finish, .select, .stay, .assume:
                     break
                 }
             }

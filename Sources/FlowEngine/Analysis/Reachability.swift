@@ -63,7 +63,7 @@ extension Analyzer {
             report(.flowNeverStarted, flow.span,
                    "flow '\(name(flow.name))' is never started: no reachable screen of the app starts it, and it is not the entry")
         }
-        for link in program.links where !fromEntry[Int(link.route)] {
+        for link in program.links where link.route >= 0 && !fromEntry[Int(link.route)] {
             report(.linkUnreachable, link.span,
                    "link target '\(Diagnostic.quoted(program.qualifiedName(link.route)))' cannot be reached by navigating from the entry flow '\(flowName(program.entry))': the link is the only way there",
                    notes: [DiagnosticNote(span: program.routes[Int(link.route)].span, message: "'\(routeName(link.route))' declared here")])

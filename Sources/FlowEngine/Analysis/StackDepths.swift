@@ -474,7 +474,7 @@ private struct ChainWalker {
                     carry(root(parent), root(child), constant: true, below: 0, modal: 0)
                 }
             }
-            guard let last = link.path.last else { continue }
+            guard let last = link.path.last, link.route >= 0 else { continue }
             if link.route == firstRoutes[Int(last)] {
                 carry(root(last), link.route, constant: false, below: 0, modal: 0)
             } else {
@@ -659,7 +659,7 @@ private struct ChainWalker {
             case .finish:
                 // Whatever follows runs after the flow has ended: never.
                 return
-            case .stay:
+            case .stay, .assume:
                 break
             }
         }

@@ -111,7 +111,7 @@ extension Analyzer {
                    "route '\(name(route.name))' is unreachable: no reachable state of the app shows it",
                    notes: [DiagnosticNote(span: flow.startSpan, message: "flow '\(name(flow.name))' starts here")])
         }
-        for link in program.links where shown[Int(link.route)] && !navigable[Int(link.route)] {
+        for link in program.links where link.route >= 0 && shown[Int(link.route)] && !navigable[Int(link.route)] {
             report(.linkUnreachable, link.span,
                    "link target '\(Diagnostic.quoted(program.qualifiedName(link.route)))' cannot be reached by navigating from the entry flow '\(flowName(program.entry))': the link is the only way there",
                    notes: [DiagnosticNote(span: program.routes[Int(link.route)].span, message: "'\(routeName(link.route))' declared here")])
@@ -304,12 +304,19 @@ extension Analyzer {
     /// F208 (fails wherever dispatch picks it) and F210 (fails in some of those states).
     mutating func reportRefusals(_ graph: StateGraph) {
         for h in program.handlers.indices where graph.failed[h] > 0 {
+            // A link's own actions (its gate's, `then`, `over`) refused in some states are a URL
+            // that does not open there, like any refused URL: F208 only when it never opens.
+            let isLink = program.isLinkHandler(HandlerID(h))
+            if isLink && graph.failed[h] != graph.picked[h] { continue }
             let action = graph.failedAction[h]
             let span = action >= 0 ? program.actions[Int(action)].span : program.handlers[h].span
             let text = action >= 0 ? describe(program.actions[Int(action)]) : "the handler"
             let event = program.eventText(program.handlers[h].event)
             let reason = graph.failureReason[h] ?? "the engine refuses it"
-            if graph.failed[h] == graph.picked[h] {
+            if isLink {
+                report(.impossibleBack, span,
+                       "'\(text)' can never succeed: in every reachable state where the URL of '\(event)' is opened, the step is refused (\(reason))")
+            } else if graph.failed[h] == graph.picked[h] {
                 report(.impossibleBack, span,
                        "'\(text)' can never succeed: in every reachable state where 'on \(event)' is the handler dispatch picks, the step is refused (\(reason))")
             } else {

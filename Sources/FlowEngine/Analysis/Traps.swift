@@ -77,7 +77,7 @@ extension Analyzer {
                         if below.contains(.endsIfPushed) && first.contains(.pushed) { exits[Int(source)] = true }
                         if below.contains(.popsBack), let start { forward.add(source, start) }
                     }
-                case .pop, .start, .stay:
+                case .pop, .start, .stay, .assume:
                     break
                 }
             }
@@ -191,7 +191,7 @@ extension Analyzer {
                 resets[Int(flow)] = true
                 if case .route(let r) = program.flows[Int(flow)].start { forward.add(flowNode(flow), r) }
             }
-            forward.add(flowNode(program.routes[Int(link.route)].flow), link.route)
+            if link.route >= 0 { forward.add(flowNode(program.routes[Int(link.route)].flow), link.route) }
         }
         let graph = Digraph(nodeCount: nodeCount, forward)
         let backward = Digraph(nodeCount: nodeCount, forward, reversed: true)

@@ -114,10 +114,10 @@ struct GraphBuilder {
             nodes[flowNode[f]].flow = FlowID(f)
         }
         addStructureEdges()
-        for (h, handler) in program.handlers.enumerated() where visibility[Int(handler.flow)] == 1 && !program.isLinkGate(HandlerID(h)) {
+        for (h, handler) in program.handlers.enumerated() where visibility[Int(handler.flow)] == 1 && !program.isLinkHandler(HandlerID(h)) {
             addEdge(for: HandlerID(h), handler)
         }
-        for (l, link) in program.links.enumerated() where routeNode[Int(link.route)] >= 0 {
+        for (l, link) in program.links.enumerated() where link.route >= 0 && routeNode[Int(link.route)] >= 0 {
             // Beside its target, in the target's cluster: a short edge.
             let host = program.routes[Int(link.route)].flow
             let node = addNode("l\(l)", .link, cluster: host, label: link.patternText)

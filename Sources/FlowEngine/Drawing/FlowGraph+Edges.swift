@@ -28,7 +28,7 @@ extension GraphBuilder {
         }
         // Only the last action that goes somewhere is drawn: an earlier
         // `dismiss` of `dismiss then push thread` makes no `back` node.
-        if let a = handler.actions.range.last(where: { program.actions[$0].kind != .stay }) {
+        if let a = handler.actions.range.last(where: { !program.actions[$0].kind.staysPut }) {
             let action = program.actions[a]
             let targets = program.targets[action.targets.range]
             switch action.kind {
@@ -50,15 +50,15 @@ extension GraphBuilder {
             case .finish:
                 target = exit(of: flow)
                 kind = .finish
-            case .stay:
+            case .stay, .assume:
                 break
             }
         }
-        // A handler that only stays (v1) changes nothing: a loop on its
+        // A handler that only stays (v1) or sets guards changes no screen: a loop on its
         // route (or, at flow level, on the flow's first screen), so that an
         // alert's `on cancel -> stay` button is seen and counted.
         if target == nil, !handler.actions.isEmpty,
-           program.actions[handler.actions.range].allSatisfy({ $0.kind == .stay }) {
+           program.actions[handler.actions.range].allSatisfy({ $0.kind.staysPut }) {
             kind = .stay
             if handler.route >= 0 {
                 target = routeNode[Int(handler.route)]

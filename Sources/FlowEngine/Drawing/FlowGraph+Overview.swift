@@ -67,7 +67,7 @@ extension GraphBuilder {
         // Handlers: the starts and selects of their actions, and the results they answer.
         for (h, handler) in program.handlers.enumerated() {
             let id = HandlerID(h)
-            let isGate = program.isLinkGate(id)
+            let isGate = program.isLinkHandler(id)
             let source = isGate ? linksNode : flowNode[Int(handler.flow)]
             guard source >= 0 else { continue }
             let text = program.handlerText(handler)
@@ -164,7 +164,7 @@ extension GraphBuilder {
             for r in flow.routes.range { found[flowNode[f]] += take(program.routes[r].span) }
         }
         for (h, handler) in program.handlers.enumerated() {
-            let isGate = program.isLinkGate(HandlerID(h))
+            let isGate = program.isLinkHandler(HandlerID(h))
             let node = isGate ? linksNode : flowNode[Int(handler.flow)]
             guard node >= 0 else { continue }
             found[node] += take(handler.span)

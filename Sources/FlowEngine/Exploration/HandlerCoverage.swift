@@ -40,7 +40,7 @@ public struct HandlerCoverage: Sendable {
     public init(program: Program, explored explorer: Explorer) {
         self.program = program
         isPartial = explorer.exhausted
-        handlers = program.handlers.indices.map { HandlerID($0) }.filter { !program.isLinkGate($0) }
+        handlers = program.handlers.indices.map { HandlerID($0) }.filter { !program.isLinkHandler($0) }
         reachable = explorer.handlerEdge.map { $0 >= 0 }
         covered = [Bool](repeating: false, count: program.handlers.count)
     }

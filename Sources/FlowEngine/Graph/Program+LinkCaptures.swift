@@ -16,8 +16,14 @@ extension Program {
                 if types[name] == nil || types[name] == .string { types[name] = type }
             }
         }
-        bind(link.arguments, routes[Int(link.route)].parameters)
+        if link.route >= 0 { bind(link.arguments, routes[Int(link.route)].parameters) }
         for (flow, list) in zip(link.path, link.flowArguments) { bind(list, flows[Int(flow)].parameters) }
+        if link.actionHandler >= 0 {
+            for action in actions[handlers[Int(link.actionHandler)].actions.range] {
+                for target in targets[action.targets.range] { bind(target.arguments, routes[Int(target.route)].parameters) }
+                if action.kind == .start, action.flow >= 0 { bind(action.arguments, flows[Int(action.flow)].parameters) }
+            }
+        }
         return order.map { ($0, types[$0] ?? .string) }
     }
 

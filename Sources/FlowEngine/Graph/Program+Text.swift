@@ -45,10 +45,34 @@ extension Program {
             text = "select \(name(flows[Int(action.flow)].name))"
         case .finish:
             text = "finish \(action.result.map(name) ?? "")" + operandArguments
+        case .assume:
+            text = "assume " + (action.assumedGuard.map { ($0.negated ? "!" : "") + name($0.name) } ?? "")
         case .pop, .popToRoot, .dismiss, .stay:
             text = action.kind.rawValue
         }
         if handler != nil, let transition = action.transition { text += " with \(name(transition))" }
+        return text
+    }
+
+    /// What a link does, as written after its arrow: `App/Main/feed then
+    /// sheet post(id: id)` or `over alert confirm(action: a)`.
+    public func linkBodyText(_ link: Link) -> String {
+        var text: String
+        if link.isOver {
+            text = "over"
+        } else {
+            var path: [String] = []
+            for (i, f) in link.path.enumerated() {
+                path.append(name(flows[Int(f)].name) + (i < link.flowArguments.count ? argumentList(link.flowArguments[i], scope: ArgumentScope()) : ""))
+            }
+            if link.route >= 0 { path.append(name(routes[Int(link.route)].name)) }
+            text = path.joined(separator: "/") + argumentList(link.arguments, scope: ArgumentScope())
+        }
+        if link.actionHandler >= 0 {
+            let handler = handlers[Int(link.actionHandler)]
+            let actionTexts = actions[handler.actions.range].map { actionText($0, arguments: handler) }
+            text += (link.isOver ? " " : " then ") + actionTexts.joined(separator: " then ")
+        }
         return text
     }
 
@@ -102,12 +126,7 @@ extension Program {
             for h in flow.handlers.range { out += "  " + handlerText(handlers[h]) + "\n" }
         }
         for link in links {
-            var path: [String] = []
-            for (i, f) in link.path.enumerated() {
-                path.append(name(flows[Int(f)].name) + (i < link.flowArguments.count ? argumentList(link.flowArguments[i], scope: ArgumentScope()) : ""))
-            }
-            path.append(name(routes[Int(link.route)].name))
-            out += "link \"\(link.patternText)\" -> \(path.joined(separator: "/"))\(argumentList(link.arguments, scope: ArgumentScope()))"
+            out += "link " + (link.name.map { name($0) + " " } ?? "") + "\"\(link.patternText)\" -> " + linkBodyText(link)
             if let gate = link.gate, link.gateHandler >= 0 {
                 let handler = handlers[Int(link.gateHandler)]
                 out += " when \(gate.negated ? "!" : "")\(name(gate.name)) else "

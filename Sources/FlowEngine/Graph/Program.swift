@@ -328,6 +328,11 @@ public enum ActionKind: String, Hashable, Sendable {
     case alert, dialog, popover
     /// (v1) Handled; changes nothing.
     case stay
+    /// (v2, DSL.md §9.3) Sets or clears a guard as part of the step.
+    case assume
+
+    /// `stay` and `assume`: no screen changes.
+    public var staysPut: Bool { self == .stay || self == .assume }
 
     /// The kind of layer `sheet`, `cover`, `alert`, `dialog` and `popover` present.
     public var presentedLayer: LayerKind? {
@@ -362,6 +367,8 @@ public struct Action: Sendable {
     public var arguments: IndexRange = .empty
     /// The custom transition named by `with`.
     public var transition: Symbol?
+    /// `assume g` (the guard set) or `assume !g` (cleared).
+    public var assumedGuard: Guard?
     /// The span of the action keyword through its last token.
     public var span: SourceSpan
 
@@ -398,9 +405,12 @@ public struct LinkPattern: Hashable, Sendable {
 
 /// `link "pattern" -> Flow/.../route(args)`.
 public struct Link: Sendable {
+    /// `link post "…"` (v2): the name its URL builder takes.
+    public var name: Symbol?
     public var pattern: LinkPattern
     public var patternText: String
-    /// The flows on the target path, from the entry down.
+    /// The flows on the target path, from the entry down; `[entry]` for an
+    /// `over` link.
     public var path: [FlowID]
     /// For each flow of `path`, the arguments binding its parameters (v1).
     public var flowArguments: [IndexRange] = []
@@ -410,6 +420,14 @@ public struct Link: Sendable {
     /// flow's or route's range, so no event dispatches to it.
     public var gate: Guard?
     public var gateHandler: HandlerID = -1
+    /// (v2) The actions after the path (`-> path then A`), run for the
+    /// path's last flow once the path is rebuilt, or, for an `over` link,
+    /// the actions run for the entry flow over what is shown: a handler
+    /// outside every dispatch range, like the gate's; -1 when there are none.
+    public var actionHandler: HandlerID = -1
+    /// (v2) `-> over A`: opening rebuilds nothing; `route` is -1.
+    public var isOver = false
+    /// The target route; -1 for an `over` link.
     public var route: RouteID
     public var arguments: IndexRange
     /// The span of the pattern string.

@@ -65,6 +65,12 @@ extension Navigator {
         case .sheet, .cover, .alert, .dialog, .popover:
             let entry = try makeEntry(action, instance, values, event)
             let kind = action.kind.presentedLayer ?? .sheet
+            // (v2) One alert or dialog at a time, as UIKit and SwiftUI show them: a user's
+            // event removes the one on top first, but a system event or a link would pile them.
+            if kind.isTransient, state.layers[top].kind.isTransient {
+                let shown = state.layers[top].kind == .alert ? "an alert" : "a dialog"
+                throw .unsupported(event: event, problem: "'\(describe(action))' cannot be shown over \(shown): one alert or dialog is shown at a time")
+            }
             state.layers.append(Layer(kind: kind, stack: [entry]))
             emit(.presented(kind, entry.route))
         case .replace:
@@ -163,6 +169,14 @@ extension Navigator {
             try select(action.flow, from: instance, event: event)
         case .stay:
             break
+        case .assume:
+            // Part of the step: rolled back with it when the chain fails; a
+            // pending link whose guard now holds opens at the step's end.
+            guard let assumed = action.assumedGuard else { break }
+            let value = !assumed.negated
+            if value { state.guards.insert(assumed.name) } else { state.guards.remove(assumed.name) }
+            if let log = guardReads, !log.written.contains(assumed.name) { log.written.append(assumed.name) }
+            emit(.guardSet(assumed.name, value))
         }
         return nil
     }

@@ -9,6 +9,13 @@ extension Navigator {
     struct HandlerValues {
         var event: [Value]
         var route: [Value] = []
+        /// A link's actions (v2): the text each capture of its URL took.
+        var captures: [(name: Symbol, text: String)] = []
+
+        /// The text capture `name` took, if any.
+        func captured(_ name: Symbol) -> String? {
+            captures.first { $0.name == name }?.text
+        }
     }
 
     /// The arguments of the active entry if `handler` is declared on a route
@@ -55,6 +62,10 @@ extension Navigator {
             switch argument.source {
             case .literal(let value): bound[Int(argument.parameter)] = value
             case .eventParameter(let p) where Int(p) < values.event.count: bound[Int(argument.parameter)] = values.event[Int(p)]
+            case .capture(let name):
+                // A capture is text until bound: it takes the parameter's type.
+                let type = program.parameters[Int(parameters.lower) + Int(argument.parameter)].type
+                bound[Int(argument.parameter)] = values.captured(name).flatMap { RouteArguments.convert($0, to: type) }
             default: bound[Int(argument.parameter)] = evaluate(argument.source, instance, values)
             }
         }
@@ -85,7 +96,7 @@ extension Navigator {
             guard instance >= 0, Int(instance) < state.instances.count else { return nil }
             let arguments = state.instances[Int(instance)].arguments
             return Int(p) < arguments.count ? arguments[Int(p)] : nil
-        case .capture: return nil
+        case .capture(let name): return values.captured(name).map(Value.string)
         }
     }
 

@@ -82,7 +82,7 @@ extension Navigator {
         let saved = state
         let savedEffects = effects
         do throws(NavigationError) {
-            try rebuild(to: link, binding)
+            try arrive(at: link, binding)
             if needsCollection { endUnusedInstances() }
             guard let top = state.layers.last, !top.stack.isEmpty,
                   !state.layers.contains(where: { $0.stacks.contains(where: { $0.isEmpty }) }) else {

@@ -20,8 +20,28 @@ extension Navigator {
         return try step("open") { (navigator: inout Navigator) throws(NavigationError) in
             // A newer URL replaces a pending one.
             navigator.state.pendingLink = nil
-            try navigator.rebuild(to: link, binding)
+            try navigator.arrive(at: link, binding)
         }
+    }
+
+    /// What an open link does (DSL.md §9.3): rebuilds the navigation to its
+    /// path, then runs its actions (`then A`) for the path's last flow; or,
+    /// for an `over` link, runs its actions for the entry flow over what is
+    /// shown, rebuilding nothing.
+    mutating func arrive(at link: Link, _ binding: LinkBinding) throws(NavigationError) {
+        if !link.isOver { try rebuild(to: link, binding) }
+        guard link.actionHandler >= 0 else { return }
+        let instance: Int32
+        if link.isOver {
+            guard let entry = state.instances.indices.first(where: { state.instances[$0].isRunning && state.instances[$0].parent < 0 }) else {
+                throw .emptyScreen(event: "open")
+            }
+            instance = Int32(entry)
+        } else {
+            guard let active = state.activeIDs else { throw .emptyScreen(event: "open") }
+            instance = active.instance
+        }
+        try run(link.actionHandler, instance, HandlerValues(event: [], captures: binding.captures), event: "open")
     }
 
     /// What a matching URL binds: the target route's arguments, and those
@@ -31,6 +51,9 @@ extension Navigator {
         /// Nil for a flow the link does not bind: the entry, or one started
         /// in its parent's place (its `start` item binds it).
         var flows: [[Value]?]
+        /// (v2) For a link with actions: the text each capture took, which
+        /// its actions' arguments convert to their parameters' types.
+        var captures: [(name: Symbol, text: String)] = []
     }
 
     /// The first link whose pattern matches `url`, and the target route's arguments.
@@ -128,7 +151,7 @@ extension Navigator {
             }
             return nil
         }
-        if let problem = conversion(link.arguments, program.routes[Int(link.route)].parameters) { return problem }
+        if link.route >= 0, let problem = conversion(link.arguments, program.routes[Int(link.route)].parameters) { return problem }
         for (i, flow) in link.path.enumerated() where i < link.flowArguments.count {
             if let problem = conversion(link.flowArguments[i], program.flows[Int(flow)].parameters) { return problem }
         }
@@ -139,7 +162,13 @@ extension Navigator {
     /// of the parameter it is bound to; nil if anything differs.
     func bind(_ link: Link, _ segments: [String], _ query: [String: String]) -> LinkBinding? {
         guard let (captured, missing) = captures(link, segments, query), missing == nil else { return nil }
-        guard let route = bindCaptures(link.arguments, to: program.routes[Int(link.route)].parameters, captured) else { return nil }
+        let route: [Value]
+        if link.route >= 0 {
+            guard let values = bindCaptures(link.arguments, to: program.routes[Int(link.route)].parameters, captured) else { return nil }
+            route = values
+        } else {
+            route = []
+        }
         var flows: [[Value]?] = []
         for (i, flow) in link.path.enumerated() {
             let arguments = i < link.flowArguments.count ? link.flowArguments[i] : .empty
@@ -151,7 +180,38 @@ extension Navigator {
             guard let values = bindCaptures(arguments, to: parameters, captured) else { return nil }
             flows.append(values)
         }
-        return LinkBinding(route: route, flows: flows)
+        var binding = LinkBinding(route: route, flows: flows)
+        if link.actionHandler >= 0 {
+            // The actions' arguments must convert too, or the URL is no match.
+            guard actionCapturesConvert(link.actionHandler, captured) else { return nil }
+            binding.captures = captured.map { (name: $0.key, text: $0.value) }
+        }
+        return binding
+    }
+
+    /// Whether the captures of a link's actions convert to the types of the
+    /// parameters they bind (a route's or a started flow's).
+    func actionCapturesConvert(_ handler: HandlerID, _ captured: [Symbol: String]) -> Bool {
+        for action in program.actions[program.handlers[Int(handler)].actions.range] {
+            for target in program.targets[action.targets.range] {
+                guard capturesConvert(target.arguments, to: program.routes[Int(target.route)].parameters, captured) else { return false }
+            }
+            if action.kind == .start, action.flow >= 0,
+               !capturesConvert(action.arguments, to: program.flows[Int(action.flow)].parameters, captured) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Whether each capture among `arguments` converts to its parameter's type.
+    func capturesConvert(_ arguments: IndexRange, to parameters: IndexRange, _ captured: [Symbol: String]) -> Bool {
+        for argument in program.arguments[arguments.range] where Int(argument.parameter) < parameters.count {
+            guard case .capture(let name) = argument.source else { continue }
+            let type = program.parameters[parameters.range.lowerBound + Int(argument.parameter)].type
+            guard let text = captured[name], RouteArguments.convert(text, to: type) != nil else { return false }
+        }
+        return true
     }
 
     /// The values of a link step's arguments in the order of `parameters`.

@@ -392,12 +392,17 @@ public struct Navigator: Sendable {
 public final class GuardReadLog: @unchecked Sendable {
     public var symbols: [Symbol] = []
     public var values: [Bool] = []
+    /// Guards an `assume` action of the step has set or cleared: reading
+    /// one of them afterwards reads the step's own value, not the app's, so
+    /// it is no branch.
+    public var written: [Symbol] = []
 
     public init() {}
 
     public func removeAll() {
         symbols.removeAll(keepingCapacity: true)
         values.removeAll(keepingCapacity: true)
+        written.removeAll(keepingCapacity: true)
     }
 }
 
@@ -406,7 +411,7 @@ extension Navigator {
     @inline(__always)
     func guardIsSet(_ symbol: Symbol) -> Bool {
         let value = state.guards.contains(symbol)
-        if let log = guardReads {
+        if let log = guardReads, !log.written.contains(symbol) {
             log.symbols.append(symbol)
             log.values.append(value)
         }
