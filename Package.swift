@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "FlowKit", targets: ["FlowKit"]),
         .library(name: "FlowKitUI", targets: ["FlowKitUI"]),
         .library(name: "FlowGenerator", targets: ["FlowGenerator"]),
+        .library(name: "FlowRelease", targets: ["FlowRelease"]),
         .executable(name: "flowctl", targets: ["flowctl"]),
         .plugin(name: "FlowKitPlugin", targets: ["FlowKitPlugin"]),
     ],
@@ -23,7 +24,9 @@ let package = Package(
         .target(name: "FlowKitUI", dependencies: ["FlowKit"]),
         // `flowctl generate swift`: a program to Swift source, a pure function.
         .target(name: "FlowGenerator", dependencies: ["FlowDSL", "FlowEngine"]),
-        .executableTarget(name: "flowctl", dependencies: ["FlowDSL", "FlowEngine", "FlowGenerator"]),
+        // `flowctl diff`: two releases of a program compared, breaking changes first (DSL.md §9.5).
+        .target(name: "FlowRelease", dependencies: ["FlowDSL", "FlowEngine", "FlowGenerator"]),
+        .executableTarget(name: "flowctl", dependencies: ["FlowDSL", "FlowEngine", "FlowGenerator", "FlowRelease"]),
         // `swift run -c release flowkit-bench`: the typed navigator's cost per step (not a product).
         .executableTarget(name: "flowkit-bench", dependencies: ["FlowKit", "FlowEngine"], path: "Benchmarks/FlowKitBench"),
         // Runs `flowctl generate swift` for the .flow files of the target that uses it.
@@ -34,7 +37,7 @@ let package = Package(
         .testTarget(name: "FlowDSLTests", dependencies: ["FlowDSL", "FlowEngine", "FlowTestSupport"]),
         .testTarget(
             name: "flowctlTests",
-            dependencies: ["flowctl", "FlowTestSupport"],
+            dependencies: ["flowctl", "FlowRelease", "FlowTestSupport"],
             // Read from the source tree by path (see FlowTestSupport), not bundled.
             exclude: ["Golden", "Fixtures"]
         ),

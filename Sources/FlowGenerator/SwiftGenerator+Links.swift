@@ -3,14 +3,15 @@ import FlowEngine
 /// Typed deep-link builders: `static func productURL(id: String) -> String`
 /// for `link "shop://product/:id" -> App/Shop/product(id: id)`.
 extension SwiftGenerator {
-    mutating func linkBuilders() -> String {
-        var out = ""
+    /// Each link's builder: its function name, labels and captures, in link
+    /// order. Builders of one name overload by labels; the same labels twice
+    /// get a number.
+    func linkBuilderNames() -> [(function: String, labels: [String], captures: [(name: Symbol, type: ValueType)])] {
         var used: Set<String> = []
-        for link in program.links {
+        return program.links.map { link in
             let captures = program.captureTypes(of: link)
             let labels = captures.map { GeneratedNames.label(program.name($0.name)) }
             // A named link's builder takes its name (v2); others their target route's.
-            // Builders of one name overload by labels; the same labels twice get a number.
             let base = builderBaseName(link) + "URL"
             var function = base
             var n = 2
@@ -19,6 +20,13 @@ extension SwiftGenerator {
                 n += 1
             }
             used.insert(function + "(" + labels.map { $0 + ":" }.joined() + ")")
+            return (function, labels, captures)
+        }
+    }
+
+    mutating func linkBuilders() -> String {
+        var out = ""
+        for (link, (function, labels, captures)) in zip(program.links, linkBuilderNames()) {
             let target = link.isOver || link.actionHandler >= 0 ? program.linkBodyText(link)
                 : link.path.map { program.name(program.flows[Int($0)].name) }.joined(separator: "/") + "/" + program.name(program.routes[Int(link.route)].name)
             out += "    /// `\(SwiftLiteral.comment(link.patternText))` → `\(target)` (\(location(link.span))).\n"

@@ -53,6 +53,14 @@ public struct SwiftGenerator {
 
     /// The Swift source for `program`, which must have compiled without errors.
     public static func generate(_ program: Program, options: Options = Options()) throws(GenerateError) -> String {
+        var generator = try prepared(program, options: options, withFiles: true)
+        return generator.source()
+    }
+
+    /// The generator for `program`, after the checks that it can be
+    /// generated; `withFiles` false leaves out what only the file's text
+    /// needs (the embedded paths and line indexes).
+    static func prepared(_ program: Program, options: Options, withFiles: Bool) throws(GenerateError) -> SwiftGenerator {
         guard program.entry >= 0 else {
             throw GenerateError("the program has no entry flow: mark one flow [entry] to generate its Swift API")
         }
@@ -73,11 +81,10 @@ public struct SwiftGenerator {
                                 + "a generated case cannot have both", at: second.span,
                                 notes: [DiagnosticNote(span: first.span, message: "the other handler is here")])
         }
-        var generator = SwiftGenerator(program: program, interface: interface, name: name, access: options.isPublic ? "public " : "",
-                                       paths: SwiftGenerator.relativePaths(program.files.map(\.path)),
-                                       lineIndexes: program.files.map { LineIndex($0.bytes) },
-                                       names: GeneratedNames(program, interface))
-        return generator.source()
+        return SwiftGenerator(program: program, interface: interface, name: name, access: options.isPublic ? "public " : "",
+                              paths: withFiles ? SwiftGenerator.relativePaths(program.files.map(\.path)) : [],
+                              lineIndexes: withFiles ? program.files.map { LineIndex($0.bytes) } : [],
+                              names: GeneratedNames(program, interface))
     }
 
     /// Whether `text` is a Swift identifier of the flow language's kind.

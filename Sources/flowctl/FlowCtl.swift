@@ -15,7 +15,7 @@ enum FlowCtl {
         var run: @Sendable (ParsedArguments, inout Console) throws(UsageError) -> ExitCode
     }
 
-    static let commands: [Command] = [ValidateCommand.command, SimulateCommand.command, PathCommand.command, CoverCommand.command, GraphCommand.command, GenerateCommand.command]
+    static let commands: [Command] = [ValidateCommand.command, SimulateCommand.command, PathCommand.command, CoverCommand.command, GraphCommand.command, GenerateCommand.command, DiffCommand.command]
 
     static func main(_ arguments: [String], console: inout Console) -> ExitCode {
         guard let first = arguments.first else {

@@ -21,12 +21,12 @@ public struct SyntaxTree: Sendable {
     public var targets: [TargetDecl] = []
     public var arguments: [ArgumentDecl] = []
     public var parameters: [ParameterDecl] = []
-    /// Names of attributes, tabs and link paths, referenced by ranges.
+    /// Names of tabs and link paths, referenced by ranges.
     public var names: [Name] = []
     public var links: [LinkDecl] = []
     /// `start` items of flows, referenced by `FlowDecl.starts`.
     public var starts: [StartDecl] = []
-    /// Handler attributes (v2), referenced by `HandlerDecl.attributes`.
+    /// Attributes of flows, routes and handlers (v2), referenced by their `attributes`.
     public var attributes: [AttributeDecl] = []
     /// `check` declarations (v2, DSL.md §9.2), in source order.
     public var checks: [CheckDecl] = []
@@ -65,6 +65,7 @@ public struct FlowDecl: Sendable {
     public var name: Name
     /// The flow's parameters (v1), in `SyntaxTree.parameters`.
     public var parameters: IndexRange
+    /// `[entry]`, `[was(Old)]` (v2), in `SyntaxTree.attributes`.
     public var attributes: IndexRange
     /// Every `start` item, in `SyntaxTree.starts`, in source order.
     public var starts: IndexRange
@@ -93,6 +94,7 @@ public struct RouteDecl: Sendable {
     public var name: Name
     public var parameters: IndexRange
     public var title: String?
+    /// `[final]`, `[was(old)]` (v2) and the like, in `SyntaxTree.attributes`.
     public var attributes: IndexRange
     public var handlers: IndexRange
 }

@@ -15,11 +15,13 @@ extension Compiler {
                 flowBySymbol[Int(decl.name.symbol.id)] = id
                 flowDecls.append((t, index))
                 var isEntry = false
-                for attribute in tree.names[decl.attributes.range] {
-                    if attribute.symbol == keywords.entry {
+                for attribute in tree.attributes[decl.attributes.range] {
+                    if declaresFormerName(attribute, flow: id, route: -1) {
+                        continue
+                    } else if attribute.name.symbol == keywords.entry, noArgument(attribute) {
                         isEntry = true
-                    } else {
-                        reportBadAttribute(attribute, on: "a flow", allowed: "entry")
+                    } else if attribute.name.symbol != keywords.entry {
+                        reportBadAttribute(attribute.name, on: "a flow", allowed: "entry, was(OldName)")
                     }
                 }
                 let parameters = declareParameters(tree.parameters[decl.parameters.range])
@@ -48,12 +50,13 @@ extension Compiler {
             }
             routeBySymbol[symbol] = RouteID(program.routes.count)
             var attributes = RouteAttributes()
-            for attribute in tree.names[route.attributes.range] {
-                switch attribute.symbol {
-                case keywords.final: attributes.insert(.final)
-                case keywords.noBack: attributes.insert(.noBack)
-                case keywords.locked: attributes.insert(.locked)
-                default: reportBadAttribute(attribute, on: "a route", allowed: "final, noBack, locked")
+            for attribute in tree.attributes[route.attributes.range] {
+                if declaresFormerName(attribute, flow: flow, route: RouteID(program.routes.count)) { continue }
+                switch attribute.name.symbol {
+                case keywords.final: if noArgument(attribute) { attributes.insert(.final) }
+                case keywords.noBack: if noArgument(attribute) { attributes.insert(.noBack) }
+                case keywords.locked: if noArgument(attribute) { attributes.insert(.locked) }
+                default: reportBadAttribute(attribute.name, on: "a route", allowed: "final, noBack, locked, was(oldName)")
                 }
             }
             let parameters = declareParameters(tree.parameters[route.parameters.range])
@@ -63,6 +66,56 @@ extension Compiler {
                                         parameters: parameters, attributes: attributes, handlers: .empty))
         }
         for route in program.routes[first...] { routeBySymbol[Int(route.name.id)] = -1 }
+    }
+
+    /// Whether `attribute` is `was`, which renames (DSL.md §9.3): then it
+    /// is recorded for the flow (`route` -1) or for the route about to be
+    /// declared, or F113 when it has no old name.
+    mutating func declaresFormerName(_ attribute: AttributeDecl, flow: FlowID, route: RouteID) -> Bool {
+        guard program.symbols[attribute.name.symbol] == "was" else { return false }
+        guard let argument = attribute.argument else {
+            report(.badAttribute, attribute.name.span, "attribute 'was' needs the old name: write was(OldName)")
+            return true
+        }
+        program.formerNames.append(FormerName(flow: flow, route: route, name: program.symbols[argument.symbol], span: argument.span))
+        return true
+    }
+
+    /// Whether an attribute that takes no argument has none (else F113).
+    mutating func noArgument(_ attribute: AttributeDecl) -> Bool {
+        guard let argument = attribute.argument else { return true }
+        let name = text(attribute.name.symbol)
+        report(.badAttribute, argument.span, "attribute '\(name)' takes no argument ('\(text(argument.symbol))'); write [\(name)]")
+        return false
+    }
+
+    /// F103 (DSL.md §9.5): a `was(Old)` that names a current flow (or a
+    /// route of its own flow), or an old name two declarations claim.
+    mutating func checkFormerNames() {
+        var flowNames = Set<String>()
+        for flow in program.flows { flowNames.insert(program.symbols[flow.name]) }
+        var claimed: [String: FormerName] = [:]
+        for former in program.formerNames {
+            let flowName = program.symbols[program.flows[Int(former.flow)].name]
+            let what = former.isFlow ? "flow '\(Diagnostic.quoted(flowName))'"
+                : "route '\(text(program.routes[Int(former.route)].name))' of flow '\(Diagnostic.quoted(flowName))'"
+            let current = former.isFlow
+                ? flowNames.contains(former.name)
+                : program.routes[program.flows[Int(former.flow)].routes.range].contains { program.symbols[$0.name] == former.name }
+            if current {
+                report(.duplicateDeclaration, former.span,
+                       "\(what) says it was '\(Diagnostic.quoted(former.name))', but that is the name of a \(former.isFlow ? "flow" : "route of the flow") now")
+                continue
+            }
+            let key = former.isFlow ? former.name : "\(former.flow).\(former.name)"
+            if let first = claimed[key] {
+                report(.duplicateDeclaration, former.span,
+                       "two \(former.isFlow ? "flows" : "routes") say they were '\(Diagnostic.quoted(former.name))'",
+                       notes: [DiagnosticNote(span: first.span, message: "first claimed here")])
+                continue
+            }
+            claimed[key] = former
+        }
     }
 
     mutating func reportBadAttribute(_ attribute: Name, on what: String, allowed: String) {
@@ -111,8 +164,8 @@ extension Compiler {
                 continue
             }
             let (t, index) = flowDecls[f]
-            let attribute = trees[t].names[trees[t].flows[index].attributes.range].first { $0.symbol == keywords.entry }
-            report(.entryConflict, attribute?.span ?? flow.span,
+            let attribute = trees[t].attributes[trees[t].flows[index].attributes.range].first { $0.name.symbol == keywords.entry }
+            report(.entryConflict, attribute?.name.span ?? flow.span,
                    "more than one flow is marked [entry]",
                    notes: [DiagnosticNote(span: program.flows[Int(marked)].span, message: "'\(text(program.flows[Int(marked)].name))' is the entry")])
         }

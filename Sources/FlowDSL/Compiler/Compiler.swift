@@ -56,6 +56,7 @@ public struct Compiler {
         for tree in loader.trees { compiler.diagnostics.append(contentsOf: tree.diagnostics) }
         compiler.reserveCapacity()
         compiler.declareFlows()
+        compiler.checkFormerNames()
         for flow in compiler.program.flows.indices { compiler.compileBody(of: FlowID(flow)) }
         compiler.checkPayloads()
         compiler.checkSystemEvents()

@@ -10,7 +10,7 @@ extension Parser {
             return
         }
         let parameters = at == .leftParen ? parseParameters() : .empty
-        let attributes = at == .leftBracket ? parseAttributes() : .empty
+        let attributes = at == .leftBracket ? parseAttributeItems() : .empty
         var flow = FlowDecl(name: name, parameters: parameters, attributes: attributes, starts: .empty, tabs: .empty, tabsSpan: nil,
                             routes: IndexRange(Int32(tree.routes.count), Int32(tree.routes.count)),
                             handlers: IndexRange(Int32(tree.handlers.count), Int32(tree.handlers.count)))
@@ -106,7 +106,7 @@ extension Parser {
             route.title = StringLiteral.decode(bytes, Int(token.start)..<Int(token.end))
             advance()
         }
-        if at == .leftBracket { route.attributes = parseAttributes() }
+        if at == .leftBracket { route.attributes = parseAttributeItems() }
         tree.routes.append(route)
         guard at == .leftBrace else { return }
         let open = token
@@ -147,17 +147,9 @@ extension Parser {
         return IndexRange(lower, Int32(tree.parameters.count))
     }
 
-    /// attrs = "[" IDENT { "," IDENT } "]" ;
-    mutating func parseAttributes() -> IndexRange {
-        advance()
-        var names: [Name] = []
-        parseNameList(into: &names, what: "attribute name")
-        closeList(.rightBracket)
-        return appendNames(names)
-    }
-
     /// attrs = "[" attr { "," attr } "]" ; attr = IDENT [ "(" IDENT ")" ] ; (v2,
-    /// DSL.md §9.0; for handlers: the compiler says which apply).
+    /// DSL.md §9.0: `[entry]`, `[final, was(cart)]`, `[system]`; the
+    /// compiler says which apply where).
     mutating func parseAttributeItems() -> IndexRange {
         advance()
         var items: [AttributeDecl] = []

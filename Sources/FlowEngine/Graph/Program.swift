@@ -46,6 +46,9 @@ public struct Program: Sendable {
     /// The properties stated with `check` (DSL.md §9.2), in source order,
     /// file by file in the order the files were loaded (the importer first).
     public var checks: [PropertyCheck] = []
+    /// `was(OldName)` of routes and flows (DSL.md §9.3): the names an
+    /// earlier release gave them, in declaration order.
+    public var formerNames: [FormerName] = []
 
     public init() {}
 

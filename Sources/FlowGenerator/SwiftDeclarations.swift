@@ -1,0 +1,102 @@
+import FlowEngine
+
+/// One declaration of the generated Swift API (DSL.md §8) that app code
+/// compiles against: a case of `Screen`, `Event`, `Guard` or `Tab`, a
+/// flow's route enum, a deep-link builder, the program type itself.
+///
+/// `flowctl diff` compares two releases' declarations by `name` (what app
+/// code spells) and `signature` (what it must agree with), never by the
+/// whole generated text: comments, ids and the embedded program change
+/// with every edit and break nobody.
+public struct SwiftDeclaration: Hashable, Sendable {
+    /// What the declaration is generated from, so that a change can be
+    /// told together with the edit that caused it.
+    public enum Origin: Hashable, Sendable {
+        case program
+        /// A flow, by name.
+        case flow(String)
+        /// A route, as `Flow.route`.
+        case route(String)
+        /// A user event, by name.
+        case event(String)
+        /// A guard, by name.
+        case guardName(String)
+        /// A flow used as a tab, by name.
+        case tab(String)
+        /// A link, by its pattern as written.
+        case link(String)
+    }
+
+    /// The name relative to the program type: `Screen.Shop.product`,
+    /// `Event.select(id:)`, `Tab.home`, `productURL(id:)`; `Self` for the program type.
+    public var name: String
+    /// The declaration as written: `case product(id: Swift.String)`.
+    public var signature: String
+    public var origin: Origin
+    /// Where in the program it comes from.
+    public var span: SourceSpan
+}
+
+extension SwiftGenerator {
+    /// The declarations `generate(_:options:)` writes for `program`, in
+    /// the order it writes them; throws what `generate` would.
+    ///
+    /// - Complexity: O(declarations of the program).
+    public static func declarations(of program: Program, options: Options = Options()) throws(GenerateError) -> [SwiftDeclaration] {
+        try prepared(program, options: options, withFiles: false).declarations()
+    }
+
+    func declarations() -> [SwiftDeclaration] {
+        let names = self.names
+        var out: [SwiftDeclaration] = []
+        let entry = program.flows[Int(program.entry)]
+        out.append(SwiftDeclaration(name: "Self", signature: "enum \(name): FlowProgram", origin: .program, span: entry.span))
+        for (f, flow) in program.flows.enumerated() {
+            guard let caseName = names.flowCase[f], let typeName = names.flowType[f] else { continue }
+            let flowName = program.name(flow.name)
+            out.append(SwiftDeclaration(name: "Screen.\(caseName)", signature: "case \(SwiftNames.escaped(caseName))(\(typeName))",
+                                        origin: .flow(flowName), span: flow.span))
+            for r in flow.routes.range {
+                let route = program.routes[r]
+                let parameters = route.parameters.range.map { "\(SwiftNames.escaped(names.label[$0])): \(swiftType(program.parameters[$0].type))" }
+                let payload = parameters.isEmpty ? "" : "(" + parameters.joined(separator: ", ") + ")"
+                out.append(SwiftDeclaration(name: "Screen.\(typeName).\(names.routeCase[r])",
+                                            signature: "case \(SwiftNames.escaped(names.routeCase[r]))\(payload)",
+                                            origin: .route(program.qualifiedName(RouteID(r))), span: route.span))
+            }
+        }
+        for (i, event) in interface.events.enumerated() {
+            let labels = names.eventLabels[i]
+            let parameters = zip(labels, event.types).map { "\(SwiftNames.escaped($0)): \(swiftType($1))" }
+            let payload = parameters.isEmpty ? "" : "(" + parameters.joined(separator: ", ") + ")"
+            let key = labels.isEmpty ? names.eventCase[i] : names.eventCase[i] + "(" + labels.map { $0 + ":" }.joined() + ")"
+            out.append(SwiftDeclaration(name: "Event.\(key)", signature: "case \(SwiftNames.escaped(names.eventCase[i]))\(payload)",
+                                        origin: .event(program.name(event.name)), span: program.handlers[Int(interface.eventHandlers[i])].span))
+            if let alias = names.eventAlias[i] {
+                out.append(SwiftDeclaration(name: "Event.\(alias)", signature: "static var \(SwiftNames.escaped(alias)): Event",
+                                            origin: .event(program.name(event.name)), span: program.handlers[Int(interface.eventHandlers[i])].span))
+            }
+        }
+        var guardSpans: [Symbol: SourceSpan] = [:]
+        for handler in program.handlers {
+            if let condition = handler.guardCondition, guardSpans[condition.name] == nil { guardSpans[condition.name] = handler.span }
+        }
+        for (guardName, caseName) in zip(interface.guards, names.guardCase) {
+            let raw = program.name(guardName)
+            out.append(SwiftDeclaration(name: "Guard.\(caseName)", signature: "case \(SwiftNames.escaped(caseName)) = \(SwiftLiteral.quoted(raw))",
+                                        origin: .guardName(raw), span: guardSpans[guardName] ?? .none))
+        }
+        for (tab, caseName) in zip(interface.tabs, names.tabCase) {
+            let raw = program.name(program.flows[Int(tab)].name)
+            out.append(SwiftDeclaration(name: "Tab.\(caseName)", signature: "case \(SwiftNames.escaped(caseName)) = \(SwiftLiteral.quoted(raw))",
+                                        origin: .tab(raw), span: program.flows[Int(tab)].span))
+        }
+        for (link, builder) in zip(program.links, linkBuilderNames()) {
+            let parameters = zip(builder.labels, builder.captures).map { "\(SwiftNames.escaped($0)): \(swiftType($1.type))" }
+            out.append(SwiftDeclaration(name: builder.function + "(" + builder.labels.map { $0 + ":" }.joined() + ")",
+                                        signature: "static func \(builder.function)(\(parameters.joined(separator: ", "))) -> Swift.String",
+                                        origin: .link(link.patternText), span: link.span))
+        }
+        return out
+    }
+}

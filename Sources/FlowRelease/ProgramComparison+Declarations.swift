@@ -1,0 +1,60 @@
+import FlowEngine
+import FlowGenerator
+
+/// The generated Swift API (DSL.md §8): a declaration app code compiles
+/// against that is gone or changed breaks it. The break is told with the
+/// edit that caused it (a removed route, an event with other parameters);
+/// a declaration no other change explains is a change of its own. Added
+/// declarations break nobody and show as what they come from.
+extension ProgramComparison {
+    mutating func compareDeclarations() {
+        let typeName = new.declarations.first.map { String($0.signature.dropFirst("enum ".count).prefix { $0 != ":" }) } ?? ""
+        var newByName: [String: SwiftDeclaration] = [:]
+        for declaration in new.declarations where newByName[declaration.name] == nil { newByName[declaration.name] = declaration }
+        // Where each subject's change is, to tell a break with it.
+        var changeOf: [String: Int] = [:]
+        for (i, change) in changes.enumerated() {
+            changeOf["\(change.subject.rawValue) \(change.name)"] = i
+            if change.subject == .link, change.kind == .changed, let arrow = change.example.range(of: " → ") {
+                changeOf["link \(change.example[arrow.upperBound...])"] = i
+            }
+        }
+        var targetOf: [String: RouteID] = [:]
+        for link in old.program.links where link.route >= 0 && targetOf[link.patternText] == nil { targetOf[link.patternText] = link.route }
+        for declaration in old.declarations {
+            let now = newByName[declaration.name]
+            guard now?.signature != declaration.signature else { continue }
+            let owner = typeName.isEmpty ? "" : typeName + "."
+            let spelled = declaration.name == "Self" ? declaration.signature : "\(owner)\(declaration.name)"
+            let problem = now.map { "Swift: `\(spelled)` changed from `\(declaration.signature)` to `\($0.signature)`" }
+                ?? "Swift: `\(spelled)` (`\(declaration.signature)`) is gone"
+            let text = problem + "; app code that uses it no longer compiles"
+            var keys = ProgramComparison.subjectKeys(declaration.origin)
+            // A link builder is named after its target: it goes with the target's rename.
+            if case .link(let pattern) = declaration.origin, let route = targetOf[pattern] {
+                keys.append("route " + old.program.qualifiedName(route))
+            }
+            if let index = keys.lazy.compactMap({ changeOf[$0] }).first {
+                changes[index].breaks.append(text)
+                continue
+            }
+            var place = Places.root(of: new.program, isNew: true)
+            if let now { place = newPlaces.place(of: now.span) }
+            add(ReleaseChange(kind: now == nil ? .removed : .changed, subject: .declaration, name: declaration.name,
+                              summary: "Swift declaration \(spelled) \(now == nil ? "removed" : "changed")", breaks: [text],
+                              example: now.map { "\(declaration.signature) → \($0.signature)" } ?? declaration.signature, place: place))
+        }
+    }
+
+    /// The changes a declaration's break belongs to, most specific first.
+    static func subjectKeys(_ origin: SwiftDeclaration.Origin) -> [String] {
+        switch origin {
+        case .program: []
+        case .flow(let name), .tab(let name): ["flow \(name)", "tabs \(name)"]
+        case .route(let name): ["route \(name)"] + (name.split(separator: ".").first.map { ["flow \($0)"] } ?? [])
+        case .event(let name): ["event \(name)"]
+        case .guardName: []
+        case .link(let pattern): ["link \(pattern)"]
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import FlowDSL
+import FlowEngine
+import FlowGenerator
+import Foundation
+
+/// One release of an app's navigation: the programs of the paths given,
+/// read as `flowctl validate` reads them (DSL.md §7: a directory means
+/// its `*.flow` files, each its own program, except a file another of
+/// them imports), each validated and with the Swift API it generates.
+public struct Release: Sendable {
+    /// One program of the release.
+    public struct Member: Sendable {
+        /// The root file relative to the path given (its name, for a
+        /// file): how the two releases' programs are paired.
+        public var name: String
+        public var validation: Validation
+        /// What `flowctl generate swift` declares for it (empty for a library).
+        public var declarations: [SwiftDeclaration]
+        /// The work budget its exploration had (`Release.explorationWork(declarations:)`).
+        var workBudget = Int.max
+
+        public var program: Program { validation.program }
+    }
+
+    /// Why a release cannot be compared: a path that names nothing
+    /// readable, or a program that does not compile (F0xx, F1xx).
+    public struct LoadError: Error, Sendable, Equatable {
+        public var message: String
+    }
+
+    /// The programs, in the order of the paths given (a directory's sorted).
+    public var programs: [Member]
+
+    /// The most work the state exploration of a program of `declarations`
+    /// routes, handlers, flows and links may do (`StateGraph.Limits.maxWork`):
+    /// validate's own limit up to about 250 declarations (every bundled app,
+    /// explored completely), then less as programs grow: a quarter of it
+    /// for a program of a thousand routes, where validate's exploration
+    /// stops at its limit too and the flow graph answers. A diff explores
+    /// two programs and should take a second; both releases get the budget
+    /// of their own size, and a note says when one stopped.
+    static func explorationWork(declarations: Int) -> Int {
+        16_000_000_000 / max(declarations, 1)
+    }
+
+    /// Reads the programs at `paths` from `source`. `explorationWork`, when
+    /// given and lower, caps each program's exploration budget (tools and
+    /// tests that compare many programs; see `explorationWork(declarations:)`).
+    public static func load(_ paths: [String], from source: any ReleaseSource, explorationWork: Int? = nil) throws(LoadError) -> Release {
+        try loadPair(old: paths, from: source, new: [], from: source, explorationWork: explorationWork).old
+    }
+
+    /// Reads two releases, validating their programs side by side (one
+    /// thread each, as the cores allow): the state exploration of each
+    /// program is most of a diff's time. The first problem, old release
+    /// first, is thrown.
+    public static func loadPair(old: [String], from oldSource: any ReleaseSource,
+                                new: [String], from newSource: any ReleaseSource,
+                                explorationWork: Int? = nil) throws(LoadError) -> (old: Release, new: Release) {
+        let oldRoots = try roots(old, from: oldSource)
+        let newRoots = try roots(new, from: newSource)
+        let jobs = oldRoots.map { ($0, oldSource) } + newRoots.map { ($0, newSource) }
+        let results = Results(count: jobs.count)
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            let ((file, name), source) = jobs[index]
+            let result: Result<Member, LoadError>
+            do throws(LoadError) {
+                result = .success(try member(file, name: name, from: source, explorationWork: explorationWork))
+            } catch {
+                result = .failure(error)
+            }
+            results.set(index, result)
+        }
+        var members: [Member] = []
+        for index in jobs.indices {
+            switch results.get(index) {
+            case .success(let member): members.append(member)
+            case .failure(let error): throw error
+            case nil: throw LoadError(message: "internal error: a program was not read")
+            }
+        }
+        return (Release(programs: Array(members.prefix(oldRoots.count))), Release(programs: Array(members.dropFirst(oldRoots.count))))
+    }
+
+    /// The root file of each program at `paths`, with its name.
+    static func roots(_ paths: [String], from source: any ReleaseSource) throws(LoadError) -> [(file: String, name: String)] {
+        var roots: [(file: String, name: String)] = []
+        var seen: Set<String> = []
+        for path in paths {
+            let isDirectory: Bool
+            do { isDirectory = try source.isDirectory(path) } catch {
+                throw LoadError(message: "cannot read '\(source.describe(path))': \(error.reason)")
+            }
+            guard isDirectory else {
+                let name = PathText.normalize(path).split(separator: "/").last.map(String.init) ?? path
+                if seen.insert(name).inserted { roots.append((path, name)) }
+                continue
+            }
+            let names: [String]
+            do { names = try source.flowFiles(in: path) } catch {
+                throw LoadError(message: "cannot read directory '\(source.describe(path))': \(error.reason)")
+            }
+            guard !names.isEmpty else { throw LoadError(message: "no .flow files in directory '\(source.describe(path))'") }
+            let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+            let files = names.map { base == "." ? $0 : base + "/" + $0 }
+            let selected = Set(ProgramRoots.select(files, from: source))
+            for (file, name) in zip(files, names) where selected.contains(file) && seen.insert(name).inserted { roots.append((file, name)) }
+        }
+        return roots
+    }
+
+    /// Validates the program rooted at `file`; refuses one the engine cannot run.
+    static func member(_ file: String, name: String, from source: any ReleaseSource, explorationWork cap: Int?) throws(LoadError) -> Member {
+        let validation: Validation
+        var budget = Int.max
+        do {
+            let loader = try SourceLoader.load(file, from: source)
+            let declarations = loader.trees.reduce(0) { $0 + $1.routes.count + $1.handlers.count + $1.flows.count + $1.links.count }
+            budget = min(explorationWork(declarations: declarations), cap ?? .max)
+            validation = Validation.check(loader, explorationWork: budget)
+        } catch {
+            throw LoadError(message: "cannot read '\(source.describe(file))': \(error.reason)")
+        }
+        if let blocker = validation.program.runBlockers.first {
+            var place = source.describe(file)
+            if blocker.span.isValid, Int(blocker.span.file) < validation.program.files.count {
+                let sourceFile = validation.program.files[Int(blocker.span.file)]
+                let at = LineIndex(sourceFile.bytes).location(of: Int(blocker.span.start))
+                place = "\(source.describe(sourceFile.path)):\(at.line):\(at.column)"
+            }
+            throw LoadError(message: "cannot compare '\(source.describe(file))': it has errors, the first at \(place): "
+                            + "\(blocker.message) [\(blocker.code.rawValue)] (flowctl validate lists them)")
+        }
+        // A library has no generated API; an app whose API cannot be generated cannot be compared by it.
+        let declarations: [SwiftDeclaration]
+        do throws(GenerateError) {
+            declarations = validation.program.isLibrary ? [] : try SwiftGenerator.declarations(of: validation.program)
+        } catch {
+            throw LoadError(message: "cannot compare '\(source.describe(file))': its Swift API cannot be generated: \(error.message) "
+                            + "(flowctl generate swift says where)")
+        }
+        return Member(name: name, validation: validation, declarations: declarations, workBudget: budget)
+    }
+}
+
+/// The members validated side by side, each written once by its own thread.
+private final class Results: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Result<Release.Member, Release.LoadError>?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ result: Result<Release.Member, Release.LoadError>) {
+        lock.lock()
+        defer { lock.unlock() }
+        slots[index] = result
+    }
+
+    func get(_ index: Int) -> Result<Release.Member, Release.LoadError>? {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots[index]
+    }
+}
