@@ -10,9 +10,7 @@ extension Compiler {
     mutating func checkGeneratedInterface() {
         // A program with errors that stop the engine may hold unresolved ids.
         guard program.entry >= 0, !diagnostics.contains(where: \.code.stopsRunning) else { return }
-        do throws(ProgramInterface.Conflict) {
-            _ = try ProgramInterface(program)
-        } catch {
+        if let error = ProgramInterface.firstConflict(in: program) {
             let first = program.handlers[Int(error.first)]
             let second = program.handlers[Int(error.second)]
             let secondText = program.eventText(second), firstText = program.eventText(first)

@@ -37,6 +37,17 @@ public struct ProgramInterface: Hashable, Sendable {
     /// take the same labels with different types.
     public init(_ program: Program) throws(Conflict) {
         routes = program.routes.indices.map { program.routeSignature(RouteID($0)) }
+        (events, eventHandlers) = try ProgramInterface.userEvents(of: program)
+        guards = program.guardSymbols.values.sorted()
+        var seen = Set<FlowID>()
+        tabs = program.tabFlows.filter { seen.insert($0).inserted }
+    }
+
+    /// The user events of `program` as generated cases, each with one
+    /// handler that declares it; throws when two handlers of one event
+    /// take the same labels with different types (what `validate` reports
+    /// as F115, without building the rest of the interface).
+    public static func userEvents(of program: Program) throws(Conflict) -> (events: [Event], handlers: [HandlerID]) {
         let back = program.symbols.lookup("back")
         var events: [Event] = []
         var handlersOf: [HandlerID] = []
@@ -62,11 +73,32 @@ public struct ProgramInterface: Hashable, Sendable {
             events.append(event)
             handlersOf.append(HandlerID(h))
         }
-        self.events = events
-        eventHandlers = handlersOf
-        guards = program.guardSymbols.values.sorted()
-        var seen = Set<FlowID>()
-        tabs = program.tabFlows.filter { seen.insert($0).inserted }
+        return (events, handlersOf)
+    }
+
+    /// The first two handlers of one user event that take the same labels
+    /// with other types (`validate`'s F115), or nil. Only handlers with
+    /// parameters can disagree, so the others are not looked at: linear in
+    /// the handlers and their parameters.
+    public static func firstConflict(in program: Program) -> Conflict? {
+        let back = program.symbols.lookup("back")
+        var byName: [Symbol: [HandlerID]] = [:]
+        for (h, handler) in program.handlers.enumerated() where !handler.parameters.isEmpty && !handler.event.isResult && handler.event.name != back {
+            if handler.route < 0, !program.flows[Int(handler.flow)].handlers.range.contains(h) { continue }
+            let parameters = program.parameters[handler.parameters.range]
+            var isKnown = false
+            // One handler per label set of the name: the first, as the generated case.
+            for other in byName[handler.event.name, default: []] {
+                let known = program.parameters[program.handlers[Int(other)].parameters.range]
+                guard known.count == parameters.count, parameters.allSatisfy({ p in known.contains { $0.name == p.name } }) else { continue }
+                isKnown = true
+                for p in parameters where !known.contains(where: { $0.name == p.name && $0.type == p.type }) {
+                    return Conflict(first: other, second: HandlerID(h))
+                }
+            }
+            if !isKnown { byName[handler.event.name, default: []].append(HandlerID(h)) }
+        }
+        return nil
     }
 
     /// Each event as `name(label: Type, ...)`, the form a generated file records.
