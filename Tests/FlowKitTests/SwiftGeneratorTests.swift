@@ -50,7 +50,13 @@ import Testing
     }
 
     @Test func sameLabelsWithOtherTypesIsAnError() throws {
-        let error = try #require(refusal("flow A [entry] {\n start x\n route x { on go(id: Int) -> push y }\n route y { on go(id: String) -> pop }\n}"))
+        // validate reports it as F115 (DSL.md §9.4) at the same handler; the generator refuses it.
+        let validation = Validation.run(text: "flow A [entry] {\n start x\n route x { on go(id: Int) -> push y }\n route y { on go(id: String) -> pop }\n}", path: "t.flow")
+        #expect(validation.diagnostics.map(\.code.rawValue) == ["F115"])
+        var refused: GenerateError?
+        do { _ = try SwiftGenerator.generate(validation.program) } catch { refused = error }
+        let error = try #require(refused)
+        #expect(error.span == validation.diagnostics.first?.span)
         #expect(error.message.hasPrefix("event 'go' takes the same labels as another handler with different types"))
         #expect(error.span.start > 0)
         #expect(error.notes.count == 1)
