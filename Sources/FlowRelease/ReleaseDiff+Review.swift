@@ -1,3 +1,5 @@
+import FlowEngine
+
 /// `flowctl diff`'s pull-request forms: a markdown comment a reviewer
 /// reads in ten seconds, and GitHub Actions annotations on the new lines.
 extension ReleaseDiff {
@@ -47,14 +49,14 @@ extension ReleaseDiff {
             var command = change.isBreaking ? "::error" : "::notice"
             var properties: [String] = []
             if let place = change.place, place.isNew {
-                properties += ["file=" + ReleaseDiff.githubEscaped(place.file, property: true), "line=\(place.line)", "col=\(place.column)"]
+                properties += ["file=" + GitHubAnnotation.escaped(place.file, property: true), "line=\(place.line)", "col=\(place.column)"]
             }
-            properties.append("title=" + ReleaseDiff.githubEscaped("flowctl diff: " + (change.isBreaking ? "breaking " : "") + change.subject.rawValue, property: true))
+            properties.append("title=" + GitHubAnnotation.escaped("flowctl diff: " + (change.isBreaking ? "breaking " : "") + change.subject.rawValue, property: true))
             command += " " + properties.joined(separator: ",")
             var message = change.summary
             for text in change.breaks { message += "\nbreaks: " + text }
             if !change.example.isEmpty { message += "\ne.g. " + change.example }
-            out += command + "::" + ReleaseDiff.githubEscaped(message, property: false) + "\n"
+            out += command + "::" + GitHubAnnotation.escaped(message, property: false) + "\n"
         }
         return out
     }
@@ -87,20 +89,4 @@ extension ReleaseDiff {
         return out
     }
 
-    /// GitHub's workflow-command escaping: `%`, CR and LF, and in a
-    /// property also `:` and `,`.
-    static func githubEscaped(_ text: String, property: Bool) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "%": out += "%25"
-            case "\r": out += "%0D"
-            case "\n": out += "%0A"
-            case ":" where property: out += "%3A"
-            case "," where property: out += "%2C"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
 }

@@ -251,23 +251,9 @@ extension ValidateCommand {
     }
 
     /// A workflow command's message: `%`, CR and LF escaped.
-    static func githubData(_ text: String) -> String { githubEscaped(text, property: false) }
+    static func githubData(_ text: String) -> String { GitHubAnnotation.escaped(text, property: false) }
 
     /// A workflow command's property value: also `:` and `,` escaped.
-    static func githubProperty(_ text: String) -> String { githubEscaped(text, property: true) }
+    static func githubProperty(_ text: String) -> String { GitHubAnnotation.escaped(text, property: true) }
 
-    private static func githubEscaped(_ text: String, property: Bool) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "%": out += "%25"
-            case "\r": out += "%0D"
-            case "\n": out += "%0A"
-            case ":" where property: out += "%3A"
-            case "," where property: out += "%2C"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
 }

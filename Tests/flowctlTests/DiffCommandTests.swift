@@ -1,3 +1,4 @@
+import FlowEngine
 @testable import FlowRelease
 import FlowTestSupport
 import Foundation
@@ -211,7 +212,7 @@ struct DiffCommandTests {
         #expect(run.status == .failure)
         let lines = run.out.split(separator: "\n")
         #expect(lines.count == 4)
-        let file = ReleaseDiff.githubEscaped(new, property: true)
+        let file = GitHubAnnotation.escaped(new, property: true)
         #expect(lines[0].hasPrefix("::error file=\(file),line=26,col=6,title=flowctl diff%3A breaking route::route Shop.receipt removed%0Abreaks: a saved state that shows Shop.receipt no longer restores"), "\(run.out)")
         #expect(lines[1].hasPrefix("::error file=\(file),line=43,col=6,title=flowctl diff%3A breaking link::link shop://product/:id now reads shop://item/:id%0Abreaks: "), "\(run.out)")
         #expect(lines[2...].allSatisfy { $0.hasPrefix("::notice ") }, "\(run.out)")
