@@ -56,7 +56,8 @@ extension Compiler {
                 case keywords.final: if noArgument(attribute) { attributes.insert(.final) }
                 case keywords.noBack: if noArgument(attribute) { attributes.insert(.noBack) }
                 case keywords.locked: if noArgument(attribute) { attributes.insert(.locked) }
-                default: reportBadAttribute(attribute.name, on: "a route", allowed: "final, noBack, locked, was(oldName)")
+                case keywords.busy: if noArgument(attribute) { attributes.insert(.busy) }
+                default: reportBadAttribute(attribute.name, on: "a route", allowed: "final, noBack, locked, busy, was(oldName)")
                 }
             }
             let parameters = declareParameters(tree.parameters[route.parameters.range])
@@ -120,7 +121,7 @@ extension Compiler {
 
     mutating func reportBadAttribute(_ attribute: Name, on what: String, allowed: String) {
         let name = text(attribute.symbol)
-        let known = [keywords.entry, keywords.final, keywords.noBack, keywords.locked, keywords.system]
+        let known = [keywords.entry, keywords.final, keywords.noBack, keywords.locked, keywords.busy, keywords.system]
         if known.contains(attribute.symbol) {
             report(.badAttribute, attribute.span, "attribute '\(name)' does not apply to \(what) (allowed: \(allowed))")
         } else {

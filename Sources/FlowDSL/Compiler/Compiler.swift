@@ -120,6 +120,8 @@ public struct Compiler {
 struct KnownSymbols {
     let string, int, bool, double: Symbol
     let entry, final, noBack, locked: Symbol
+    /// The route attribute `busy` (v2).
+    let busy: Symbol
     /// The handler attribute `system` (v2), and the implicit event `back`.
     let system, back: Symbol
 
@@ -132,6 +134,7 @@ struct KnownSymbols {
         final = symbols.intern("final")
         noBack = symbols.intern("noBack")
         locked = symbols.intern("locked")
+        busy = symbols.intern("busy")
         system = symbols.intern("system")
         // The runtime names these in every program, written there or not:
         // the implicit `back` event and the implicit `cancel` result.

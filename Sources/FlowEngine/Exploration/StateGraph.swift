@@ -312,7 +312,7 @@ public struct StateGraph: Sendable {
         }
         guard links else { return }
         // Not a URL of the pending one's class: it would run the same gate actions again.
-        let waiting = state.pendingLink.flatMap { pendingClasses[$0.url] }
+        let waiting = state.pendingLink.flatMap { $0.isHeld ? nil : pendingClasses[$0.url] }
         for (l, url) in sampleURLs.enumerated() {
             guard let matched = sampleMatches[l] else { continue }
             if let waiting, pendingClasses[url] == waiting { continue }
@@ -350,7 +350,7 @@ public struct StateGraph: Sendable {
             record(node, state, cost, step, kind: kind, n, failure, valuation)
         })
         // The pending URL's guard held at the end of some run: the same step with each other URL of its class pending.
-        if tried, let pending = state.pendingLink, let c = pendingClasses[pending.url] {
+        if tried, let pending = state.pendingLink, !pending.isHeld, let c = pendingClasses[pending.url] {
             for m in classLinks[Int(c)] where sampleURLs[Int(m)] != pending.url {
                 var mirrored = state
                 var other = PendingLink(url: sampleURLs[Int(m)], shown: pending.shown)

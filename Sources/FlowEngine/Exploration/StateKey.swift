@@ -85,7 +85,9 @@ struct StateEncoder {
             }
         }
         if let pending = state.pendingLink {
-            key.append(pendingClasses[pending.url].map { -2 - $0 } ?? intern(pending.url))
+            // A held URL (v2 busy routes) opens as itself: keyed by its text, and marked.
+            if pending.isHeld { key.append(Int32.min) }
+            key.append((pending.isHeld ? nil : pendingClasses[pending.url]).map { -2 - $0 } ?? intern(pending.url))
             key.append(Int32(pending.shown.count))
             for mark in pending.shown {
                 key.append(mark.route)

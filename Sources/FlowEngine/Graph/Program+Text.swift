@@ -120,6 +120,7 @@ extension Program {
                 if route.attributes.contains(.final) { attributes.append("final") }
                 if route.attributes.contains(.noBack) { attributes.append("noBack") }
                 if route.attributes.contains(.locked) { attributes.append("locked") }
+                if route.attributes.contains(.busy) { attributes.append("busy") }
                 if !attributes.isEmpty { line += " [\(attributes.joined(separator: ", "))]" }
                 out += line + "\n"
                 for h in route.handlers.range { out += "    " + handlerText(handlers[h]) + "\n" }

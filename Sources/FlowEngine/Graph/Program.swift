@@ -167,6 +167,9 @@ public struct RouteAttributes: OptionSet, Hashable, Sendable {
     public static let noBack = RouteAttributes(rawValue: 2)
     /// A sheet that cannot be swiped down.
     public static let locked = RouteAttributes(rawValue: 4)
+    /// (v2) Busy: while it is the active route, an opened URL waits
+    /// (DSL.md §9.3 "Busy routes").
+    public static let busy = RouteAttributes(rawValue: 8)
 }
 
 /// A route (a screen) of a flow.

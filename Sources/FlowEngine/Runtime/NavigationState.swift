@@ -57,14 +57,21 @@ public struct Layer: Hashable, Sendable {
     public var stack: [Entry] { stacks[selected] }
 }
 
-/// A deep link opened while its gate's guard did not hold (DSL.md §5
-/// "Gated links"): the URL, and the screens the gate's actions showed.
+/// A deep link waiting to open: one opened while its gate's guard did not
+/// hold (DSL.md §5 "Gated links": the URL, and the screens the gate's
+/// actions showed), or (v2) one opened while the active route was busy
+/// (DSL.md §9.3 "Busy routes": `isHeld`).
 public struct PendingLink: Hashable, Sendable {
     public var url: String
     /// What the gate's actions put on screen. While none of it is shown and
     /// the guard still does not hold at the end of a step, the user
-    /// cancelled: the URL is dropped.
+    /// cancelled: the URL is dropped. Empty for a held URL.
     public var shown: [Mark]
+    /// Whether the URL was opened on a busy route and has not been tried
+    /// yet: at the end of the first step after which the active route is
+    /// not busy, it opens as `open` would have (its gate's actions run if
+    /// its guard does not hold).
+    public var isHeld = false
     /// The link `url` matched when it was opened, and what it bound: a
     /// cache (a function of `url` and the program), so the end of each step
     /// while the URL waits does not parse it again. Not part of equality.
@@ -80,18 +87,20 @@ public struct PendingLink: Hashable, Sendable {
         }
     }
 
-    public init(url: String, shown: [Mark]) {
+    public init(url: String, shown: [Mark], isHeld: Bool = false) {
         self.url = url
         self.shown = shown
+        self.isHeld = isHeld
     }
 
     public static func == (lhs: PendingLink, rhs: PendingLink) -> Bool {
-        lhs.url == rhs.url && lhs.shown == rhs.shown
+        lhs.url == rhs.url && lhs.shown == rhs.shown && lhs.isHeld == rhs.isHeld
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(url)
         hasher.combine(shown)
+        hasher.combine(isHeld)
     }
 }
 

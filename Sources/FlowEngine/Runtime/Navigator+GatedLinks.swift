@@ -49,11 +49,13 @@ extension Navigator {
         return false
     }
 
-    /// The end of a step: opens the pending URL if its guard now holds
-    /// (as part of the step; if it cannot open, it is dropped and the step
-    /// still succeeds), drops it if nothing its gate showed is still shown.
+    /// The end of a step: while the active route is busy, the pending URL
+    /// waits (v2). Otherwise a held URL opens as `open` would have; a
+    /// gated one opens if its guard now holds (as part of the step; if it
+    /// cannot open, it is dropped and the step still succeeds), and is
+    /// dropped if nothing its gate showed is still shown.
     mutating func settlePendingLink() {
-        guard let pending = state.pendingLink else { return }
+        guard let pending = state.pendingLink, !activeRouteIsBusy else { return }
         state.pendingLink = nil
         let link: Link, binding: LinkBinding
         if let matched = pending.matched {
@@ -62,6 +64,10 @@ extension Navigator {
             (link, binding) = found
         } else {
             emit(.linkDropped(pending.url))
+            return
+        }
+        if pending.isHeld {
+            openHeld(pending.url, link, binding)
             return
         }
         if isClosed(link) {
@@ -79,23 +85,64 @@ extension Navigator {
             return
         }
         if logsHandlers { triedPendingLink = true }
+        openPending(pending.url) { (navigator: inout Navigator) throws(NavigationError) in try navigator.arrive(at: link, binding) }
+    }
+
+    /// Runs `body` (the arrival of the pending `url`, or its gate's
+    /// actions) at the end of a step; if it fails, the state is as before
+    /// it and the URL is dropped (`guardHolds`: a drop F306 reports).
+    private mutating func openPending(_ url: String, guardHolds: Bool = true, _ body: (inout Navigator) throws(NavigationError) -> Void) {
         let saved = state
         let savedEffects = effects
         do throws(NavigationError) {
-            try arrive(at: link, binding)
+            try body(&self)
             if needsCollection { endUnusedInstances() }
             guard let top = state.layers.last, !top.stack.isEmpty,
                   !state.layers.contains(where: { $0.stacks.contains(where: { $0.isEmpty }) }) else {
                 throw NavigationError.emptyScreen(event: "open")
             }
             lastStepChangedFlows = true
-            emit(.linkOpened(pending.url))
+            if state.pendingLink?.url != url { emit(.linkOpened(url)) }
         } catch {
             state = saved
             needsCollection = false
             effects = savedEffects
-            if logsHandlers { droppedOpenLinkLog.append(pending.url) }
-            emit(.linkDropped(pending.url))
+            if logsHandlers && guardHolds { droppedOpenLinkLog.append(url) }
+            emit(.linkDropped(url))
         }
+    }
+
+    // MARK: - Busy routes (v2)
+
+    /// Whether the active route is `[busy]` (DSL.md §9.3): an opened URL
+    /// waits until the user leaves it.
+    var activeRouteIsBusy: Bool {
+        guard let active = state.activeIDs else { return false }
+        return program.routes[Int(active.route)].attributes.contains(.busy)
+    }
+
+    /// `open` on a busy route: the URL waits, replacing any pending one.
+    mutating func hold(_ url: String, _ matched: (Link, LinkBinding)) -> [NavigationEffect] {
+        lastStepChangedFlows = false
+        effects.removeAll(keepingCapacity: true)
+        var pending = PendingLink(url: url, shown: [], isHeld: true)
+        pending.matched = matched
+        state.pendingLink = pending
+        emit(.linkPending(url))
+        return effects
+    }
+
+    /// A held URL, once the active route is not busy: what `open` does,
+    /// at the end of the step. A gated link whose guard does not hold runs
+    /// its gate's actions and waits for the guard; one that cannot arrive
+    /// (or whose gate's actions fail) is dropped.
+    private mutating func openHeld(_ url: String, _ link: Link, _ binding: LinkBinding) {
+        if isClosed(link) {
+            openPending(url, guardHolds: false) { (navigator: inout Navigator) throws(NavigationError) in
+                try navigator.openClosed(link, url: url, binding: binding)
+            }
+            return
+        }
+        openPending(url) { (navigator: inout Navigator) throws(NavigationError) in try navigator.arrive(at: link, binding) }
     }
 }

@@ -12,6 +12,8 @@ extension Navigator {
     /// sample URL once, not once a state).
     mutating func open(_ url: String, matched: (Link, LinkBinding)) throws(NavigationError) -> [NavigationEffect] {
         let (link, binding) = matched
+        // (v2) A busy route holds the URL until the user leaves it.
+        if activeRouteIsBusy { return hold(url, matched) }
         if isClosed(link) {
             return try step("open") { (navigator: inout Navigator) throws(NavigationError) in
                 try navigator.openClosed(link, url: url, binding: binding)

@@ -22,6 +22,8 @@ struct SavedState: Codable {
         var url: String
         /// What the gate's actions showed: `Flow.route` and the index in `flows`.
         var shown: [SavedMark]
+        /// (v2) True for a URL opened on a busy route, not tried yet; absent otherwise.
+        var held: Bool?
     }
 
     struct SavedMark: Codable {
@@ -86,7 +88,7 @@ extension Navigator {
                                    SavedState.SavedPending(url: pending.url, shown: pending.shown.compactMap { mark in
                                        let flow = renumber[Int(mark.instance)]
                                        return flow >= 0 ? SavedState.SavedMark(route: program.qualifiedName(mark.route), flow: flow) : nil
-                                   })
+                                   }, held: pending.isHeld ? true : nil)
                                })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -177,7 +179,10 @@ extension Navigator {
             } catch {
                 throw .invalidState("the pending link '\(pending.url.prefix(200))' matches no link of the program")
             }
-            restored.pendingLink = PendingLink(url: pending.url, shown: marks)
+            if pending.held == true && !marks.isEmpty {
+                throw .invalidState("the pending link '\(pending.url.prefix(200))' is held for a busy route and remembers screens its gate showed")
+            }
+            restored.pendingLink = PendingLink(url: pending.url, shown: marks, isHeld: pending.held == true)
         }
         var candidate = self
         candidate.state = restored
