@@ -131,6 +131,27 @@ struct BusyRouteTests {
         #expect(nav.state.pendingLink == nil)
     }
 
+    @Test("on a busy route a gated URL is still dropped once its log-in is gone (the user cancelled it)")
+    func gatedDroppedWhileBusy() throws {
+        var nav = try navigator(allowingFindings: true, Self.gated)
+        walk(&nav, """
+            open "app://item/3"
+            submit
+            expect stack home | cover: form > checking
+            """)
+        // Leave the busy screen's log-in by ending Login from its parent: what `set` on the entry does.
+        var ended = try navigator(allowingFindings: true, Self.gated.replacingOccurrences(
+            of: "on Login.done -> stay", with: "on Login.done -> stay\n  on reset [system] -> set [uploading]"))
+        walk(&ended, """
+            open "app://item/3"
+            reset
+            expect stack uploading
+            """)
+        #expect(ended.state.pendingLink == nil)
+        #expect(ended.invariantViolations() == [])
+        #expect(nav.state.pendingLink?.shown.count == 1)
+    }
+
     @Test("a held URL survives a saved state; a held URL that remembers screens is refused")
     func savedState() throws {
         var nav = try navigator(allowingFindings: true, Self.upload)

@@ -10,7 +10,7 @@ import FlowEngine
 /// - a tab container (started as root, sheet, cover or as the entry's
 ///   start; never pushed) whose tabs `select` each other;
 /// - routes with titles, parameters and the attributes `final`, `noBack`,
-///   `locked`; events with payloads; arguments from literals and from the
+///   `locked`, `busy` (with the `[system]` event that ends it); events with payloads; arguments from literals and from the
 ///   event's, the route's and the flow's parameters;
 /// - every action (`push sheet cover alert dialog popover replace set pop
 ///   "pop to" popToRoot dismiss start finish select stay assume`), `with` names,
@@ -258,9 +258,15 @@ struct RandomProgramGenerator {
         }
         for (r, route) in plan.routes.enumerated() {
             let title = chance(20) ? " \"The \(route.name) screen\"" : ""
-            let attributes = route.attributes.isEmpty ? "" : " [" + route.attributes.joined(separator: ", ") + "]"
+            var attributeList = route.attributes
             let scope = route.parameters + plan.parameters
             var body = routeHandlers[r]
+            // (v2) A busy screen (an upload): URLs opened there wait; the app's event ends it.
+            if r > 0 && index != flows.count - 1 && chance(8) {
+                attributeList.append("busy")
+                body += "    on uploaded [system] -> \(chain(index, scope: scope))\n"
+            }
+            let attributes = attributeList.isEmpty ? "" : " [" + attributeList.joined(separator: ", ") + "]"
             if index == flows.count - 1 {
                 // Auth: signing in finishes it, closing it cancels it.
                 body += r == 0 ? "    on signIn -> finish done\n    on more -> push \(plan.routes[1].name)\n" : "    on close -> finish cancel\n"

@@ -49,13 +49,18 @@ extension Navigator {
         return false
     }
 
-    /// The end of a step: while the active route is busy, the pending URL
-    /// waits (v2). Otherwise a held URL opens as `open` would have; a
-    /// gated one opens if its guard now holds (as part of the step; if it
-    /// cannot open, it is dropped and the step still succeeds), and is
-    /// dropped if nothing its gate showed is still shown.
+    /// The end of a step: a held URL opens as `open` would have; a gated
+    /// one opens if its guard now holds (as part of the step; if it cannot
+    /// open, it is dropped and the step still succeeds), and is dropped if
+    /// nothing its gate showed is still shown. (v2) While the active route
+    /// is busy nothing opens: a held URL waits, a gated one only keeps what
+    /// is still shown (the user may have cancelled its log-in).
     mutating func settlePendingLink() {
-        guard let pending = state.pendingLink, !activeRouteIsBusy else { return }
+        guard let pending = state.pendingLink else { return }
+        if activeRouteIsBusy {
+            if !pending.isHeld { keepWhileShown(pending) }
+            return
+        }
         state.pendingLink = nil
         let link: Link, binding: LinkBinding
         if let matched = pending.matched {
@@ -71,21 +76,28 @@ extension Navigator {
             return
         }
         if isClosed(link) {
-            // Keep only what is still shown: a mark of an ended flow may not outlive it.
-            let still = pending.shown.filter(isShown)
-            if still.count == pending.shown.count {
-                state.pendingLink = pending
-            } else if !still.isEmpty {
-                var kept = pending
-                kept.shown = still
-                state.pendingLink = kept
-            } else {
-                emit(.linkDropped(pending.url))
-            }
+            keepWhileShown(pending)
             return
         }
         if logsHandlers { triedPendingLink = true }
         openPending(pending.url) { (navigator: inout Navigator) throws(NavigationError) in try navigator.arrive(at: link, binding) }
+    }
+
+    /// A gated URL that does not open: it keeps only the screens of its
+    /// gate still shown (a mark of an ended flow may not outlive it), and
+    /// is dropped when none is.
+    private mutating func keepWhileShown(_ pending: PendingLink) {
+        let still = pending.shown.filter(isShown)
+        if still.count == pending.shown.count {
+            state.pendingLink = pending
+        } else if !still.isEmpty {
+            var kept = pending
+            kept.shown = still
+            state.pendingLink = kept
+        } else {
+            state.pendingLink = nil
+            emit(.linkDropped(pending.url))
+        }
     }
 
     /// Runs `body` (the arrival of the pending `url`, or its gate's
