@@ -96,6 +96,16 @@ struct GraphCommandTests {
         #expect(back.split(separator: "\n").filter { $0.contains(" -> ") }.count > groups.count)
     }
 
+    @Test("a busy route says so under its name (v2)")
+    func busyRoute() {
+        let program = Validation.run(text: """
+            flow App [entry] { start home  route home { on share -> push sharing }  route sharing "Sharing" [busy] { on done [system] -> pop } }
+            """).program
+        let dot = DOTWriter.write(FlowGraph(program, findings: []))
+        #expect(dot.contains(##"r1 [label="Sharing\nsharing\n[busy]"]"##), "\(dot)")
+        #expect(dot.contains(##"r0 [label="home", peripheries=2]"##), "\(dot)")
+    }
+
     @Test("findings colour what they point at, with the code in a tooltip")
     func findings() throws {
         let dead = try runFlowctl(["graph", "flows/broken/F203-dead-end.flow"])

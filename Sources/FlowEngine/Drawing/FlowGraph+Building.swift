@@ -239,8 +239,11 @@ struct GraphBuilder {
     mutating func addNode(_ id: String, _ kind: FlowGraph.NodeKind, cluster: FlowID, label: String,
                           route: RouteID = -1, isStart: Bool = false) -> Int {
         let isFinal = route >= 0 && program.routes[Int(route)].attributes.contains(.final)
-        nodes.append(FlowGraph.Node(id: id, kind: kind, cluster: cluster, label: label, route: route, isStart: isStart,
-                                    isFinal: isFinal, findings: []))
+        let isBusy = route >= 0 && program.routes[Int(route)].attributes.contains(.busy)
+        // A busy screen (v2) says so under its name, in every format.
+        nodes.append(FlowGraph.Node(id: id, kind: kind, cluster: cluster, label: isBusy ? label + "\n[busy]" : label, route: route,
+                                    isStart: isStart, isFinal: isFinal, findings: []))
+        nodes[nodes.count - 1].isBusy = isBusy
         if cluster >= 0 { clusters[clusterIndex[Int(cluster)]].nodes.append(nodes.count - 1) }
         return nodes.count - 1
     }

@@ -75,6 +75,8 @@ public struct FlowGraph: Sendable {
         public var isStart: Bool
         /// A route marked [final].
         public var isFinal: Bool
+        /// (v2) A route marked [busy]: opened URLs wait while it is active.
+        public var isBusy = false
         public var findings: [Diagnostic]
         /// The journey's steps at which it was on top (a route) or which
         /// reached it (any other node); empty when off the journey.
