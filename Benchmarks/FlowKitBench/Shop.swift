@@ -4,6 +4,9 @@ import FlowKit
 
 /// The navigation program of shop.flow, entry flow `App`.
 enum Shop: FlowProgram {
+    /// The program type itself: what the nested event enums name (a flow may share its name).
+    typealias ProgramType = Self
+
     /// A screen: one case per flow with routes, each with one case per route.
     enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable {
         /// Flow `App` (shop.flow:2).
@@ -19,6 +22,18 @@ enum Shop: FlowProgram {
         enum App: Swift.Hashable, Swift.Sendable, Swift.Codable {
             /// `splash` (shop.flow:4).
             case splash
+
+            /// The events `splash` can send: its handlers' and those of the flows above it.
+            enum SplashEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `ready`.
+                case ready
+                var code: FlowCode {
+                    switch self {
+                    case .ready: return FlowCode(0)
+                    }
+                }
+            }
         }
 
         /// The routes of flow `Auth`.
@@ -31,6 +46,63 @@ enum Shop: FlowProgram {
             case forgotPassword
             /// "Sign up": `signup` (shop.flow:20).
             case signup
+
+            /// The events `walkthrough` can send: its handlers' and those of the flows above it.
+            enum WalkthroughEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `getStarted`.
+                case getStarted
+                var code: FlowCode {
+                    switch self {
+                    case .getStarted: return FlowCode(1)
+                    }
+                }
+            }
+
+            /// The events `login` can send: its handlers' and those of the flows above it.
+            enum LoginEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `forgotPassword`.
+                case forgotPassword
+                /// `signUp`.
+                case signUp
+                /// `loggedIn`.
+                case loggedIn
+                var code: FlowCode {
+                    switch self {
+                    case .forgotPassword: return FlowCode(2)
+                    case .signUp: return FlowCode(3)
+                    case .loggedIn: return FlowCode(4)
+                    }
+                }
+            }
+
+            /// The events `forgotPassword` can send: its handlers' and those of the flows above it.
+            enum ForgotPasswordEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `sent`.
+                case sent
+                var code: FlowCode {
+                    switch self {
+                    case .sent: return FlowCode(5)
+                    }
+                }
+            }
+
+            /// The events `signup` can send: its handlers' and those of the flows above it.
+            enum SignupEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `close`.
+                case close
+                /// `created`.
+                case created
+                var code: FlowCode {
+                    switch self {
+                    case .close: return FlowCode(6)
+                    case .created: return FlowCode(7)
+                    }
+                }
+            }
         }
 
         /// The routes of flow `Shop`.
@@ -41,6 +113,42 @@ enum Shop: FlowProgram {
             case product(id: Swift.String)
             /// `receipt` (shop.flow:33).
             case receipt
+
+            /// The events `catalog` can send: its handlers' and those of the flows above it.
+            enum CatalogEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `select(id: String)`.
+                case select(id: Swift.String)
+                var code: FlowCode {
+                    switch self {
+                    case let .select(v0): return FlowCode(8, FlowArguments([.string(v0)]))
+                    }
+                }
+            }
+
+            /// The events `product` can send: its handlers' and those of the flows above it.
+            enum ProductEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `buy`.
+                case buy
+                /// `related(id: String)`.
+                case related(id: Swift.String)
+                var code: FlowCode {
+                    switch self {
+                    case .buy: return FlowCode(9)
+                    case let .related(v0): return FlowCode(10, FlowArguments([.string(v0)]))
+                    }
+                }
+            }
+
+            /// The events `receipt` can send: its handlers' and those of the flows above it.
+            enum ReceiptEvent: FlowEvents {
+                typealias Program = ProgramType
+                var code: FlowCode {
+                    switch self {
+                    }
+                }
+            }
         }
 
         /// The routes of flow `Checkout`.
@@ -49,6 +157,33 @@ enum Shop: FlowProgram {
             case cart
             /// `payment` (shop.flow:40).
             case payment
+
+            /// The events `cart` can send: its handlers' and those of the flows above it.
+            enum CartEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `pay`.
+                case pay
+                var code: FlowCode {
+                    switch self {
+                    case .pay: return FlowCode(11)
+                    }
+                }
+            }
+
+            /// The events `payment` can send: its handlers' and those of the flows above it.
+            enum PaymentEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `paid`.
+                case paid
+                /// `cancel`.
+                case cancel
+                var code: FlowCode {
+                    switch self {
+                    case .paid: return FlowCode(12)
+                    case .cancel: return FlowCode(13)
+                    }
+                }
+            }
         }
     }
 
@@ -82,6 +217,15 @@ enum Shop: FlowProgram {
         case paid
         /// `cancel`, handled at shop.flow:40.
         case cancel
+    }
+
+    /// The `[system]` events: what the app itself reports (`store.send(Shop.SystemEvent.…)`), never a screen.
+    enum SystemEvent: FlowEvents {
+        typealias Program = ProgramType
+        var code: FlowCode {
+            switch self {
+            }
+        }
     }
 
     /// A guard of the program: a named boolean set from outside (`assume`).

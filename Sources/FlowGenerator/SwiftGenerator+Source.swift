@@ -12,8 +12,12 @@ extension SwiftGenerator {
         """
         out += "/// The navigation program of \(SwiftLiteral.comment(paths[0])), entry flow `\(program.name(program.flows[Int(program.entry)].name))`.\n"
         out += "\(access)enum \(name): FlowProgram {\n"
+        out += "    /// The program type itself: what the nested event enums name (a flow may share its name).\n"
+        out += "    \(access)typealias ProgramType = Self\n\n"
         out += screenType()
         out += "\n" + eventType()
+        out += "\n" + eventsEnum("SystemEvent", doc: "The `[system]` events: what the app itself reports (`store.send(\(name).SystemEvent.…)`), never a screen.",
+                                 systemEvents(), indent: "    ")
         out += "\n" + stringEnum("Guard", doc: "A guard of the program: a named boolean set from outside (`assume`).",
                                  cases: names.guardCase, rawValues: interface.guards.map { program.name($0) })
         out += "\n" + stringEnum("Tab", doc: "A flow used as a tab, lowerCamelCase; the raw value is the flow's name.",
@@ -28,6 +32,7 @@ extension SwiftGenerator {
     // MARK: - Screen
 
     mutating func screenType() -> String {
+        let sendable = screenEvents()
         var out = "    /// A screen: one case per flow with routes, each with one case per route.\n"
         out += "    \(access)enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable {\n"
         for (f, flow) in program.flows.enumerated() {
@@ -48,6 +53,13 @@ extension SwiftGenerator {
                 let parameters = route.parameters.range.map { "\(SwiftNames.escaped(names.label[$0])): \(swiftType(program.parameters[$0].type))" }
                 let payload = parameters.isEmpty ? "" : "(" + parameters.joined(separator: ", ") + ")"
                 out += "            case \(SwiftNames.escaped(names.routeCase[r]))\(payload)\n"
+            }
+            // Per route, the events its view may send (`FlowSender<…Event>`).
+            var taken: Set<String> = []
+            for r in flow.routes.range {
+                let typeName = SwiftNames.unique(SwiftNames.upperCamel(names.routeCase[r]) + "Event", reserved: [], taken: &taken)
+                let doc = "The events `\(program.name(program.routes[r].name))` can send: its handlers' and those of the flows above it."
+                out += "\n" + eventsEnum(typeName, doc: doc, sendable[r], indent: "            ")
             }
             out += "        }\n"
         }

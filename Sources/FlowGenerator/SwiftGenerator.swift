@@ -39,7 +39,7 @@ public struct SwiftGenerator {
     /// program type must not take.
     static let reservedProgramNames: Set<String> = [
         "Swift", "FlowKit", "FlowProgram", "FlowDefinition", "FlowCode", "FlowArguments", "FlowValue", "FlowURL",
-        "FlowNavigator", "FlowLayer", "FlowEffect", "FlowError", "Screen", "Event", "Guard", "Tab",
+        "FlowNavigator", "FlowLayer", "FlowEffect", "FlowError", "FlowEvents", "Screen", "Event", "SystemEvent", "Guard", "Tab",
     ]
 
     let program: Program

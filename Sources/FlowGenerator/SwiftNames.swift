@@ -21,7 +21,8 @@ enum SwiftNames {
     /// Names a nested type cannot take: the metatype words, the standard
     /// library's module name (generated code writes `Swift.String`), and
     /// what `Codable` synthesizes.
-    static let reservedTypes: Set<String> = ["Type", "Self", "Protocol", "Any", "Swift", "CodingKeys", "_"]
+    /// (`ProgramType` is the program's alias of itself, which the nested event enums name.)
+    static let reservedTypes: Set<String> = ["Type", "Self", "Protocol", "Any", "Swift", "CodingKeys", "ProgramType", "_"]
 
     /// `Shop` → `shop`, `URLPicker` → `urlPicker`, `URL` → `url`, `graph` → `graph`.
     static func lowerCamel(_ name: String) -> String {

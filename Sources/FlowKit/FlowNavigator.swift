@@ -28,7 +28,16 @@ public struct FlowNavigator<P: FlowProgram>: Sendable {
     /// Sends a user event.
     @discardableResult
     public mutating func send(_ event: P.Event) throws(FlowError) -> [FlowEffect<P>] {
-        let code = P.code(for: event)
+        try send(P.code(for: event), event)
+    }
+
+    /// Sends an event of one screen, or a system event (`FlowEvents`).
+    @discardableResult
+    public mutating func send<E: FlowEvents>(_ event: E) throws(FlowError) -> [FlowEffect<P>] where E.Program == P {
+        try send(event.code, event)
+    }
+
+    private mutating func send(_ code: FlowCode, _ event: Any) throws(FlowError) -> [FlowEffect<P>] {
         guard code.id >= 0, code.id < loaded.eventSymbols.count else {
             throw .invalidProgram("event \(event) has no index in the embedded program; regenerate the code")
         }

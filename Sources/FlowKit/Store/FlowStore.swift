@@ -65,6 +65,26 @@ public final class FlowStore<P: FlowProgram> {
         step { try $0.send(event) }
     }
 
+    /// Sends an event of one screen (its views hold a `sender()` instead of the store), or a
+    /// system event (`P.SystemEvent`: what the app itself reports, such as a revoked token).
+    @discardableResult
+    public func send<E: FlowEvents>(_ event: E) -> Bool where E.Program == P {
+        step { try $0.send(event) }
+    }
+
+    /// A sender of one screen's events, for the view that draws it: it can send nothing else.
+    public func sender<E: FlowEvents>(for events: E.Type = E.self) -> FlowSender<E> where E.Program == P {
+        FlowSender { [weak self] event in self?.send(event) ?? false }
+    }
+
+    /// Returns to the entry flow's start (a forced log-out, say): every layer and flow goes,
+    /// the guards keep their values (set them first with `assume`). Returns false, changing
+    /// nothing, when the start cannot be shown.
+    @discardableResult
+    public func reset() -> Bool {
+        step { try $0.reset() }
+    }
+
     /// The system back button: the implicit back or the route's `back` handler.
     @discardableResult
     public func back() -> Bool {

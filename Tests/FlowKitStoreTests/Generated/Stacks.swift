@@ -4,6 +4,9 @@ import FlowKit
 
 /// The navigation program of Stacks.flow, entry flow `Stacks`.
 enum Stacks: FlowProgram {
+    /// The program type itself: what the nested event enums name (a flow may share its name).
+    typealias ProgramType = Self
+
     /// A screen: one case per flow with routes, each with one case per route.
     enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable {
         /// Flow `Stacks` (Stacks.flow:4).
@@ -31,6 +34,132 @@ enum Stacks: FlowProgram {
             case terms
             /// "Promo": `promo` (Stacks.flow:28).
             case promo
+
+            /// The events `home` can send: its handlers' and those of the flows above it.
+            enum HomeEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `open(id: Int)`.
+                case open(id: Swift.Int)
+                /// `settings`.
+                case settings
+                /// `terms`.
+                case terms
+                /// `promo`.
+                case promo
+                /// `checkout`.
+                case checkout
+                var code: FlowCode {
+                    switch self {
+                    case let .open(v0): return FlowCode(0, FlowArguments([.int(v0)]))
+                    case .settings: return FlowCode(1)
+                    case .terms: return FlowCode(2)
+                    case .promo: return FlowCode(3)
+                    case .checkout: return FlowCode(4)
+                    }
+                }
+            }
+
+            /// The events `detail` can send: its handlers' and those of the flows above it.
+            enum DetailEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `settings`.
+                case settings
+                /// `more(id: Int)`.
+                case more(id: Swift.Int)
+                /// `confirm`.
+                case confirm
+                var code: FlowCode {
+                    switch self {
+                    case .settings: return FlowCode(1)
+                    case let .more(v0): return FlowCode(5, FlowArguments([.int(v0)]))
+                    case .confirm: return FlowCode(6)
+                    }
+                }
+            }
+
+            /// The events `more` can send: its handlers' and those of the flows above it.
+            enum MoreEvent: FlowEvents {
+                typealias Program = ProgramType
+                var code: FlowCode {
+                    switch self {
+                    }
+                }
+            }
+
+            /// The events `confirmed` can send: its handlers' and those of the flows above it.
+            enum ConfirmedEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `done`.
+                case done
+                var code: FlowCode {
+                    switch self {
+                    case .done: return FlowCode(7)
+                    }
+                }
+            }
+
+            /// The events `settings` can send: its handlers' and those of the flows above it.
+            enum SettingsEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `advanced`.
+                case advanced
+                /// `help`.
+                case help
+                /// `legal`.
+                case legal
+                var code: FlowCode {
+                    switch self {
+                    case .advanced: return FlowCode(8)
+                    case .help: return FlowCode(9)
+                    case .legal: return FlowCode(10)
+                    }
+                }
+            }
+
+            /// The events `advanced` can send: its handlers' and those of the flows above it.
+            enum AdvancedEvent: FlowEvents {
+                typealias Program = ProgramType
+                var code: FlowCode {
+                    switch self {
+                    }
+                }
+            }
+
+            /// The events `help` can send: its handlers' and those of the flows above it.
+            enum HelpEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `close`.
+                case close
+                var code: FlowCode {
+                    switch self {
+                    case .close: return FlowCode(11)
+                    }
+                }
+            }
+
+            /// The events `terms` can send: its handlers' and those of the flows above it.
+            enum TermsEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `accept`.
+                case accept
+                var code: FlowCode {
+                    switch self {
+                    case .accept: return FlowCode(12)
+                    }
+                }
+            }
+
+            /// The events `promo` can send: its handlers' and those of the flows above it.
+            enum PromoEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `close`.
+                case close
+                var code: FlowCode {
+                    switch self {
+                    case .close: return FlowCode(11)
+                    }
+                }
+            }
         }
 
         /// The routes of flow `Checkout`.
@@ -39,6 +168,30 @@ enum Stacks: FlowProgram {
             case cart
             /// "Payment": `payment` (Stacks.flow:35).
             case payment
+
+            /// The events `cart` can send: its handlers' and those of the flows above it.
+            enum CartEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `pay`.
+                case pay
+                var code: FlowCode {
+                    switch self {
+                    case .pay: return FlowCode(13)
+                    }
+                }
+            }
+
+            /// The events `payment` can send: its handlers' and those of the flows above it.
+            enum PaymentEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `paid`.
+                case paid
+                var code: FlowCode {
+                    switch self {
+                    case .paid: return FlowCode(14)
+                    }
+                }
+            }
         }
     }
 
@@ -74,6 +227,15 @@ enum Stacks: FlowProgram {
         case pay
         /// `paid`, handled at Stacks.flow:35.
         case paid
+    }
+
+    /// The `[system]` events: what the app itself reports (`store.send(Stacks.SystemEvent.…)`), never a screen.
+    enum SystemEvent: FlowEvents {
+        typealias Program = ProgramType
+        var code: FlowCode {
+            switch self {
+            }
+        }
     }
 
     /// A guard of the program: a named boolean set from outside (`assume`).

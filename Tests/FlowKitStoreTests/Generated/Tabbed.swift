@@ -4,6 +4,9 @@ import FlowKit
 
 /// The navigation program of Tabbed.flow, entry flow `Tabbed`.
 enum Tabbed: FlowProgram {
+    /// The program type itself: what the nested event enums name (a flow may share its name).
+    typealias ProgramType = Self
+
     /// A screen: one case per flow with routes, each with one case per route.
     enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable {
         /// Flow `Search` (Tabbed.flow:4).
@@ -21,6 +24,69 @@ enum Tabbed: FlowProgram {
             case refine
             /// "Filters": `filters` (Tabbed.flow:15).
             case filters
+
+            /// The events `search` can send: its handlers' and those of the flows above it.
+            enum SearchEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `find(query: String)`.
+                case find(query: Swift.String)
+                /// `filters`.
+                case filters
+                /// `showProfile`.
+                case showProfile
+                var code: FlowCode {
+                    switch self {
+                    case let .find(v0): return FlowCode(0, FlowArguments([.string(v0)]))
+                    case .filters: return FlowCode(1)
+                    case .showProfile: return FlowCode(4)
+                    }
+                }
+            }
+
+            /// The events `results` can send: its handlers' and those of the flows above it.
+            enum ResultsEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `filters`.
+                case filters
+                /// `refine`.
+                case refine
+                /// `showProfile`.
+                case showProfile
+                var code: FlowCode {
+                    switch self {
+                    case .filters: return FlowCode(1)
+                    case .refine: return FlowCode(2)
+                    case .showProfile: return FlowCode(4)
+                    }
+                }
+            }
+
+            /// The events `refine` can send: its handlers' and those of the flows above it.
+            enum RefineEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `showProfile`.
+                case showProfile
+                var code: FlowCode {
+                    switch self {
+                    case .showProfile: return FlowCode(4)
+                    }
+                }
+            }
+
+            /// The events `filters` can send: its handlers' and those of the flows above it.
+            enum FiltersEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `apply`.
+                case apply
+                /// `showProfile`.
+                case showProfile
+                var code: FlowCode {
+                    switch self {
+                    case .apply: return FlowCode(3)
+                    case .showProfile: return FlowCode(4)
+                    }
+                }
+            }
         }
 
         /// The routes of flow `Profile`.
@@ -29,6 +95,33 @@ enum Tabbed: FlowProgram {
             case profile
             /// "Edit profile": `edit` (Tabbed.flow:22).
             case edit
+
+            /// The events `profile` can send: its handlers' and those of the flows above it.
+            enum ProfileEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `edit`.
+                case edit
+                /// `showSearch`.
+                case showSearch
+                var code: FlowCode {
+                    switch self {
+                    case .edit: return FlowCode(5)
+                    case .showSearch: return FlowCode(6)
+                    }
+                }
+            }
+
+            /// The events `edit` can send: its handlers' and those of the flows above it.
+            enum EditEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `showSearch`.
+                case showSearch
+                var code: FlowCode {
+                    switch self {
+                    case .showSearch: return FlowCode(6)
+                    }
+                }
+            }
         }
     }
 
@@ -48,6 +141,15 @@ enum Tabbed: FlowProgram {
         case edit
         /// `showSearch`, handled at Tabbed.flow:23.
         case showSearch
+    }
+
+    /// The `[system]` events: what the app itself reports (`store.send(Tabbed.SystemEvent.…)`), never a screen.
+    enum SystemEvent: FlowEvents {
+        typealias Program = ProgramType
+        var code: FlowCode {
+            switch self {
+            }
+        }
     }
 
     /// A guard of the program: a named boolean set from outside (`assume`).

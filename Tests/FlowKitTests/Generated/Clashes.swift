@@ -4,6 +4,9 @@ import FlowKit
 
 /// The navigation program of clashes.flow, entry flow `Screen`.
 enum Clashes: FlowProgram {
+    /// The program type itself: what the nested event enums name (a flow may share its name).
+    typealias ProgramType = Self
+
     /// A screen: one case per flow with routes, each with one case per route.
     enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable {
         /// Flow `Screen` (clashes.flow:4).
@@ -29,36 +32,195 @@ enum Clashes: FlowProgram {
             case `default`(_0: Swift.String)
             /// `repeat(let: Int, inout: Bool)` (clashes.flow:18).
             case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
+
+            /// The events `self` can send: its handlers' and those of the flows above it.
+            enum Self_Event: FlowEvents {
+                typealias Program = ProgramType
+                /// `init`.
+                case init__
+                /// `Type(in: Int)`.
+                case Type_(`in`: Swift.Int)
+                /// `rawValue`.
+                case rawValue_
+                /// `hashValue(_: Bool)`.
+                case hashValue_(_0: Swift.Bool)
+                /// `init(let: String, var: Double)`.
+                case init_(`let`: Swift.String, `var`: Swift.Double)
+                /// `repeat(let: Int, inout: Bool)`.
+                case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
+                var code: FlowCode {
+                    switch self {
+                    case .init__: return FlowCode(0)
+                    case let .Type_(v0): return FlowCode(1, FlowArguments([.int(v0)]))
+                    case .rawValue_: return FlowCode(2)
+                    case let .hashValue_(v0): return FlowCode(3, FlowArguments([.bool(v0)]))
+                    case let .init_(v0, v1): return FlowCode(5, FlowArguments([.string(v0), .double(v1)]))
+                    case let .`repeat`(v0, v1): return FlowCode(6, FlowArguments([.int(v0), .bool(v1)]))
+                    }
+                }
+            }
+
+            /// The events `Type` can send: its handlers' and those of the flows above it.
+            enum Type_Event: FlowEvents {
+                typealias Program = ProgramType
+                /// `close`.
+                case close
+                /// `init(let: String, var: Double)`.
+                case init_(`let`: Swift.String, `var`: Swift.Double)
+                /// `repeat(let: Int, inout: Bool)`.
+                case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
+                var code: FlowCode {
+                    switch self {
+                    case .close: return FlowCode(4)
+                    case let .init_(v0, v1): return FlowCode(5, FlowArguments([.string(v0), .double(v1)]))
+                    case let .`repeat`(v0, v1): return FlowCode(6, FlowArguments([.int(v0), .bool(v1)]))
+                    }
+                }
+            }
+
+            /// The events `default` can send: its handlers' and those of the flows above it.
+            enum DefaultEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `close`.
+                case close
+                /// `init(let: String, var: Double)`.
+                case init_(`let`: Swift.String, `var`: Swift.Double)
+                /// `repeat(let: Int, inout: Bool)`.
+                case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
+                var code: FlowCode {
+                    switch self {
+                    case .close: return FlowCode(4)
+                    case let .init_(v0, v1): return FlowCode(5, FlowArguments([.string(v0), .double(v1)]))
+                    case let .`repeat`(v0, v1): return FlowCode(6, FlowArguments([.int(v0), .bool(v1)]))
+                    }
+                }
+            }
+
+            /// The events `repeat` can send: its handlers' and those of the flows above it.
+            enum RepeatEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `close`.
+                case close
+                /// `init(let: String, var: Double)`.
+                case init_(`let`: Swift.String, `var`: Swift.Double)
+                /// `repeat(let: Int, inout: Bool)`.
+                case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
+                var code: FlowCode {
+                    switch self {
+                    case .close: return FlowCode(4)
+                    case let .init_(v0, v1): return FlowCode(5, FlowArguments([.string(v0), .double(v1)]))
+                    case let .`repeat`(v0, v1): return FlowCode(6, FlowArguments([.int(v0), .bool(v1)]))
+                    }
+                }
+            }
         }
 
         /// The routes of flow `String`.
         enum String: Swift.Hashable, Swift.Sendable, Swift.Codable {
             /// `Int` (clashes.flow:21).
             case Int
+
+            /// The events `Int` can send: its handlers' and those of the flows above it.
+            enum IntEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `init(let: String, var: Double)`.
+                case init_(`let`: Swift.String, `var`: Swift.Double)
+                /// `repeat(let: Int, inout: Bool)`.
+                case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
+                /// `done`.
+                case done
+                var code: FlowCode {
+                    switch self {
+                    case let .init_(v0, v1): return FlowCode(5, FlowArguments([.string(v0), .double(v1)]))
+                    case let .`repeat`(v0, v1): return FlowCode(6, FlowArguments([.int(v0), .bool(v1)]))
+                    case .done: return FlowCode(7)
+                    }
+                }
+            }
         }
 
         /// The routes of flow `Swift`.
         enum Swift_: Swift.Hashable, Swift.Sendable, Swift.Codable {
             /// `Bool` (clashes.flow:22).
             case Bool
+
+            /// The events `Bool` can send: its handlers' and those of the flows above it.
+            enum BoolEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `close`.
+                case close
+                /// `init(let: String, var: Double)`.
+                case init_(`let`: Swift.String, `var`: Swift.Double)
+                /// `repeat(let: Int, inout: Bool)`.
+                case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
+                var code: FlowCode {
+                    switch self {
+                    case .close: return FlowCode(4)
+                    case let .init_(v0, v1): return FlowCode(5, FlowArguments([.string(v0), .double(v1)]))
+                    case let .`repeat`(v0, v1): return FlowCode(6, FlowArguments([.int(v0), .bool(v1)]))
+                    }
+                }
+            }
         }
 
         /// The routes of flow `CodingKeys`.
         enum CodingKeys_: Swift.Hashable, Swift.Sendable, Swift.Codable {
             /// `protocol` (clashes.flow:23).
             case `protocol`
+
+            /// The events `protocol` can send: its handlers' and those of the flows above it.
+            enum ProtocolEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `close`.
+                case close
+                /// `init(let: String, var: Double)`.
+                case init_(`let`: Swift.String, `var`: Swift.Double)
+                /// `repeat(let: Int, inout: Bool)`.
+                case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
+                var code: FlowCode {
+                    switch self {
+                    case .close: return FlowCode(4)
+                    case let .init_(v0, v1): return FlowCode(5, FlowArguments([.string(v0), .double(v1)]))
+                    case let .`repeat`(v0, v1): return FlowCode(6, FlowArguments([.int(v0), .bool(v1)]))
+                    }
+                }
+            }
         }
 
         /// The routes of flow `screen`.
         enum Screen_: Swift.Hashable, Swift.Sendable, Swift.Codable {
             /// `Protocol` (clashes.flow:24).
             case Protocol_
+
+            /// The events `Protocol` can send: its handlers' and those of the flows above it.
+            enum Protocol_Event: FlowEvents {
+                typealias Program = ProgramType
+                /// `done`.
+                case done
+                var code: FlowCode {
+                    switch self {
+                    case .done: return FlowCode(7)
+                    }
+                }
+            }
         }
 
         /// The routes of flow `Event`.
         enum Event: Swift.Hashable, Swift.Sendable, Swift.Codable {
             /// `self` (clashes.flow:25).
             case self_
+
+            /// The events `self` can send: its handlers' and those of the flows above it.
+            enum Self_Event: FlowEvents {
+                typealias Program = ProgramType
+                /// `close`.
+                case close
+                var code: FlowCode {
+                    switch self {
+                    case .close: return FlowCode(4)
+                    }
+                }
+            }
         }
     }
 
@@ -80,6 +242,15 @@ enum Clashes: FlowProgram {
         case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
         /// `done`, handled at clashes.flow:21.
         case done
+    }
+
+    /// The `[system]` events: what the app itself reports (`store.send(Clashes.SystemEvent.…)`), never a screen.
+    enum SystemEvent: FlowEvents {
+        typealias Program = ProgramType
+        var code: FlowCode {
+            switch self {
+            }
+        }
     }
 
     /// A guard of the program: a named boolean set from outside (`assume`).

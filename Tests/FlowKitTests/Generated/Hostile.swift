@@ -4,6 +4,9 @@ import FlowKit
 
 /// The navigation program of hostile.flow, entry flow `graph`.
 enum graph: FlowProgram {
+    /// The program type itself: what the nested event enums name (a flow may share its name).
+    typealias ProgramType = Self
+
     /// A screen: one case per flow with routes, each with one case per route.
     enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable {
         /// Flow `graph` (hostile.flow:2).
@@ -21,6 +24,57 @@ enum graph: FlowProgram {
             case digraph
             /// "\n newline and \t tab": `Node` (hostile.flow:12).
             case Node
+
+            /// The events `node` can send: its handlers' and those of the flows above it.
+            enum NodeEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `edge`.
+                case edge
+                /// `digraph`.
+                case digraph
+                /// `subgraph`.
+                case subgraph
+                /// `strict`.
+                case strict
+                var code: FlowCode {
+                    switch self {
+                    case .edge: return FlowCode(0)
+                    case .digraph: return FlowCode(1)
+                    case .subgraph: return FlowCode(2)
+                    case .strict: return FlowCode(3)
+                    }
+                }
+            }
+
+            /// The events `edge` can send: its handlers' and those of the flows above it.
+            enum EdgeEvent: FlowEvents {
+                typealias Program = ProgramType
+                var code: FlowCode {
+                    switch self {
+                    }
+                }
+            }
+
+            /// The events `digraph` can send: its handlers' and those of the flows above it.
+            enum DigraphEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `close`.
+                case close
+                var code: FlowCode {
+                    switch self {
+                    case .close: return FlowCode(4)
+                    }
+                }
+            }
+
+            /// The events `Node` can send: its handlers' and those of the flows above it.
+            enum NodeEvent_: FlowEvents {
+                typealias Program = ProgramType
+                var code: FlowCode {
+                    switch self {
+                    }
+                }
+            }
         }
 
         /// The routes of flow `Strict`.
@@ -29,6 +83,30 @@ enum graph: FlowProgram {
             case EDGE
             /// "->;{}[]=,\"'`": `GRAPH` (hostile.flow:21).
             case GRAPH
+
+            /// The events `EDGE` can send: its handlers' and those of the flows above it.
+            enum EDGEEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `subgraph`.
+                case subgraph
+                var code: FlowCode {
+                    switch self {
+                    case .subgraph: return FlowCode(2)
+                    }
+                }
+            }
+
+            /// The events `GRAPH` can send: its handlers' and those of the flows above it.
+            enum GRAPHEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `done`.
+                case done
+                var code: FlowCode {
+                    switch self {
+                    case .done: return FlowCode(5)
+                    }
+                }
+            }
         }
     }
 
@@ -46,6 +124,15 @@ enum graph: FlowProgram {
         case close
         /// `done`, handled at hostile.flow:21.
         case done
+    }
+
+    /// The `[system]` events: what the app itself reports (`store.send(graph.SystemEvent.…)`), never a screen.
+    enum SystemEvent: FlowEvents {
+        typealias Program = ProgramType
+        var code: FlowCode {
+            switch self {
+            }
+        }
     }
 
     /// A guard of the program: a named boolean set from outside (`assume`).

@@ -4,6 +4,9 @@ import FlowKit
 
 /// The navigation program of login.flow, entry flow `App`.
 enum Login: FlowProgram {
+    /// The program type itself: what the nested event enums name (a flow may share its name).
+    typealias ProgramType = Self
+
     /// A screen: one case per flow with routes, each with one case per route.
     enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable {
         /// Flow `App` (login.flow:5).
@@ -21,6 +24,75 @@ enum Login: FlowProgram {
             case signup
             /// "Home": `main` (login.flow:22).
             case main
+
+            /// The events `walkthrough` can send: its handlers' and those of the flows above it.
+            enum WalkthroughEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `getStarted`.
+                case getStarted
+                var code: FlowCode {
+                    switch self {
+                    case .getStarted: return FlowCode(0)
+                    }
+                }
+            }
+
+            /// The events `login` can send: its handlers' and those of the flows above it.
+            enum LoginEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `forgotPassword`.
+                case forgotPassword
+                /// `signUp`.
+                case signUp
+                /// `loggedIn`.
+                case loggedIn
+                var code: FlowCode {
+                    switch self {
+                    case .forgotPassword: return FlowCode(1)
+                    case .signUp: return FlowCode(2)
+                    case .loggedIn: return FlowCode(3)
+                    }
+                }
+            }
+
+            /// The events `forgotPassword` can send: its handlers' and those of the flows above it.
+            enum ForgotPasswordEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `sent`.
+                case sent
+                var code: FlowCode {
+                    switch self {
+                    case .sent: return FlowCode(4)
+                    }
+                }
+            }
+
+            /// The events `signup` can send: its handlers' and those of the flows above it.
+            enum SignupEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `close`.
+                case close
+                /// `created`.
+                case created
+                var code: FlowCode {
+                    switch self {
+                    case .close: return FlowCode(5)
+                    case .created: return FlowCode(6)
+                    }
+                }
+            }
+
+            /// The events `main` can send: its handlers' and those of the flows above it.
+            enum MainEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `logOut`.
+                case logOut
+                var code: FlowCode {
+                    switch self {
+                    case .logOut: return FlowCode(7)
+                    }
+                }
+            }
         }
     }
 
@@ -42,6 +114,15 @@ enum Login: FlowProgram {
         case created
         /// `logOut`, handled at login.flow:23.
         case logOut
+    }
+
+    /// The `[system]` events: what the app itself reports (`store.send(Login.SystemEvent.…)`), never a screen.
+    enum SystemEvent: FlowEvents {
+        typealias Program = ProgramType
+        var code: FlowCode {
+            switch self {
+            }
+        }
     }
 
     /// A guard of the program: a named boolean set from outside (`assume`).

@@ -4,6 +4,9 @@ import FlowKit
 
 /// The navigation program of navigation.flow, entry flow `Root`.
 enum Nav: FlowProgram {
+    /// The program type itself: what the nested event enums name (a flow may share its name).
+    typealias ProgramType = Self
+
     /// A screen: one case per flow with routes, each with one case per route.
     enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable {
         /// Flow `Home` (navigation.flow:8).
@@ -27,6 +30,104 @@ enum Nav: FlowProgram {
             case custom
             /// `cancelled` (navigation.flow:26).
             case cancelled
+
+            /// The events `feed` can send: its handlers' and those of the flows above it.
+            enum FeedEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `open(id: Int)`.
+                case open(id: Swift.Int)
+                /// `compose`.
+                case compose
+                /// `settings`.
+                case settings
+                /// `open(name: String)`.
+                case open(name: Swift.String)
+                var code: FlowCode {
+                    switch self {
+                    case .compose: return FlowCode(1)
+                    case .settings: return FlowCode(2)
+                    default:
+                        // Cases that share a name cannot be matched by a pattern in Swift: found by reflection.
+                        return FlowCode.reflecting(self, among: [("open", ["id"], 0), ("open", ["name"], 7)])
+                    }
+                }
+            }
+
+            /// The events `post` can send: its handlers' and those of the flows above it.
+            enum PostEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `like`.
+                case like
+                /// `open`.
+                case open_
+                /// `author(name: String)`.
+                case author(name: Swift.String)
+                /// `open(name: String)`.
+                case open(name: Swift.String)
+                var code: FlowCode {
+                    switch self {
+                    case .like: return FlowCode(3)
+                    case .open_: return FlowCode(4)
+                    case let .author(v0): return FlowCode(5, FlowArguments([.string(v0)]))
+                    case let .open(v0): return FlowCode(7, FlowArguments([.string(v0)]))
+                    }
+                }
+            }
+
+            /// The events `profile` can send: its handlers' and those of the flows above it.
+            enum ProfileEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `open(id: Int)`.
+                case open(id: Swift.Int)
+                /// `open(name: String)`.
+                case open(name: Swift.String)
+                var code: FlowCode {
+                    switch self {
+                    default:
+                        // Cases that share a name cannot be matched by a pattern in Swift: found by reflection.
+                        return FlowCode.reflecting(self, among: [("open", ["id"], 0), ("open", ["name"], 7)])
+                    }
+                }
+            }
+
+            /// The events `locked` can send: its handlers' and those of the flows above it.
+            enum LockedEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `done`.
+                case done
+                /// `open(name: String)`.
+                case open(name: Swift.String)
+                var code: FlowCode {
+                    switch self {
+                    case .done: return FlowCode(6)
+                    case let .open(v0): return FlowCode(7, FlowArguments([.string(v0)]))
+                    }
+                }
+            }
+
+            /// The events `custom` can send: its handlers' and those of the flows above it.
+            enum CustomEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `open(name: String)`.
+                case open(name: Swift.String)
+                var code: FlowCode {
+                    switch self {
+                    case let .open(v0): return FlowCode(7, FlowArguments([.string(v0)]))
+                    }
+                }
+            }
+
+            /// The events `cancelled` can send: its handlers' and those of the flows above it.
+            enum CancelledEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `open(name: String)`.
+                case open(name: Swift.String)
+                var code: FlowCode {
+                    switch self {
+                    case let .open(v0): return FlowCode(7, FlowArguments([.string(v0)]))
+                    }
+                }
+            }
         }
 
         /// The routes of flow `Composer`.
@@ -35,6 +136,39 @@ enum Nav: FlowProgram {
             case draft
             /// `review` (navigation.flow:32).
             case review
+
+            /// The events `draft` can send: its handlers' and those of the flows above it.
+            enum DraftEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `open(name: String)`.
+                case open(name: Swift.String)
+                /// `next(in: Bool)`.
+                case next(`in`: Swift.Bool)
+                var code: FlowCode {
+                    switch self {
+                    case let .open(v0): return FlowCode(7, FlowArguments([.string(v0)]))
+                    case let .next(v0): return FlowCode(8, FlowArguments([.bool(v0)]))
+                    }
+                }
+            }
+
+            /// The events `review` can send: its handlers' and those of the flows above it.
+            enum ReviewEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `open(name: String)`.
+                case open(name: Swift.String)
+                /// `send`.
+                case send
+                /// `discard`.
+                case discard
+                var code: FlowCode {
+                    switch self {
+                    case let .open(v0): return FlowCode(7, FlowArguments([.string(v0)]))
+                    case .send: return FlowCode(9)
+                    case .discard: return FlowCode(10)
+                    }
+                }
+            }
         }
 
         /// The routes of flow `Settings`.
@@ -43,6 +177,30 @@ enum Nav: FlowProgram {
             case `default`
             /// `init(self: String)` (navigation.flow:41).
             case init_(`self`: Swift.String)
+
+            /// The events `default` can send: its handlers' and those of the flows above it.
+            enum DefaultEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `self`.
+                case self_
+                var code: FlowCode {
+                    switch self {
+                    case .self_: return FlowCode(11)
+                    }
+                }
+            }
+
+            /// The events `init` can send: its handlers' and those of the flows above it.
+            enum Init_Event: FlowEvents {
+                typealias Program = ProgramType
+                /// `close`.
+                case close
+                var code: FlowCode {
+                    switch self {
+                    case .close: return FlowCode(12)
+                    }
+                }
+            }
         }
     }
 
@@ -77,6 +235,15 @@ enum Nav: FlowProgram {
 
         /// `open` without arguments: its case is `open_`, as Swift allows no parameterless case beside cases of that name with arguments.
         static var open: Event { .open_ }
+    }
+
+    /// The `[system]` events: what the app itself reports (`store.send(Nav.SystemEvent.…)`), never a screen.
+    enum SystemEvent: FlowEvents {
+        typealias Program = ProgramType
+        var code: FlowCode {
+            switch self {
+            }
+        }
     }
 
     /// A guard of the program: a named boolean set from outside (`assume`).

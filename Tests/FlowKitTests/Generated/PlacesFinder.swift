@@ -4,6 +4,9 @@ import FlowKit
 
 /// The navigation program of placesfinder.flow, entry flow `App`.
 enum PlacesFinder: FlowProgram {
+    /// The program type itself: what the nested event enums name (a flow may share its name).
+    typealias ProgramType = Self
+
     /// A screen: one case per flow with routes, each with one case per route.
     enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable {
         /// Flow `Launch` (placesfinder.flow:9).
@@ -19,6 +22,18 @@ enum PlacesFinder: FlowProgram {
         enum Launch: Swift.Hashable, Swift.Sendable, Swift.Codable {
             /// "PlacesFinder": `splash` (placesfinder.flow:11).
             case splash
+
+            /// The events `splash` can send: its handlers' and those of the flows above it.
+            enum SplashEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `loaded`.
+                case loaded
+                var code: FlowCode {
+                    switch self {
+                    case .loaded: return FlowCode(0)
+                    }
+                }
+            }
         }
 
         /// The routes of flow `Search`.
@@ -29,6 +44,42 @@ enum PlacesFinder: FlowProgram {
             case results(query: Swift.String)
             /// "Place": `details(id: String)` (placesfinder.flow:28).
             case details(id: Swift.String)
+
+            /// The events `search` can send: its handlers' and those of the flows above it.
+            enum SearchEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `submit(query: String)`.
+                case submit(query: Swift.String)
+                var code: FlowCode {
+                    switch self {
+                    case let .submit(v0): return FlowCode(1, FlowArguments([.string(v0)]))
+                    }
+                }
+            }
+
+            /// The events `results` can send: its handlers' and those of the flows above it.
+            enum ResultsEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `select(id: String)`.
+                case select(id: Swift.String)
+                var code: FlowCode {
+                    switch self {
+                    case let .select(v0): return FlowCode(2, FlowArguments([.string(v0)]))
+                    }
+                }
+            }
+
+            /// The events `details` can send: its handlers' and those of the flows above it.
+            enum DetailsEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `showSettings`.
+                case showSettings
+                var code: FlowCode {
+                    switch self {
+                    case .showSettings: return FlowCode(3)
+                    }
+                }
+            }
         }
 
         /// The routes of flow `Settings`.
@@ -37,6 +88,36 @@ enum PlacesFinder: FlowProgram {
             case settings
             /// "Measurement system": `measurementSystem` (placesfinder.flow:40).
             case measurementSystem
+
+            /// The events `settings` can send: its handlers' and those of the flows above it.
+            enum SettingsEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `units`.
+                case units
+                /// `about`.
+                case about
+                /// `search`.
+                case search
+                var code: FlowCode {
+                    switch self {
+                    case .units: return FlowCode(4)
+                    case .about: return FlowCode(5)
+                    case .search: return FlowCode(6)
+                    }
+                }
+            }
+
+            /// The events `measurementSystem` can send: its handlers' and those of the flows above it.
+            enum MeasurementSystemEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `picked`.
+                case picked
+                var code: FlowCode {
+                    switch self {
+                    case .picked: return FlowCode(7)
+                    }
+                }
+            }
         }
 
         /// The routes of flow `SettingsChild`.
@@ -45,6 +126,30 @@ enum PlacesFinder: FlowProgram {
             case about
             /// "Licenses": `licenses` (placesfinder.flow:51).
             case licenses
+
+            /// The events `about` can send: its handlers' and those of the flows above it.
+            enum AboutEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `close`.
+                case close
+                /// `licenses`.
+                case licenses
+                var code: FlowCode {
+                    switch self {
+                    case .close: return FlowCode(8)
+                    case .licenses: return FlowCode(9)
+                    }
+                }
+            }
+
+            /// The events `licenses` can send: its handlers' and those of the flows above it.
+            enum LicensesEvent: FlowEvents {
+                typealias Program = ProgramType
+                var code: FlowCode {
+                    switch self {
+                    }
+                }
+            }
         }
     }
 
@@ -70,6 +175,15 @@ enum PlacesFinder: FlowProgram {
         case close
         /// `licenses`, handled at placesfinder.flow:49.
         case licenses
+    }
+
+    /// The `[system]` events: what the app itself reports (`store.send(PlacesFinder.SystemEvent.…)`), never a screen.
+    enum SystemEvent: FlowEvents {
+        typealias Program = ProgramType
+        var code: FlowCode {
+            switch self {
+            }
+        }
     }
 
     /// A guard of the program: a named boolean set from outside (`assume`).

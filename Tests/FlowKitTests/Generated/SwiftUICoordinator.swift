@@ -4,6 +4,9 @@ import FlowKit
 
 /// The navigation program of swiftui-coordinator.flow, entry flow `App`.
 enum SwiftUICoordinator: FlowProgram {
+    /// The program type itself: what the nested event enums name (a flow may share its name).
+    typealias ProgramType = Self
+
     /// A screen: one case per flow with routes, each with one case per route.
     enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable {
         /// Flow `Auth` (swiftui-coordinator.flow:10).
@@ -21,6 +24,51 @@ enum SwiftUICoordinator: FlowProgram {
             case register
             /// "Reset password": `resetPassword` (swiftui-coordinator.flow:20).
             case resetPassword
+
+            /// The events `signIn` can send: its handlers' and those of the flows above it.
+            enum SignInEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `submit`.
+                case submit
+                /// `register`.
+                case register
+                /// `forgotPassword`.
+                case forgotPassword
+                var code: FlowCode {
+                    switch self {
+                    case .submit: return FlowCode(0)
+                    case .register: return FlowCode(1)
+                    case .forgotPassword: return FlowCode(2)
+                    }
+                }
+            }
+
+            /// The events `register` can send: its handlers' and those of the flows above it.
+            enum RegisterEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `created`.
+                case created
+                var code: FlowCode {
+                    switch self {
+                    case .created: return FlowCode(3)
+                    }
+                }
+            }
+
+            /// The events `resetPassword` can send: its handlers' and those of the flows above it.
+            enum ResetPasswordEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `sent`.
+                case sent
+                /// `cancel`.
+                case cancel
+                var code: FlowCode {
+                    switch self {
+                    case .sent: return FlowCode(4)
+                    case .cancel: return FlowCode(5)
+                    }
+                }
+            }
         }
 
         /// The routes of flow `Catalog`.
@@ -29,6 +77,36 @@ enum SwiftUICoordinator: FlowProgram {
             case products
             /// "Product": `product(id: Int)` (swiftui-coordinator.flow:33).
             case product(id: Swift.Int)
+
+            /// The events `products` can send: its handlers' and those of the flows above it.
+            enum ProductsEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `open(id: Int)`.
+                case open(id: Swift.Int)
+                /// `showCart`.
+                case showCart
+                /// `signOut`.
+                case signOut
+                var code: FlowCode {
+                    switch self {
+                    case let .open(v0): return FlowCode(6, FlowArguments([.int(v0)]))
+                    case .showCart: return FlowCode(7)
+                    case .signOut: return FlowCode(8)
+                    }
+                }
+            }
+
+            /// The events `product` can send: its handlers' and those of the flows above it.
+            enum ProductEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `addToCart`.
+                case addToCart
+                var code: FlowCode {
+                    switch self {
+                    case .addToCart: return FlowCode(9)
+                    }
+                }
+            }
         }
 
         /// The routes of flow `Cart`.
@@ -39,6 +117,45 @@ enum SwiftUICoordinator: FlowProgram {
             case checkout
             /// "Thank you": `receipt` (swiftui-coordinator.flow:48).
             case receipt
+
+            /// The events `cart` can send: its handlers' and those of the flows above it.
+            enum CartEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `checkout`.
+                case checkout
+                var code: FlowCode {
+                    switch self {
+                    case .checkout: return FlowCode(10)
+                    }
+                }
+            }
+
+            /// The events `checkout` can send: its handlers' and those of the flows above it.
+            enum CheckoutEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `pay`.
+                case pay
+                /// `edit`.
+                case edit
+                var code: FlowCode {
+                    switch self {
+                    case .pay: return FlowCode(11)
+                    case .edit: return FlowCode(12)
+                    }
+                }
+            }
+
+            /// The events `receipt` can send: its handlers' and those of the flows above it.
+            enum ReceiptEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `done`.
+                case done
+                var code: FlowCode {
+                    switch self {
+                    case .done: return FlowCode(13)
+                    }
+                }
+            }
         }
     }
 
@@ -72,6 +189,15 @@ enum SwiftUICoordinator: FlowProgram {
         case edit
         /// `done`, handled at swiftui-coordinator.flow:49.
         case done
+    }
+
+    /// The `[system]` events: what the app itself reports (`store.send(SwiftUICoordinator.SystemEvent.…)`), never a screen.
+    enum SystemEvent: FlowEvents {
+        typealias Program = ProgramType
+        var code: FlowCode {
+            switch self {
+            }
+        }
     }
 
     /// A guard of the program: a named boolean set from outside (`assume`).

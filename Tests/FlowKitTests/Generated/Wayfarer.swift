@@ -4,6 +4,9 @@ import FlowKit
 
 /// The navigation program of wayfarer.flow, entry flow `App`.
 enum Wayfarer: FlowProgram {
+    /// The program type itself: what the nested event enums name (a flow may share its name).
+    typealias ProgramType = Self
+
     /// A screen: one case per flow with routes, each with one case per route.
     enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable {
         /// Flow `App` (wayfarer.flow:8).
@@ -35,6 +38,18 @@ enum Wayfarer: FlowProgram {
         enum App: Swift.Hashable, Swift.Sendable, Swift.Codable {
             /// "Wayfarer": `launch` (wayfarer.flow:10).
             case launch
+
+            /// The events `launch` can send: its handlers' and those of the flows above it.
+            enum LaunchEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `ready`.
+                case ready
+                var code: FlowCode {
+                    switch self {
+                    case .ready: return FlowCode(0)
+                    }
+                }
+            }
         }
 
         /// The routes of flow `Onboarding`.
@@ -53,6 +68,105 @@ enum Wayfarer: FlowProgram {
             case createAccount
             /// "Verify your email": `verifyEmail` (wayfarer.flow:43).
             case verifyEmail
+
+            /// The events `welcome` can send: its handlers' and those of the flows above it.
+            enum WelcomeEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `next`.
+                case next
+                /// `signIn`.
+                case signIn
+                var code: FlowCode {
+                    switch self {
+                    case .next: return FlowCode(1)
+                    case .signIn: return FlowCode(2)
+                    }
+                }
+            }
+
+            /// The events `features` can send: its handlers' and those of the flows above it.
+            enum FeaturesEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `next`.
+                case next
+                var code: FlowCode {
+                    switch self {
+                    case .next: return FlowCode(1)
+                    }
+                }
+            }
+
+            /// The events `permissions` can send: its handlers' and those of the flows above it.
+            enum PermissionsEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `allow`.
+                case allow
+                /// `skip`.
+                case skip
+                var code: FlowCode {
+                    switch self {
+                    case .allow: return FlowCode(3)
+                    case .skip: return FlowCode(4)
+                    }
+                }
+            }
+
+            /// The events `signIn` can send: its handlers' and those of the flows above it.
+            enum SignInEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `submit`.
+                case submit
+                /// `forgotPassword`.
+                case forgotPassword
+                /// `createAccount`.
+                case createAccount
+                var code: FlowCode {
+                    switch self {
+                    case .submit: return FlowCode(5)
+                    case .forgotPassword: return FlowCode(6)
+                    case .createAccount: return FlowCode(7)
+                    }
+                }
+            }
+
+            /// The events `resetPassword` can send: its handlers' and those of the flows above it.
+            enum ResetPasswordEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `sent`.
+                case sent
+                var code: FlowCode {
+                    switch self {
+                    case .sent: return FlowCode(8)
+                    }
+                }
+            }
+
+            /// The events `createAccount` can send: its handlers' and those of the flows above it.
+            enum CreateAccountEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `created`.
+                case created
+                var code: FlowCode {
+                    switch self {
+                    case .created: return FlowCode(9)
+                    }
+                }
+            }
+
+            /// The events `verifyEmail` can send: its handlers' and those of the flows above it.
+            enum VerifyEmailEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `verified`.
+                case verified
+                /// `resend`.
+                case resend
+                var code: FlowCode {
+                    switch self {
+                    case .verified: return FlowCode(10)
+                    case .resend: return FlowCode(11)
+                    }
+                }
+            }
         }
 
         /// The routes of flow `Explore`.
@@ -79,6 +193,165 @@ enum Wayfarer: FlowProgram {
             case rooms(hotel: Swift.Int)
             /// "Sign in to book": `signInPrompt` (wayfarer.flow:96).
             case signInPrompt
+
+            /// The events `home` can send: its handlers' and those of the flows above it.
+            enum HomeEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `search(query: String)`.
+                case search(query: Swift.String)
+                /// `openDestination(id: String)`.
+                case openDestination(id: Swift.String)
+                /// `showMap`.
+                case showMap
+                var code: FlowCode {
+                    switch self {
+                    case let .search(v0): return FlowCode(12, FlowArguments([.string(v0)]))
+                    case let .openDestination(v0): return FlowCode(13, FlowArguments([.string(v0)]))
+                    case .showMap: return FlowCode(14)
+                    }
+                }
+            }
+
+            /// The events `destination` can send: its handlers' and those of the flows above it.
+            enum DestinationEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `hotels(query: String)`.
+                case hotels(query: Swift.String)
+                /// `guide`.
+                case guide
+                var code: FlowCode {
+                    switch self {
+                    case let .hotels(v0): return FlowCode(15, FlowArguments([.string(v0)]))
+                    case .guide: return FlowCode(16)
+                    }
+                }
+            }
+
+            /// The events `guide` can send: its handlers' and those of the flows above it.
+            enum GuideEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `close`.
+                case close
+                var code: FlowCode {
+                    switch self {
+                    case .close: return FlowCode(17)
+                    }
+                }
+            }
+
+            /// The events `results` can send: its handlers' and those of the flows above it.
+            enum ResultsEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `open(id: Int)`.
+                case open(id: Swift.Int)
+                /// `filter`.
+                case filter
+                /// `map`.
+                case map
+                var code: FlowCode {
+                    switch self {
+                    case let .open(v0): return FlowCode(18, FlowArguments([.int(v0)]))
+                    case .filter: return FlowCode(19)
+                    case .map: return FlowCode(20)
+                    }
+                }
+            }
+
+            /// The events `filters` can send: its handlers' and those of the flows above it.
+            enum FiltersEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `apply`.
+                case apply
+                /// `reset`.
+                case reset
+                var code: FlowCode {
+                    switch self {
+                    case .apply: return FlowCode(21)
+                    case .reset: return FlowCode(22)
+                    }
+                }
+            }
+
+            /// The events `map` can send: its handlers' and those of the flows above it.
+            enum MapEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `close`.
+                case close
+                /// `open(id: Int)`.
+                case open(id: Swift.Int)
+                var code: FlowCode {
+                    switch self {
+                    case .close: return FlowCode(17)
+                    case let .open(v0): return FlowCode(18, FlowArguments([.int(v0)]))
+                    }
+                }
+            }
+
+            /// The events `hotel` can send: its handlers' and those of the flows above it.
+            enum HotelEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `rooms(hotel: Int)`.
+                case rooms(hotel: Swift.Int)
+                /// `reviews(hotel: Int)`.
+                case reviews(hotel: Swift.Int)
+                /// `gallery`.
+                case gallery
+                var code: FlowCode {
+                    switch self {
+                    case let .rooms(v0): return FlowCode(23, FlowArguments([.int(v0)]))
+                    case let .reviews(v0): return FlowCode(24, FlowArguments([.int(v0)]))
+                    case .gallery: return FlowCode(25)
+                    }
+                }
+            }
+
+            /// The events `reviews` can send: its handlers' and those of the flows above it.
+            enum ReviewsEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `author(name: String)`.
+                case author(name: Swift.String)
+                var code: FlowCode {
+                    switch self {
+                    case let .author(v0): return FlowCode(26, FlowArguments([.string(v0)]))
+                    }
+                }
+            }
+
+            /// The events `gallery` can send: its handlers' and those of the flows above it.
+            enum GalleryEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `close`.
+                case close
+                var code: FlowCode {
+                    switch self {
+                    case .close: return FlowCode(17)
+                    }
+                }
+            }
+
+            /// The events `rooms` can send: its handlers' and those of the flows above it.
+            enum RoomsEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `reserve`.
+                case reserve
+                var code: FlowCode {
+                    switch self {
+                    case .reserve: return FlowCode(27)
+                    }
+                }
+            }
+
+            /// The events `signInPrompt` can send: its handlers' and those of the flows above it.
+            enum SignInPromptEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `later`.
+                case later
+                var code: FlowCode {
+                    switch self {
+                    case .later: return FlowCode(28)
+                    }
+                }
+            }
         }
 
         /// The routes of flow `Booking`.
@@ -91,6 +364,60 @@ enum Wayfarer: FlowProgram {
             case payment
             /// "Booked!": `confirmation` (wayfarer.flow:115).
             case confirmation
+
+            /// The events `guests` can send: its handlers' and those of the flows above it.
+            enum GuestsEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `next`.
+                case next
+                var code: FlowCode {
+                    switch self {
+                    case .next: return FlowCode(1)
+                    }
+                }
+            }
+
+            /// The events `dates` can send: its handlers' and those of the flows above it.
+            enum DatesEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `next`.
+                case next
+                var code: FlowCode {
+                    switch self {
+                    case .next: return FlowCode(1)
+                    }
+                }
+            }
+
+            /// The events `payment` can send: its handlers' and those of the flows above it.
+            enum PaymentEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `addCard`.
+                case addCard
+                /// `pay`.
+                case pay
+                /// `cancel`.
+                case cancel
+                var code: FlowCode {
+                    switch self {
+                    case .addCard: return FlowCode(29)
+                    case .pay: return FlowCode(30)
+                    case .cancel: return FlowCode(31)
+                    }
+                }
+            }
+
+            /// The events `confirmation` can send: its handlers' and those of the flows above it.
+            enum ConfirmationEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `done`.
+                case done
+                var code: FlowCode {
+                    switch self {
+                    case .done: return FlowCode(32)
+                    }
+                }
+            }
         }
 
         /// The routes of flow `AddCard`.
@@ -99,6 +426,33 @@ enum Wayfarer: FlowProgram {
             case cardForm
             /// "Verify card": `verifyCard` (wayfarer.flow:126).
             case verifyCard
+
+            /// The events `cardForm` can send: its handlers' and those of the flows above it.
+            enum CardFormEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `save`.
+                case save
+                var code: FlowCode {
+                    switch self {
+                    case .save: return FlowCode(33)
+                    }
+                }
+            }
+
+            /// The events `verifyCard` can send: its handlers' and those of the flows above it.
+            enum VerifyCardEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `verified`.
+                case verified
+                /// `failed`.
+                case failed
+                var code: FlowCode {
+                    switch self {
+                    case .verified: return FlowCode(10)
+                    case .failed: return FlowCode(34)
+                    }
+                }
+            }
         }
 
         /// The routes of flow `Trips`.
@@ -111,6 +465,60 @@ enum Wayfarer: FlowProgram {
             case itinerary(trip: Swift.Int)
             /// "Documents": `documents` (wayfarer.flow:144).
             case documents
+
+            /// The events `trips` can send: its handlers' and those of the flows above it.
+            enum TripsEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `open(id: Int)`.
+                case open(id: Swift.Int)
+                /// `explore`.
+                case explore
+                var code: FlowCode {
+                    switch self {
+                    case let .open(v0): return FlowCode(18, FlowArguments([.int(v0)]))
+                    case .explore: return FlowCode(35)
+                    }
+                }
+            }
+
+            /// The events `trip` can send: its handlers' and those of the flows above it.
+            enum TripEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `itinerary(trip: Int)`.
+                case itinerary(trip: Swift.Int)
+                /// `cancelTrip`.
+                case cancelTrip
+                /// `documents`.
+                case documents
+                var code: FlowCode {
+                    switch self {
+                    case let .itinerary(v0): return FlowCode(36, FlowArguments([.int(v0)]))
+                    case .cancelTrip: return FlowCode(37)
+                    case .documents: return FlowCode(38)
+                    }
+                }
+            }
+
+            /// The events `itinerary` can send: its handlers' and those of the flows above it.
+            enum ItineraryEvent: FlowEvents {
+                typealias Program = ProgramType
+                var code: FlowCode {
+                    switch self {
+                    }
+                }
+            }
+
+            /// The events `documents` can send: its handlers' and those of the flows above it.
+            enum DocumentsEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `close`.
+                case close
+                var code: FlowCode {
+                    switch self {
+                    case .close: return FlowCode(17)
+                    }
+                }
+            }
         }
 
         /// The routes of flow `CancelTrip`.
@@ -119,6 +527,33 @@ enum Wayfarer: FlowProgram {
             case reason
             /// "Refund": `refund` (wayfarer.flow:156).
             case refund
+
+            /// The events `reason` can send: its handlers' and those of the flows above it.
+            enum ReasonEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `next`.
+                case next
+                /// `keep`.
+                case keep
+                var code: FlowCode {
+                    switch self {
+                    case .next: return FlowCode(1)
+                    case .keep: return FlowCode(39)
+                    }
+                }
+            }
+
+            /// The events `refund` can send: its handlers' and those of the flows above it.
+            enum RefundEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `confirm`.
+                case confirm
+                var code: FlowCode {
+                    switch self {
+                    case .confirm: return FlowCode(40)
+                    }
+                }
+            }
         }
 
         /// The routes of flow `Inbox`.
@@ -131,6 +566,60 @@ enum Wayfarer: FlowProgram {
             case attachments
             /// "New message": `compose` (wayfarer.flow:172).
             case compose
+
+            /// The events `threads` can send: its handlers' and those of the flows above it.
+            enum ThreadsEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `open(id: Int)`.
+                case open(id: Swift.Int)
+                /// `compose`.
+                case compose
+                var code: FlowCode {
+                    switch self {
+                    case let .open(v0): return FlowCode(18, FlowArguments([.int(v0)]))
+                    case .compose: return FlowCode(41)
+                    }
+                }
+            }
+
+            /// The events `thread` can send: its handlers' and those of the flows above it.
+            enum ThreadEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `attachments`.
+                case attachments
+                /// `sender(name: String)`.
+                case sender(name: Swift.String)
+                var code: FlowCode {
+                    switch self {
+                    case .attachments: return FlowCode(42)
+                    case let .sender(v0): return FlowCode(43, FlowArguments([.string(v0)]))
+                    }
+                }
+            }
+
+            /// The events `attachments` can send: its handlers' and those of the flows above it.
+            enum AttachmentsEvent: FlowEvents {
+                typealias Program = ProgramType
+                var code: FlowCode {
+                    switch self {
+                    }
+                }
+            }
+
+            /// The events `compose` can send: its handlers' and those of the flows above it.
+            enum ComposeEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `send`.
+                case send
+                /// `discard`.
+                case discard
+                var code: FlowCode {
+                    switch self {
+                    case .send: return FlowCode(44)
+                    case .discard: return FlowCode(45)
+                    }
+                }
+            }
         }
 
         /// The routes of flow `Profile`.
@@ -145,12 +634,87 @@ enum Wayfarer: FlowProgram {
             case privacy
             /// "Currency": `currency(code: String)` (wayfarer.flow:193).
             case currency(code: Swift.String)
+
+            /// The events `profile` can send: its handlers' and those of the flows above it.
+            enum ProfileEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `settings`.
+                case settings
+                /// `help`.
+                case help
+                /// `signOut`.
+                case signOut
+                var code: FlowCode {
+                    switch self {
+                    case .settings: return FlowCode(46)
+                    case .help: return FlowCode(47)
+                    case .signOut: return FlowCode(48)
+                    }
+                }
+            }
+
+            /// The events `settings` can send: its handlers' and those of the flows above it.
+            enum SettingsEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `notifications`.
+                case notifications
+                /// `privacy`.
+                case privacy
+                /// `currency`.
+                case currency
+                var code: FlowCode {
+                    switch self {
+                    case .notifications: return FlowCode(49)
+                    case .privacy: return FlowCode(50)
+                    case .currency: return FlowCode(51)
+                    }
+                }
+            }
+
+            /// The events `notifications` can send: its handlers' and those of the flows above it.
+            enum NotificationsEvent: FlowEvents {
+                typealias Program = ProgramType
+                var code: FlowCode {
+                    switch self {
+                    }
+                }
+            }
+
+            /// The events `privacy` can send: its handlers' and those of the flows above it.
+            enum PrivacyEvent: FlowEvents {
+                typealias Program = ProgramType
+                var code: FlowCode {
+                    switch self {
+                    }
+                }
+            }
+
+            /// The events `currency` can send: its handlers' and those of the flows above it.
+            enum CurrencyEvent: FlowEvents {
+                typealias Program = ProgramType
+                var code: FlowCode {
+                    switch self {
+                    }
+                }
+            }
         }
 
         /// The routes of flow `CurrencyPicker`.
         enum CurrencyPicker: Swift.Hashable, Swift.Sendable, Swift.Codable {
             /// "Choose a currency": `currencies` (wayfarer.flow:199).
             case currencies
+
+            /// The events `currencies` can send: its handlers' and those of the flows above it.
+            enum CurrenciesEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `choose(code: String)`.
+                case choose(code: Swift.String)
+                var code: FlowCode {
+                    switch self {
+                    case let .choose(v0): return FlowCode(52, FlowArguments([.string(v0)]))
+                    }
+                }
+            }
         }
 
         /// The routes of flow `Traveller`.
@@ -159,6 +723,27 @@ enum Wayfarer: FlowProgram {
             case card(user: Swift.String)
             /// "Their trips": `sharedTrips(of: String)` (wayfarer.flow:211).
             case sharedTrips(of: Swift.String)
+
+            /// The events `card` can send: its handlers' and those of the flows above it.
+            enum CardEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `trips`.
+                case trips
+                var code: FlowCode {
+                    switch self {
+                    case .trips: return FlowCode(53)
+                    }
+                }
+            }
+
+            /// The events `sharedTrips` can send: its handlers' and those of the flows above it.
+            enum SharedTripsEvent: FlowEvents {
+                typealias Program = ProgramType
+                var code: FlowCode {
+                    switch self {
+                    }
+                }
+            }
         }
 
         /// The routes of flow `Support`.
@@ -169,6 +754,42 @@ enum Wayfarer: FlowProgram {
             case article(slug: Swift.String)
             /// "Chat with us": `chat` (wayfarer.flow:222).
             case chat
+
+            /// The events `topics` can send: its handlers' and those of the flows above it.
+            enum TopicsEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `open(slug: String)`.
+                case open(slug: Swift.String)
+                var code: FlowCode {
+                    switch self {
+                    case let .open(v0): return FlowCode(54, FlowArguments([.string(v0)]))
+                    }
+                }
+            }
+
+            /// The events `article` can send: its handlers' and those of the flows above it.
+            enum ArticleEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `contact`.
+                case contact
+                var code: FlowCode {
+                    switch self {
+                    case .contact: return FlowCode(55)
+                    }
+                }
+            }
+
+            /// The events `chat` can send: its handlers' and those of the flows above it.
+            enum ChatEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `end`.
+                case end
+                var code: FlowCode {
+                    switch self {
+                    case .end: return FlowCode(56)
+                    }
+                }
+            }
         }
     }
 
@@ -288,6 +909,15 @@ enum Wayfarer: FlowProgram {
         case contact
         /// `end`, handled at wayfarer.flow:223.
         case end
+    }
+
+    /// The `[system]` events: what the app itself reports (`store.send(Wayfarer.SystemEvent.…)`), never a screen.
+    enum SystemEvent: FlowEvents {
+        typealias Program = ProgramType
+        var code: FlowCode {
+            switch self {
+            }
+        }
     }
 
     /// A guard of the program: a named boolean set from outside (`assume`).

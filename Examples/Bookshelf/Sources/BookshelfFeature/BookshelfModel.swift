@@ -8,6 +8,9 @@ import Observation
 /// `Navigation/Bookshelf.flow` describes; the names used here (`Bookshelf.Event.open(id:)`,
 /// `Bookshelf.Screen.library(.book(id:))`, ...) are generated from that file on every build,
 /// so renaming a route or an event there breaks this file at compile time, not at run time.
+/// Each screen's events have their own type (`Bookshelf.Screen.SignIn.CredentialsEvent`): code
+/// that acts for one screen sends only what that screen can send, and removing a handler from
+/// the `.flow` file breaks the code that sends it (CI removes one to check).
 @MainActor
 @Observable
 public final class BookshelfModel {
@@ -31,20 +34,29 @@ public final class BookshelfModel {
     }
 
     /// The launch screen finished loading.
-    public func launched() { store.send(.ready) }
+    public func launched() { store.send(Bookshelf.Screen.Bookshelf.LaunchEvent.ready) }
 
     /// The user signed in on the credentials screen.
     public func signIn() {
         isSignedIn = true
         store.assume(.signedIn)
-        store.send(.submit)
+        store.send(Bookshelf.Screen.SignIn.CredentialsEvent.submit)
     }
 
     /// The user signed out from the profile tab.
     public func signOut() {
         isSignedIn = false
         store.assume(.signedIn, false)
-        store.send(.signOut)
+        store.send(Bookshelf.Screen.Profile.AccountEvent.signOut)
+    }
+
+    /// What the library's book screen sends: its view holds this sender, not the store.
+    public var libraryBook: FlowSender<Bookshelf.Screen.Library.BookEvent> { store.sender() }
+
+    /// The author button of a book in the library tab. Returns whether the step was taken.
+    @discardableResult
+    public func showAuthor(named name: String) -> Bool {
+        libraryBook(.openAuthor(name: name))
     }
 
     /// A URL the app was asked to open (`onOpenURL`). Returns whether it was a Bookshelf link.

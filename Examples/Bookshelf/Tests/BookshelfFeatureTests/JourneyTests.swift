@@ -29,6 +29,18 @@ struct JourneyTests {
         #expect(model.store.selectedTab(layer: 0) == .library)
     }
 
+    @Test("a screen's sender sends that screen's events; sent from elsewhere, one is refused with the engine's reason")
+    func screenSender() throws {
+        let model = try signedIn()
+        #expect(!model.showAuthor(named: "Ursula K. Le Guin"))
+        let reason = model.store.lastError?.description ?? ""
+        #expect(reason.contains("openAuthor") && reason.contains("shelf"), "\(reason)")
+        #expect(model.store.top == .library(.shelf))
+        #expect(model.store.send(.open(id: "earthsea")))
+        #expect(model.showAuthor(named: "Ursula K. Le Guin"))
+        #expect(model.store.top == .library(.author(name: "Ursula K. Le Guin")))
+    }
+
     @Test("a signed-in launch skips the sign-in cover")
     func signedInLaunch() throws {
         let model = try BookshelfModel(signedIn: true)
@@ -41,7 +53,7 @@ struct JourneyTests {
         let model = try signedIn()
         let store = model.store
         #expect(store.send(.open(id: "dune")))
-        #expect(store.send(.openAuthor(name: "Frank Herbert")))
+        #expect(model.showAuthor(named: "Frank Herbert"))
         #expect(store.path(layer: 0, tab: .library) == [.library(.book(id: "dune")), .library(.author(name: "Frank Herbert"))])
 
         #expect(store.setPath([], layer: 0, tab: .library))

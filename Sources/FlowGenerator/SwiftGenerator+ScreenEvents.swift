@@ -1,0 +1,114 @@
+import FlowEngine
+
+/// The events each screen can send, and the system events, as enums of
+/// their own (`FlowEvents`): the compiler then checks that a view sends
+/// only what its route can dispatch.
+extension SwiftGenerator {
+    /// For each route, the interface events it can dispatch (its own
+    /// handlers and those of its flow and of every flow that can be above
+    /// it; a scoped handler where its scope covers the route's flow), user
+    /// events only (no `back`, results or `[system]` events), in interface
+    /// order. Linear in the handlers of each route's ancestry.
+    func screenEvents() -> [[Int]] {
+        let topology = FlowTopology(program)
+        let back = program.symbols.lookup("back")
+        var byKey: [EventSignature: Int] = [:]
+        for (i, event) in interface.events.enumerated() { byKey[EventSignature(event.name, event.labels)] = i }
+        // Each flow's possible ancestors, itself included: breadth first up the parents.
+        var ancestors: [[FlowID]] = []
+        for f in program.flows.indices {
+            var seen: Set<FlowID> = [FlowID(f)]
+            var queue: [FlowID] = [FlowID(f)]
+            var head = 0
+            while head < queue.count {
+                for parent in topology.parents(of: queue[head]) where seen.insert(parent).inserted { queue.append(parent) }
+                head += 1
+            }
+            ancestors.append(queue)
+        }
+        func sendable(_ h: Int, for flow: FlowID) -> Int? {
+            let handler = program.handlers[h]
+            guard !handler.event.isResult, handler.event.name != back, !handler.isSystem else { return nil }
+            if handler.scope >= 0, !ancestors[Int(flow)].contains(handler.scope) { return nil }
+            let labels = program.parameters[handler.parameters.range].map(\.name)
+            return byKey[EventSignature(handler.event.name, labels)]
+        }
+        return program.routes.map { route in
+            var events = Set<Int>()
+            for h in route.handlers.range { if let i = sendable(h, for: route.flow) { events.insert(i) } }
+            for flow in ancestors[Int(route.flow)] {
+                for h in program.flows[Int(flow)].handlers.range { if let i = sendable(h, for: route.flow) { events.insert(i) } }
+            }
+            return events.sorted()
+        }
+    }
+
+    /// The interface events that `[system]` handlers declare.
+    func systemEvents() -> [Int] {
+        var byKey: [EventSignature: Int] = [:]
+        for (i, event) in interface.events.enumerated() { byKey[EventSignature(event.name, event.labels)] = i }
+        var events = Set<Int>()
+        for handler in program.handlers where handler.isSystem && !handler.event.isResult {
+            if let i = byKey[EventSignature(handler.event.name, program.parameters[handler.parameters.range].map(\.name))] { events.insert(i) }
+        }
+        return events.sorted()
+    }
+
+    /// `enum typeName: FlowEvents` with the cases of `events` (interface
+    /// indices), spelled as in `Event`, at `indent`.
+    func eventsEnum(_ typeName: String, doc: String, _ events: [Int], indent: String) -> String {
+        var out = "\(indent)/// \(doc)\n"
+        out += "\(indent)\(access)enum \(typeName): FlowEvents {\n"
+        out += "\(indent)    \(access)typealias Program = ProgramType\n"
+        var baseNames: [String: Int] = [:]
+        for i in events { baseNames[names.eventCase[i], default: 0] += 1 }
+        let signatures = interface.eventSignatures(program)
+        for i in events {
+            let parameters = zip(names.eventLabels[i], interface.events[i].types).map { "\(SwiftNames.escaped($0)): \(swiftType($1))" }
+            let payload = parameters.isEmpty ? "" : "(" + parameters.joined(separator: ", ") + ")"
+            out += "\(indent)    /// `\(signatures[i])`.\n"
+            out += "\(indent)    case \(SwiftNames.escaped(names.eventCase[i]))\(payload)\n"
+        }
+        for i in events {
+            guard let alias = names.eventAlias[i], baseNames[alias] == nil else { continue }
+            out += "\(indent)    /// `\(program.name(interface.events[i].name))` without arguments (its case is `\(names.eventCase[i])`).\n"
+            out += "\(indent)    \(access)static var \(SwiftNames.escaped(alias)): \(typeName) { .\(SwiftNames.escaped(names.eventCase[i])) }\n"
+        }
+        out += "\(indent)    \(access)var code: FlowCode {\n"
+        out += "\(indent)        switch self {\n"
+        var overloaded: [String] = []
+        for i in events {
+            let caseName = SwiftNames.escaped(names.eventCase[i])
+            let types = interface.events[i].types
+            if baseNames[names.eventCase[i], default: 0] > 1 {
+                let labels = names.eventLabels[i].map(SwiftLiteral.quoted).joined(separator: ", ")
+                overloaded.append("(\(SwiftLiteral.quoted(names.eventCase[i])), [\(labels)], \(i))")
+            } else if types.isEmpty {
+                out += "\(indent)        case .\(caseName): return FlowCode(\(i))\n"
+            } else {
+                let bindings = types.indices.map { "v\($0)" }.joined(separator: ", ")
+                let values = types.enumerated().map { flowValue($1, "v\($0)") }.joined(separator: ", ")
+                out += "\(indent)        case let .\(caseName)(\(bindings)): return FlowCode(\(i), FlowArguments([\(values)]))\n"
+            }
+        }
+        if !overloaded.isEmpty {
+            out += "\(indent)        default:\n"
+            out += "\(indent)            // Cases that share a name cannot be matched by a pattern in Swift: found by reflection.\n"
+            out += "\(indent)            return FlowCode.reflecting(self, among: [\(overloaded.joined(separator: ", "))])\n"
+        }
+        out += "\(indent)        }\n"
+        out += "\(indent)    }\n"
+        return out + "\(indent)}\n"
+    }
+}
+
+/// An event name and its labels: the key of an interface event.
+struct EventSignature: Hashable {
+    var name: Symbol
+    var labels: Set<Symbol>
+
+    init(_ name: Symbol, _ labels: [Symbol]) {
+        self.name = name
+        self.labels = Set(labels)
+    }
+}
