@@ -7,16 +7,18 @@ extension StateGraph {
         steps[last] = .open(link)
     }
 
-    /// The classes of gated links (the property `pendingClasses` and
-    /// `classLinks`), by the link each sample URL matched:
-    /// `Program.gateText(of:)`.
+    /// The classes of links (the property `pendingClasses` and
+    /// `classLinks`), by the link each sample URL matched: gated links by
+    /// `Program.gateText(of:)`, and the links without a gate in one class
+    /// (a URL of theirs waits only while a busy route holds it, v2).
     static func classify(_ program: Program, _ urls: [String],
                          _ matches: [(Link, Navigator.LinkBinding)?]) -> ([String: Int32], [[Int32]]) {
         var classes: [String: Int32] = [:]
         var links: [[Int32]] = []
         var signatures: [String: Int32] = [:]
         for (l, match) in matches.enumerated() {
-            guard let link = match?.0, let signature = program.gateText(of: link), classes[urls[l]] == nil else { continue }
+            guard let link = match?.0, classes[urls[l]] == nil else { continue }
+            let signature = program.gateText(of: link) ?? "\u{0}no gate"
             let c = signatures[signature] ?? Int32(links.count)
             if c == links.count {
                 signatures[signature] = c

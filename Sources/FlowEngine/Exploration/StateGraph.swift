@@ -159,11 +159,12 @@ public struct StateGraph: Sendable {
     /// Each sample URL matched once (nil: it matches no link, as F301-F304 say).
     private let sampleMatches: [(Link, Navigator.LinkBinding)?]
     /// Gated links whose gate reads the same guard and runs the same actions
-    /// form a class: while one of their URLs waits, which one makes no
-    /// difference until it opens. A state keys its pending URL's class, and
-    /// a step that tries to open it runs again with each other URL of the
-    /// class in its place (`mirror`). Per sample URL, its class's number;
-    /// per class, its links.
+    /// form a class, and the links without a gate one more: while one of
+    /// their URLs waits (for its guard, or held by a busy route), which one
+    /// makes no difference until it opens. A state keys its pending URL's
+    /// class, and a step that tries to open it runs again with each other
+    /// URL of the class in its place (`mirror`). Per sample URL, its
+    /// class's number; per class, its links.
     private let pendingClasses: [String: Int32]
     private let classLinks: [[Int32]]
     /// Events marked `[system]` (an event is one everywhere or nowhere, DSL.md §9.3).
@@ -312,7 +313,7 @@ public struct StateGraph: Sendable {
         }
         guard links else { return }
         // Not a URL of the pending one's class: it would run the same gate actions again.
-        let waiting = state.pendingLink.flatMap { $0.isHeld ? nil : pendingClasses[$0.url] }
+        let waiting = state.pendingLink.flatMap { pendingClasses[$0.url] }
         for (l, url) in sampleURLs.enumerated() {
             guard let matched = sampleMatches[l] else { continue }
             if let waiting, pendingClasses[url] == waiting { continue }
@@ -333,7 +334,8 @@ public struct StateGraph: Sendable {
         // end, DSL.md §5): the explicit `assume` step takes it, never a silent change before
         // another, and that step, which sets it, runs once.
         var holding: [Symbol] = []
-        if let gate = state.pendingLink?.matched?.link.gate { holding.append(gate.name) }
+        // (A URL held by a busy route waits for no guard: its gate's guard stays free.)
+        if let pending = state.pendingLink, !pending.isHeld, let gate = pending.matched?.link.gate { holding.append(gate.name) }
         guard var nav = navigator.take() else { return }
         // A run: the logs a step appends to, cleared; then the step.
         func run(_ n: inout Navigator) throws(NavigationError) {
@@ -350,10 +352,10 @@ public struct StateGraph: Sendable {
             record(node, state, cost, step, kind: kind, n, failure, valuation)
         })
         // The pending URL's guard held at the end of some run: the same step with each other URL of its class pending.
-        if tried, let pending = state.pendingLink, !pending.isHeld, let c = pendingClasses[pending.url] {
+        if tried, let pending = state.pendingLink, let c = pendingClasses[pending.url] {
             for m in classLinks[Int(c)] where sampleURLs[Int(m)] != pending.url {
                 var mirrored = state
-                var other = PendingLink(url: sampleURLs[Int(m)], shown: pending.shown)
+                var other = PendingLink(url: sampleURLs[Int(m)], shown: pending.shown, isHeld: pending.isHeld)
                 other.matched = sampleMatches[Int(m)].map { (link: $0.0, binding: $0.1) }
                 mirrored.pendingLink = other
                 complete = GuardBranching.forEachRun(&nav, from: mirrored, holding: holding, maxRuns: limits.maxRunsPerStep, run, { (n: inout Navigator, failure: NavigationError?, valuation: GuardBranching.Assignment) in

@@ -85,9 +85,10 @@ struct StateEncoder {
             }
         }
         if let pending = state.pendingLink {
-            // A held URL (v2 busy routes) opens as itself: keyed by its text, and marked.
+            // A held URL (v2 busy routes) is marked; it is keyed by its class too: until the
+            // busy route is left, which one waits makes no difference either.
             if pending.isHeld { key.append(Int32.min) }
-            key.append((pending.isHeld ? nil : pendingClasses[pending.url]).map { -2 - $0 } ?? intern(pending.url))
+            key.append(pendingClasses[pending.url].map { -2 - $0 } ?? intern(pending.url))
             key.append(Int32(pending.shown.count))
             for mark in pending.shown {
                 key.append(mark.route)

@@ -155,6 +155,7 @@ extension Navigator {
             }
             return
         }
+        if logsHandlers { triedPendingLink = true }
         openPending(url) { (navigator: inout Navigator) throws(NavigationError) in try navigator.arrive(at: link, binding) }
     }
 }
