@@ -25,6 +25,9 @@ public struct SwiftDeclaration: Hashable, Sendable {
         case tab(String)
         /// A link, by its pattern as written.
         case link(String)
+        /// (v2) An event one route can send (its `<Route>Event` case): the
+        /// route as `Flow.route`, the event by name.
+        case screenEvent(route: String, event: String)
     }
 
     /// The name relative to the program type: `Screen.Shop.product`,
@@ -48,6 +51,8 @@ extension SwiftGenerator {
 
     func declarations() -> [SwiftDeclaration] {
         let names = self.names
+        let sendable = screenEvents()
+        let eventTypeNames = screenEventTypeNames()
         var out: [SwiftDeclaration] = []
         let entry = program.flows[Int(program.entry)]
         out.append(SwiftDeclaration(name: "Self", signature: "enum \(name): FlowProgram", origin: .program, span: entry.span))
@@ -64,6 +69,16 @@ extension SwiftGenerator {
                                             signature: "case \(SwiftNames.escaped(names.routeCase[r]))\(payload)",
                                             origin: .route(program.qualifiedName(RouteID(r))), span: route.span))
             }
+            // What each screen can send (v2): a case gone breaks the code that sends it from there.
+            for r in flow.routes.range {
+                for i in sendable[r] {
+                    let (signature, key) = eventCaseText(i)
+                    out.append(SwiftDeclaration(name: "Screen.\(typeName).\(eventTypeNames[r]).\(key)", signature: signature,
+                                                origin: .screenEvent(route: program.qualifiedName(RouteID(r)),
+                                                                     event: program.name(interface.events[i].name)),
+                                                span: program.routes[r].span))
+                }
+            }
         }
         for (i, event) in interface.events.enumerated() {
             let labels = names.eventLabels[i]
@@ -76,6 +91,11 @@ extension SwiftGenerator {
                 out.append(SwiftDeclaration(name: "Event.\(alias)", signature: "static var \(SwiftNames.escaped(alias)): Event",
                                             origin: .event(program.name(event.name)), span: program.handlers[Int(interface.eventHandlers[i])].span))
             }
+        }
+        for i in systemEvents() {
+            let (signature, key) = eventCaseText(i)
+            out.append(SwiftDeclaration(name: "SystemEvent.\(key)", signature: signature,
+                                        origin: .event(program.name(interface.events[i].name)), span: program.handlers[Int(interface.eventHandlers[i])].span))
         }
         var guardSpans: [Symbol: SourceSpan] = [:]
         for handler in program.handlers {

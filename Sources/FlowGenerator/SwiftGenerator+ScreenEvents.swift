@@ -43,6 +43,29 @@ extension SwiftGenerator {
         }
     }
 
+    /// For each route, the name of its events enum in its flow's enum:
+    /// `<Route>Event`, unique among its flow's.
+    func screenEventTypeNames() -> [String] {
+        var typeNames = [String](repeating: "", count: program.routes.count)
+        for flow in program.flows {
+            var taken: Set<String> = []
+            for r in flow.routes.range {
+                typeNames[r] = SwiftNames.unique(SwiftNames.upperCamel(names.routeCase[r]) + "Event", reserved: [], taken: &taken)
+            }
+        }
+        return typeNames
+    }
+
+    /// The case of interface event `i` as written in an events enum, and
+    /// its key in `SwiftDeclaration.name` (`select(id:)`).
+    func eventCaseText(_ i: Int) -> (signature: String, key: String) {
+        let labels = names.eventLabels[i]
+        let parameters = zip(labels, interface.events[i].types).map { "\(SwiftNames.escaped($0)): \(swiftType($1))" }
+        let payload = parameters.isEmpty ? "" : "(" + parameters.joined(separator: ", ") + ")"
+        let key = labels.isEmpty ? names.eventCase[i] : names.eventCase[i] + "(" + labels.map { $0 + ":" }.joined() + ")"
+        return ("case \(SwiftNames.escaped(names.eventCase[i]))\(payload)", key)
+    }
+
     /// The interface events that `[system]` handlers declare.
     func systemEvents() -> [Int] {
         var byKey: [EventSignature: Int] = [:]
@@ -64,10 +87,8 @@ extension SwiftGenerator {
         for i in events { baseNames[names.eventCase[i], default: 0] += 1 }
         let signatures = interface.eventSignatures(program)
         for i in events {
-            let parameters = zip(names.eventLabels[i], interface.events[i].types).map { "\(SwiftNames.escaped($0)): \(swiftType($1))" }
-            let payload = parameters.isEmpty ? "" : "(" + parameters.joined(separator: ", ") + ")"
             out += "\(indent)    /// `\(signatures[i])`.\n"
-            out += "\(indent)    case \(SwiftNames.escaped(names.eventCase[i]))\(payload)\n"
+            out += "\(indent)    \(eventCaseText(i).signature)\n"
         }
         for i in events {
             guard let alias = names.eventAlias[i], baseNames[alias] == nil else { continue }

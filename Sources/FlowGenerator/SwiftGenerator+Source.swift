@@ -33,6 +33,7 @@ extension SwiftGenerator {
 
     mutating func screenType() -> String {
         let sendable = screenEvents()
+        let eventTypeNames = screenEventTypeNames()
         var out = "    /// A screen: one case per flow with routes, each with one case per route.\n"
         out += "    \(access)enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable {\n"
         for (f, flow) in program.flows.enumerated() {
@@ -55,9 +56,8 @@ extension SwiftGenerator {
                 out += "            case \(SwiftNames.escaped(names.routeCase[r]))\(payload)\n"
             }
             // Per route, the events its view may send (`FlowSender<…Event>`).
-            var taken: Set<String> = []
             for r in flow.routes.range {
-                let typeName = SwiftNames.unique(SwiftNames.upperCamel(names.routeCase[r]) + "Event", reserved: [], taken: &taken)
+                let typeName = eventTypeNames[r]
                 let doc = "The events `\(program.name(program.routes[r].name))` can send: its handlers' and those of the flows above it."
                 out += "\n" + eventsEnum(typeName, doc: doc, sendable[r], indent: "            ")
             }

@@ -55,6 +55,8 @@ extension ProgramComparison {
         case .event(let name): ["event \(name)"]
         case .guardName: []
         case .link(let pattern): ["link \(pattern)"]
+        // The event's change, else the route's (a rename renames the enum), else its flow's.
+        case .screenEvent(let route, let event): ["event \(event)"] + subjectKeys(.route(route))
         }
     }
 }
