@@ -158,6 +158,7 @@ public struct StateGraph: Sendable {
     private let sampleURLs: [String]
     /// Each sample URL matched once (nil: it matches no link, as F301-F304 say).
     private let sampleMatches: [(Link, Navigator.LinkBinding)?]
+    private let sampleBoxes: [PendingLink.MatchedLink?]
     /// Gated links whose gate reads the same guard and runs the same actions
     /// form a class, and the links without a gate one more: while one of
     /// their URLs waits (for its guard, or held by a busy route), which one
@@ -198,6 +199,7 @@ public struct StateGraph: Sendable {
         actionOwner = owner
         sampleURLs = urls
         sampleMatches = matches
+        sampleBoxes = matches.map { $0.map { PendingLink.MatchedLink($0.0, $0.1) } }
         systemEvents = Set(program.handlers.filter(\.isSystem).map(\.event.name))
         neverChecks = program.checks.indices.filter { program.checks[$0].kind == .never }
         picked = [Int32](repeating: 0, count: program.handlers.count)
@@ -336,7 +338,10 @@ public struct StateGraph: Sendable {
         var holding: [Symbol] = []
         // (A URL held by a busy route waits for no guard: its gate's guard stays free.)
         if let pending = state.pendingLink, !pending.isHeld, let gate = pending.matched?.link.gate { holding.append(gate.name) }
-        guard var nav = navigator.take() else { return }
+        // Moved out (not copied: a navigator holds the program's tables) while the step runs.
+        var nav: Navigator?
+        swap(&nav, &navigator)
+        guard nav != nil else { return }
         // A run: the logs a step appends to, cleared; then the step.
         func run(_ n: inout Navigator) throws(NavigationError) {
             n.handlerLog.removeAll(keepingCapacity: true)
@@ -347,7 +352,7 @@ public struct StateGraph: Sendable {
             try body(&n)
         }
         var tried = false
-        var complete = GuardBranching.forEachRun(&nav, from: state, holding: holding, maxRuns: limits.maxRunsPerStep, run, { (n: inout Navigator, failure: NavigationError?, valuation: GuardBranching.Assignment) in
+        var complete = GuardBranching.forEachRun(&nav!, from: state, holding: holding, maxRuns: limits.maxRunsPerStep, run, { (n: inout Navigator, failure: NavigationError?, valuation: GuardBranching.Assignment) in
             if n.triedPendingLink { tried = true }
             record(node, state, cost, step, kind: kind, n, failure, valuation)
         })
@@ -356,14 +361,14 @@ public struct StateGraph: Sendable {
             for m in classLinks[Int(c)] where sampleURLs[Int(m)] != pending.url {
                 var mirrored = state
                 var other = PendingLink(url: sampleURLs[Int(m)], shown: pending.shown, isHeld: pending.isHeld)
-                other.matched = sampleMatches[Int(m)].map { (link: $0.0, binding: $0.1) }
+                other.matched = sampleBoxes[Int(m)]
                 mirrored.pendingLink = other
-                complete = GuardBranching.forEachRun(&nav, from: mirrored, holding: holding, maxRuns: limits.maxRunsPerStep, run, { (n: inout Navigator, failure: NavigationError?, valuation: GuardBranching.Assignment) in
+                complete = GuardBranching.forEachRun(&nav!, from: mirrored, holding: holding, maxRuns: limits.maxRunsPerStep, run, { (n: inout Navigator, failure: NavigationError?, valuation: GuardBranching.Assignment) in
                     record(node, mirrored, cost, step, kind: kind, n, failure, valuation, mirror: m)
                 }) && complete
             }
         }
-        navigator = nav
+        swap(&nav, &navigator)
         if !complete {
             stop("a step has more than \(limits.maxRunsPerStep) outcomes under the guards it reads")
         }

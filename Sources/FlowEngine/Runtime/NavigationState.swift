@@ -75,7 +75,19 @@ public struct PendingLink: Hashable, Sendable {
     /// The link `url` matched when it was opened, and what it bound: a
     /// cache (a function of `url` and the program), so the end of each step
     /// while the URL waits does not parse it again. Not part of equality.
-    var matched: (link: Link, binding: Navigator.LinkBinding)?
+    /// A reference: copying a state copies one pointer, not the link.
+    var matched: MatchedLink?
+
+    /// A link and what a URL bound of it (`PendingLink.matched`).
+    final class MatchedLink: Sendable {
+        let link: Link
+        let binding: Navigator.LinkBinding
+
+        init(_ link: Link, _ binding: Navigator.LinkBinding) {
+            self.link = link
+            self.binding = binding
+        }
+    }
 
     /// A screen: a route shown by a flow instance.
     public struct Mark: Hashable, Sendable {

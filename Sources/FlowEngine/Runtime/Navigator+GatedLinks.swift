@@ -22,7 +22,7 @@ extension Navigator {
         if needsCollection { endUnusedInstances() }
         let shown = shownMarks().filter { !before.contains($0) }
         var pending = PendingLink(url: url, shown: shown)
-        pending.matched = (link, binding)
+        pending.matched = PendingLink.MatchedLink(link, binding)
         state.pendingLink = pending
         emit(.linkPending(url))
     }
@@ -64,7 +64,7 @@ extension Navigator {
         state.pendingLink = nil
         let link: Link, binding: LinkBinding
         if let matched = pending.matched {
-            (link, binding) = matched
+            (link, binding) = (matched.link, matched.binding)
         } else if let found = try? matchBinding(pending.url) {
             (link, binding) = found
         } else {
@@ -138,7 +138,7 @@ extension Navigator {
         lastStepChangedFlows = false
         effects.removeAll(keepingCapacity: true)
         var pending = PendingLink(url: url, shown: [], isHeld: true)
-        pending.matched = matched
+        pending.matched = PendingLink.MatchedLink(matched.0, matched.1)
         state.pendingLink = pending
         emit(.linkPending(url))
         return effects
