@@ -103,6 +103,20 @@ let checkCases: [CheckCase] = [
           route product(id: String) [final]
         }
         """),
+    // v2: a parameter's default of another type.
+    CheckCase(code: "F108", triggers: """
+        flow App [entry] {
+          start catalog
+          route catalog { on select -> push product(id: "42") }
+          route product(id: String, tab: Int = 1️⃣"first") [final]
+        }
+        """, clean: """
+        flow App [entry] {
+          start catalog
+          route catalog { on select -> push product(id: "42") }
+          route product(id: String, tab: Int = 0) [final]
+        }
+        """),
     CheckCase(code: "F109", triggers: """
         flow App [entry] {
           start home

@@ -124,6 +124,19 @@ import Testing
         #expect(source.contains("/// \"Log in\": `login` (../lib/auth.flow:1)."))
     }
 
+    @Test("a parameter's default is its associated value's default, written as a Swift literal")
+    func parameterDefaults() throws {
+        let source = try generate("""
+        flow A [entry] {
+          start x
+          route x { on go -> push item(n: 1) }
+          route item(n: Int, page: Int = -2, zoom: Double = 1, on: Bool = true, note: String = "say \\"hi\\"\\n") [final]
+        }
+        """)
+        #expect(source.contains(#"            /// `item(n: Int, page: Int = -2, zoom: Double = 1.0, on: Bool = true, note: String = "say \"hi\"\n")` (t.flow:4)."#))
+        #expect(source.contains(#"            case item(n: Swift.Int, page: Swift.Int = -2, zoom: Swift.Double = 1.0, on: Swift.Bool = true, note: Swift.String = "say \"hi\"\n")"#))
+    }
+
     @Test func linkBuildersEncodeAndConvert() throws {
         let source = try generate("""
         flow A [entry] {

@@ -197,11 +197,15 @@ public enum ValueType: String, Hashable, Sendable, CaseIterable {
     case double = "Double"
 }
 
-/// A typed parameter of a route or an event.
+/// A typed parameter of a route, a flow or an event.
 public struct Parameter: Hashable, Sendable {
     public var name: Symbol
     public var type: ValueType
     public var span: SourceSpan
+    /// `name: Type = literal` (v2, DSL.md §9.3 "Defaults"), on a route's or
+    /// a flow's parameter: the value the engine gives it when an argument
+    /// list leaves it out (or an optional query item of a link is absent).
+    public var defaultValue: Value? = nil
 
     public init(name: Symbol, type: ValueType, span: SourceSpan) {
         self.name = name

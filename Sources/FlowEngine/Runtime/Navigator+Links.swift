@@ -230,12 +230,7 @@ extension Navigator {
                 return nil
             }
         }
-        var values: [Value] = []
-        for value in bound {
-            guard let value else { return nil }
-            values.append(value)
-        }
-        return values
+        return filled(bound, parameters)
     }
 
     /// Keeps what the current navigation shares with the target path and
