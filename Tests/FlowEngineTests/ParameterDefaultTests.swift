@@ -28,6 +28,7 @@ struct ParameterDefaultTests {
         }
         link "app://post/:id" -> App/post(id: id)
         link "app://people/:n" -> App/Profile(name: n)/page
+        link "app://me" -> App/Profile/page
         """
 
     @Test("the program reads back with its defaults")
@@ -80,6 +81,11 @@ struct ParameterDefaultTests {
             expect stack home | sheet: page(size: 3)
             """)
         #expect(activeFlowArguments(nav) == [.string("bob"), .bool(false)])
+        walk(&nav, """
+            open "app://me"
+            expect stack home | sheet: page(size: 3)
+            """)
+        #expect(activeFlowArguments(nav) == [.string("me"), .bool(false)])
     }
 
     /// The arguments of the flow instance that shows the active route.

@@ -151,6 +151,32 @@ import Testing
         #expect(source.contains("static func itemURL2(n v0: Swift.Int, f v1: Swift.Bool) -> Swift.String {"))
     }
 
+    @Test("optional items are optional parameters, nil by default; a rest capture is a String; link default has no builder")
+    func patternBuilders() throws {
+        let source = try generate("""
+        flow A [entry] {
+          start x
+          route x { on go -> push item(n: 1) }
+          route item(n: Int, p: String = "", f: Bool = false) [final]
+        }
+        link item "app://item/:n?p=:p?&k=:k#f=:f?" -> A/item(n: n, p: p, f: f)
+        link files "app://files/*p" -> A/item(n: 0, p: p)
+        link default -> A/x
+        """)
+        #expect(source.contains("""
+                static func itemURL(n v0: Swift.Int, p v1: Swift.String? = nil, k v2: Swift.String, f v3: Swift.Bool? = nil) -> Swift.String {
+                    "app://item/" + FlowURL.encode(Swift.String(v0)) + FlowURL.items("?", ["p": v1, "k": v2]) + FlowURL.items("#", ["f": v3.map { Swift.String($0) }])
+                }
+            """))
+        #expect(source.contains("""
+                static func filesURL(p v0: Swift.String) -> Swift.String {
+                    "app://files/" + FlowURL.encodePath(v0)
+                }
+            """))
+        #expect(!source.contains("default`"))
+        #expect(source.components(separatedBy: "static func ").count == 1 + 2 + 3)
+    }
+
     @Test("a named link's builder takes its name; an unnamed over link's, the first route its actions show; captures typed by what they bind")
     func namedAndOverLinkBuilders() throws {
         let source = try generate("""

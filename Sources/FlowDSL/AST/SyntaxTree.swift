@@ -223,5 +223,7 @@ public struct LinkDecl: Sendable {
     public var actions: IndexRange = .empty
     /// `-> over A`: nothing is rebuilt.
     public var isOver = false
+    /// (v2) `link default`: `pattern` is "default" and `patternSpan` the keyword.
+    public var isDefault = false
     public var targetSpan: SourceSpan
 }

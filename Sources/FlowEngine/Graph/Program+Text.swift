@@ -54,6 +54,12 @@ extension Program {
         return text
     }
 
+    /// A link's pattern as written after `link` (and its name): the quoted
+    /// pattern, or `default` (v2).
+    public func patternSource(of link: Link) -> String {
+        link.pattern.isDefault ? "default" : "\"\(link.patternText)\""
+    }
+
     /// What a link does, as written after its arrow: `App/Main/feed then
     /// sheet post(id: id)` or `over alert confirm(action: a)`.
     public func linkBodyText(_ link: Link) -> String {
@@ -127,7 +133,7 @@ extension Program {
             for h in flow.handlers.range { out += "  " + handlerText(handlers[h]) + "\n" }
         }
         for link in links {
-            out += "link " + (link.name.map { name($0) + " " } ?? "") + "\"\(link.patternText)\" -> " + linkBodyText(link)
+            out += "link " + (link.name.map { name($0) + " " } ?? "") + patternSource(of: link) + " -> " + linkBodyText(link)
             if let gate = link.gate, link.gateHandler >= 0 {
                 let handler = handlers[Int(link.gateHandler)]
                 out += " when \(gate.negated ? "!" : "")\(name(gate.name)) else "

@@ -6,35 +6,47 @@ import FlowKit
 enum Links: FlowProgram {
     /// A screen: one case per flow with routes, each with one case per route.
     enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable {
-        /// Flow `App` (links.flow:2).
+        /// Flow `App` (links.flow:3).
         case app(App)
-        /// Flow `Profile` (links.flow:15).
+        /// Flow `Profile` (links.flow:22).
         case profile(Profile)
 
         /// The routes of flow `App`.
         enum App: Swift.Hashable, Swift.Sendable, Swift.Codable {
-            /// "Feed": `feed` (links.flow:4).
+            /// "Feed": `feed` (links.flow:5).
             case feed
-            /// `post(id: String, tab: Int = 0, zoom: Double = 1.0, draft: Bool = false, note: String = "a \"note\"")` (links.flow:9).
+            /// `post(id: String, tab: Int = 0, zoom: Double = 1.0, draft: Bool = false, note: String = "a \"note\"")` (links.flow:13).
             case post(id: Swift.String, tab: Swift.Int = 0, zoom: Swift.Double = 1.0, draft: Swift.Bool = false, note: Swift.String = "a \"note\"")
+            /// `files(path: String)` (links.flow:16).
+            case files(path: Swift.String)
+            /// `search(q: String, page: Int = 1, exact: Bool = false)` (links.flow:17).
+            case search(q: Swift.String, page: Swift.Int = 1, exact: Swift.Bool = false)
+            /// "Not found": `missing` (links.flow:18).
+            case missing
         }
 
         /// The routes of flow `Profile`.
         enum Profile: Swift.Hashable, Swift.Sendable, Swift.Codable {
-            /// `page` (links.flow:17).
+            /// `page` (links.flow:24).
             case page
         }
     }
 
     /// A user event: one case per event name and label list (not `back`, not results).
     enum Event: Swift.Hashable, Swift.Sendable {
-        /// `open(id: String)`, handled at links.flow:5.
+        /// `open(id: String)`, handled at links.flow:6.
         case open(id: Swift.String)
-        /// `openAt(id: String, tab: Int)`, handled at links.flow:6.
+        /// `openAt(id: String, tab: Int)`, handled at links.flow:7.
         case openAt(id: Swift.String, tab: Swift.Int)
-        /// `profile`, handled at links.flow:7.
+        /// `profile`, handled at links.flow:8.
         case profile
-        /// `close`, handled at links.flow:10.
+        /// `browse(path: String)`, handled at links.flow:9.
+        case browse(path: Swift.String)
+        /// `find(q: String)`, handled at links.flow:10.
+        case find(q: Swift.String)
+        /// `lost`, handled at links.flow:11.
+        case lost
+        /// `close`, handled at links.flow:14.
         case close
     }
 
@@ -53,9 +65,17 @@ enum Links: FlowProgram {
     }
 
     // MARK: Deep links
-    /// `app://post/:id` → `App/post` (links.flow:20).
-    static func postURL(id v0: Swift.String) -> Swift.String {
-        "app://post/" + FlowURL.encode(v0)
+    /// `app://post/:id?tab=:tab?&draft=:draft?#zoom=:zoom?&note=:note?` → `App/post` (links.flow:27).
+    static func postURL(id v0: Swift.String, tab v1: Swift.Int? = nil, draft v2: Swift.Bool? = nil, zoom v3: Swift.Double? = nil, note v4: Swift.String? = nil) -> Swift.String {
+        "app://post/" + FlowURL.encode(v0) + FlowURL.items("?", ["tab": v1.map { Swift.String($0) }, "draft": v2.map { Swift.String($0) }]) + FlowURL.items("#", ["zoom": v3.map { Swift.String($0) }, "note": v4])
+    }
+    /// `app://files/*path` → `App/files` (links.flow:28).
+    static func filesURL(path v0: Swift.String) -> Swift.String {
+        "app://files/" + FlowURL.encodePath(v0)
+    }
+    /// `app://search/:q#page=:page&exact=:exact` → `App/search` (links.flow:29).
+    static func searchURL(q v0: Swift.String, page v1: Swift.Int, exact v2: Swift.Bool) -> Swift.String {
+        "app://search/" + FlowURL.encode(v0) + "#page=" + FlowURL.encode(Swift.String(v1)) + "&exact=" + FlowURL.encode(Swift.String(v2))
     }
 }
 
@@ -65,17 +85,24 @@ extension Links {
         root: "links.flow",
         files: [
             "links.flow": #"""
-// FlowKit's test program for v2's parameter defaults and URL patterns.
+// FlowKit's test program for v2's parameter defaults and URL patterns:
+// optional query items, fragment items, a rest capture, link default.
 flow App [entry] {
   start feed
   route feed "Feed" {
     on open(id: String) -> push post(id: id)
     on openAt(id: String, tab: Int) -> push post(id: id, tab: tab)
     on profile -> start Profile as sheet
+    on browse(path: String) -> push files(path: path)
+    on find(q: String) -> push search(q: q)
+    on lost -> push missing
   }
   route post(id: String, tab: Int = 0, zoom: Double = 1, draft: Bool = false, note: String = "a \"note\"") {
     on close -> pop
   }
+  route files(path: String) { on close -> pop }
+  route search(q: String, page: Int = 1, exact: Bool = false) { on close -> pop }
+  route missing "Not found" { on close -> pop }
   on Profile.done -> stay
 }
 
@@ -84,19 +111,28 @@ flow Profile(name: String = "me") {
   route page { on close -> finish done }
 }
 
-link post "app://post/:id" -> App/post(id: id)
+link post "app://post/:id?tab=:tab?&draft=:draft?#zoom=:zoom?&note=:note?" -> App/post(id: id, tab: tab, draft: draft, zoom: zoom, note: note)
+link files "app://files/*path" -> App/files(path: path)
+link search "app://search/:q#page=:page&exact=:exact" -> App/search(q: q, page: page, exact: exact)
+link default -> App/missing
 
 """#,
         ],
         routes: [
             "App.feed",
             "App.post(id: String, tab: Int, zoom: Double, draft: Bool, note: String)",
+            "App.files(path: String)",
+            "App.search(q: String, page: Int, exact: Bool)",
+            "App.missing",
             "Profile.page",
         ],
         events: [
             "open(id: String)",
             "openAt(id: String, tab: Int)",
             "profile",
+            "browse(path: String)",
+            "find(q: String)",
+            "lost",
             "close",
         ],
         guards: [],
@@ -109,10 +145,13 @@ link post "app://post/:id" -> App/post(id: id)
             switch route {
             case .feed: return FlowCode(0)
             case let .post(v0, v1, v2, v3, v4): return FlowCode(1, FlowArguments([.string(v0), .int(v1), .double(v2), .bool(v3), .string(v4)]))
+            case let .files(v0): return FlowCode(2, FlowArguments([.string(v0)]))
+            case let .search(v0, v1, v2): return FlowCode(3, FlowArguments([.string(v0), .int(v1), .bool(v2)]))
+            case .missing: return FlowCode(4)
             }
         case .profile(let route):
             switch route {
-            case .page: return FlowCode(2)
+            case .page: return FlowCode(5)
             }
         }
     }
@@ -122,7 +161,10 @@ link post "app://post/:id" -> App/post(id: id)
         switch code.id {
         case 0: return .app(.feed)
         case 1: return .app(.post(id: a.string(0), tab: a.int(1), zoom: a.double(2), draft: a.bool(3), note: a.string(4)))
-        case 2: return .profile(.page)
+        case 2: return .app(.files(path: a.string(0)))
+        case 3: return .app(.search(q: a.string(0), page: a.int(1), exact: a.bool(2)))
+        case 4: return .app(.missing)
+        case 5: return .profile(.page)
         // FlowKit checks every id against the embedded program when it loads it.
         default: return .app(.feed)
         }
@@ -133,7 +175,10 @@ link post "app://post/:id" -> App/post(id: id)
         case let .open(v0): return FlowCode(0, FlowArguments([.string(v0)]))
         case let .openAt(v0, v1): return FlowCode(1, FlowArguments([.string(v0), .int(v1)]))
         case .profile: return FlowCode(2)
-        case .close: return FlowCode(3)
+        case let .browse(v0): return FlowCode(3, FlowArguments([.string(v0)]))
+        case let .find(v0): return FlowCode(4, FlowArguments([.string(v0)]))
+        case .lost: return FlowCode(5)
+        case .close: return FlowCode(6)
         }
     }
 }
