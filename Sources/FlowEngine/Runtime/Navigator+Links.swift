@@ -1,6 +1,7 @@
-/// Deep links (DSL.md §5 "Deep links"): matching a URL against the
-/// program's links, then rebuilding the navigation to the link's target
-/// through the lowest common ancestor of the active flow and the target.
+/// Deep links (DSL.md §5 "Deep links"): opening a matched URL (matching is
+/// in `Navigator+LinkMatching.swift`) rebuilds the navigation to the link's
+/// target through the lowest common ancestor of the active flow and the
+/// target, then runs the link's actions (v2).
 extension Navigator {
     /// Opens `url`: rebuilds the navigation to its link's target.
     @discardableResult
