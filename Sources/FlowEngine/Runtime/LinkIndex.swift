@@ -19,6 +19,9 @@ struct LinkIndex: Sendable {
     private var buckets: [Key: [Int32]] = [:]
     /// The first `link default`, or -1.
     private(set) var fallback: Int32 = -1
+    /// Whether any link ends with a rest capture (most programs have none:
+    /// their URLs skip those lookups).
+    private var hasRest = false
 
     init(_ links: [Link]) {
         for (l, link) in links.enumerated() {
@@ -29,6 +32,7 @@ struct LinkIndex: Sendable {
             var host: String?
             if case .literal(let text) = link.pattern.segments.first { host = text }
             let count = link.pattern.rest == nil ? link.pattern.segments.count : -1
+            if count < 0 { hasRest = true }
             buckets[Key(scheme: link.pattern.scheme, segments: count, host: host), default: []].append(Int32(l))
         }
     }
@@ -41,6 +45,7 @@ struct LinkIndex: Sendable {
         let host = segments.first
         let literal = host.flatMap { buckets[Key(scheme: scheme, segments: segments.count, host: $0)] } ?? []
         let captured = buckets[Key(scheme: scheme, segments: segments.count, host: nil)] ?? []
+        guard hasRest else { return [literal, captured] }
         let restLiteral = host.flatMap { buckets[Key(scheme: scheme, segments: -1, host: $0)] } ?? []
         let restCaptured = buckets[Key(scheme: scheme, segments: -1, host: nil)] ?? []
         return [literal, captured, restLiteral, restCaptured]
