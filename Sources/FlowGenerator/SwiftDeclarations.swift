@@ -112,7 +112,8 @@ extension SwiftGenerator {
                                         origin: .tab(raw), span: program.flows[Int(tab)].span))
         }
         for (link, builder) in zip(program.links, linkBuilderNames()) {
-            let parameters = zip(builder.labels, builder.captures).map { "\(SwiftNames.escaped($0)): \(swiftType($1.type))" }
+            guard let builder else { continue }
+            let parameters = builder.parameters(self, variables: false)
             out.append(SwiftDeclaration(name: builder.function + "(" + builder.labels.map { $0 + ":" }.joined() + ")",
                                         signature: "static func \(builder.function)(\(parameters.joined(separator: ", "))) -> Swift.String",
                                         origin: .link(link.patternText), span: link.span))

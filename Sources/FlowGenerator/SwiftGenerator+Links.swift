@@ -3,12 +3,32 @@ import FlowEngine
 /// Typed deep-link builders: `static func productURL(id: String) -> String`
 /// for `link "shop://product/:id" -> App/Shop/product(id: id)`.
 extension SwiftGenerator {
-    /// Each link's builder: its function name, labels and captures, in link
-    /// order. Builders of one name overload by labels; the same labels twice
-    /// get a number.
-    func linkBuilderNames() -> [(function: String, labels: [String], captures: [(name: Symbol, type: ValueType)])] {
+    /// A link's builder: its function name, labels and captures; an
+    /// optional item's capture (v2) is an optional parameter, `nil` by
+    /// default, and leaves its item out.
+    struct LinkBuilder {
+        var function: String
+        var labels: [String]
+        var captures: [(name: Symbol, type: ValueType)]
+        var optional: [Bool]
+
+        /// `id v0: Swift.String, tab v1: Swift.Int? = nil`, or without the
+        /// `v0` names (`variables: false`) as a declaration's signature writes them.
+        func parameters(_ generator: SwiftGenerator, variables: Bool) -> [String] {
+            captures.indices.map { i in
+                let type = generator.swiftType(captures[i].type) + (optional[i] ? "? = nil" : "")
+                return SwiftNames.escaped(labels[i]) + (variables ? " v\(i)" : "") + ": " + type
+            }
+        }
+    }
+
+    /// Each link's builder, in link order; nil for `link default` (v2),
+    /// which no URL is built for. Builders of one name overload by labels;
+    /// the same labels twice get a number.
+    func linkBuilderNames() -> [LinkBuilder?] {
         var used: Set<String> = []
         return program.links.map { link in
+            if link.pattern.isDefault { return nil }
             let captures = program.captureTypes(of: link)
             let labels = captures.map { GeneratedNames.label(program.name($0.name)) }
             // A named link's builder takes its name (v2); others their target route's.
@@ -20,19 +40,20 @@ extension SwiftGenerator {
                 n += 1
             }
             used.insert(function + "(" + labels.map { $0 + ":" }.joined() + ")")
-            return (function, labels, captures)
+            let optional = captures.map { link.pattern.item(capturing: $0.name)?.isOptional ?? false }
+            return LinkBuilder(function: function, labels: labels, captures: captures, optional: optional)
         }
     }
 
     mutating func linkBuilders() -> String {
         var out = ""
-        for (link, (function, labels, captures)) in zip(program.links, linkBuilderNames()) {
+        for (link, builder) in zip(program.links, linkBuilderNames()) {
+            guard let builder else { continue }
             let target = link.isOver || link.actionHandler >= 0 ? program.linkBodyText(link)
                 : link.path.map { program.name(program.flows[Int($0)].name) }.joined(separator: "/") + "/" + program.name(program.routes[Int(link.route)].name)
             out += "    /// `\(SwiftLiteral.comment(link.patternText))` → `\(target)` (\(location(link.span))).\n"
-            let parameters = zip(labels, captures).enumerated().map { i, pair in "\(SwiftNames.escaped(pair.0)) v\(i): \(swiftType(pair.1.type))" }
-            out += "    \(access)static func \(function)(\(parameters.joined(separator: ", "))) -> Swift.String {\n"
-            out += "        " + urlExpression(link, captures) + "\n"
+            out += "    \(access)static func \(builder.function)(\(builder.parameters(self, variables: true).joined(separator: ", "))) -> Swift.String {\n"
+            out += "        " + urlExpression(link, builder) + "\n"
             out += "    }\n"
         }
         return out
@@ -52,30 +73,48 @@ extension SwiftGenerator {
         return "link"
     }
 
-    /// `"shop://product/" + FlowURL.encode(v0)`.
-    func urlExpression(_ link: Link, _ captures: [(name: Symbol, type: ValueType)]) -> String {
+    /// `"shop://product/" + FlowURL.encode(v0)`; (v2) a rest capture is
+    /// `FlowURL.encodePath(v0)`, and items of which one is optional are
+    /// `FlowURL.items("?", ["tab": v1.map { Swift.String($0) }])`.
+    func urlExpression(_ link: Link, _ builder: LinkBuilder) -> String {
+        let captures = builder.captures
         var parts: [String] = []
         var literal = link.pattern.scheme + "://"
         func flush() {
             if !literal.isEmpty { parts.append(SwiftLiteral.quoted(literal)) }
             literal = ""
         }
-        func capture(_ name: Symbol) {
-            flush()
+        /// The capture's value as a String: `v0`, `Swift.String(v0)`, or
+        /// for an optional one `v0.map { Swift.String($0) }`.
+        func text(_ name: Symbol) -> String {
             let index = captures.firstIndex { $0.name == name } ?? 0
-            let value = captures[index].type == .string ? "v\(index)" : "Swift.String(v\(index))"
-            parts.append("FlowURL.encode(\(value))")
+            if captures[index].type == .string { return "v\(index)" }
+            return builder.optional[index] ? "v\(index).map { Swift.String($0) }" : "Swift.String(v\(index))"
         }
         for (i, segment) in link.pattern.segments.enumerated() {
             if i > 0 { literal += "/" }
             switch segment {
             case .literal(let text): literal += i == 0 ? text : LinkPattern.percentEncoded(text)
-            case .capture(let name): capture(name)
+            case .capture(let name):
+                flush()
+                parts.append("FlowURL.encode(\(text(name)))")
+            case .rest(let name):
+                flush()
+                parts.append("FlowURL.encodePath(\(text(name)))")
             }
         }
-        for (i, item) in link.pattern.query.enumerated() {
-            literal += (i == 0 ? "?" : "&") + LinkPattern.percentEncoded(item.key) + "="
-            capture(item.capture)
+        for (items, start) in [(link.pattern.query, "?"), (link.pattern.fragment, "#")] where !items.isEmpty {
+            if items.contains(where: \.isOptional) {
+                flush()
+                let pairs = items.map { SwiftLiteral.quoted(LinkPattern.percentEncoded($0.key)) + ": " + text($0.capture) }
+                parts.append("FlowURL.items(\(SwiftLiteral.quoted(start)), [\(pairs.joined(separator: ", "))])")
+                continue
+            }
+            for (i, item) in items.enumerated() {
+                literal += (i == 0 ? start : "&") + LinkPattern.percentEncoded(item.key) + "="
+                flush()
+                parts.append("FlowURL.encode(\(text(item.capture)))")
+            }
         }
         flush()
         return parts.joined(separator: " + ")

@@ -47,11 +47,20 @@ extension SwiftGenerator {
             out += "        \(access)enum \(typeName): Swift.Hashable, Swift.Sendable, Swift.Codable {\n"
             for r in flow.routes.range {
                 let route = program.routes[r]
-                let signature = program.routeSignature(RouteID(r)).dropFirst(program.name(flow.name).count + 1)
+                var signature = String(program.routeSignature(RouteID(r)).dropFirst(program.name(flow.name).count + 1))
+                if program.parameters[route.parameters.range].contains(where: { $0.defaultValue != nil }) {
+                    signature = program.name(route.name) + "(" + program.parameters[route.parameters.range].map { parameter in
+                        "\(program.name(parameter.name)): \(parameter.type.rawValue)" + (parameter.defaultValue.map { " = " + swiftLiteral($0) } ?? "")
+                    }.joined(separator: ", ") + ")"
+                }
                 var doc = "`\(signature)`"
                 if let title = program.title(RouteID(r)) { doc = "\"\(SwiftLiteral.comment(title))\": " + doc }
                 out += "            /// \(doc) (\(location(route.span))).\n"
-                let parameters = route.parameters.range.map { "\(SwiftNames.escaped(names.label[$0])): \(swiftType(program.parameters[$0].type))" }
+                // (v2) A parameter's default is the associated value's default: `.post(id: "1")`.
+                let parameters = route.parameters.range.map {
+                    "\(SwiftNames.escaped(names.label[$0])): \(swiftType(program.parameters[$0].type))"
+                        + (program.parameters[$0].defaultValue.map { " = " + swiftLiteral($0) } ?? "")
+                }
                 let payload = parameters.isEmpty ? "" : "(" + parameters.joined(separator: ", ") + ")"
                 out += "            case \(SwiftNames.escaped(names.routeCase[r]))\(payload)\n"
             }
@@ -104,6 +113,16 @@ extension SwiftGenerator {
             out += "        case \(SwiftNames.escaped(caseName)) = \(SwiftLiteral.quoted(raw))\n"
         }
         return out + "    }\n"
+    }
+
+    /// A value as a Swift literal: `"a"`, `3`, `1.5`, `true`.
+    func swiftLiteral(_ value: Value) -> String {
+        switch value {
+        case .string(let text): SwiftLiteral.quoted(text)
+        case .int(let i): String(i)
+        case .double(let d): String(d)
+        case .bool(let b): String(b)
+        }
     }
 
     func swiftType(_ type: ValueType) -> String {

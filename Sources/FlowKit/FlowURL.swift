@@ -19,4 +19,24 @@ public enum FlowURL {
         }
         return out
     }
+
+    /// (v2) A rest capture's value: each `/`-separated piece encoded as
+    /// `encode(_:)` does, the slashes kept (`"a b/c"` → `"a%20b/c"`). The
+    /// text must be one or more non-empty pieces for the URL to match.
+    public static func encodePath(_ text: String) -> String {
+        text.split(separator: "/", omittingEmptySubsequences: false).map { encode(String($0)) }.joined(separator: "/")
+    }
+
+    /// (v2) Query or fragment items of which some are optional: the items
+    /// whose value is not nil, as `key=value` with the value encoded, joined
+    /// with `&` after `start` (`"?"` or `"#"`); `""` when every value is nil.
+    /// Keys are written as given (the generated code encodes them).
+    public static func items(_ start: String, _ items: KeyValuePairs<String, String?>) -> String {
+        var out = ""
+        for (key, value) in items {
+            guard let value else { continue }
+            out += (out.isEmpty ? start : "&") + key + "=" + encode(value)
+        }
+        return out
+    }
 }

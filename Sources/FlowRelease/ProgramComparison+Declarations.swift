@@ -21,9 +21,18 @@ extension ProgramComparison {
         }
         var targetOf: [String: RouteID] = [:]
         for link in old.program.links where link.route >= 0 && targetOf[link.patternText] == nil { targetOf[link.patternText] = link.route }
+        // (v2) A link builder that gained optional items is called as before: `postURL(id:)`
+        // still compiles against `postURL(id:tab:)` whose `tab` is `nil` by default.
+        var newBuilderByCall: [String: SwiftDeclaration] = [:]
+        for declaration in new.declarations {
+            guard case .link = declaration.origin else { continue }
+            let call = ProgramComparison.requiredSignature(declaration.signature)
+            if call != declaration.signature, newBuilderByCall[call] == nil { newBuilderByCall[call] = declaration }
+        }
         for declaration in old.declarations {
             let now = newByName[declaration.name]
             guard now?.signature != declaration.signature else { continue }
+            if now == nil, case .link = declaration.origin, newBuilderByCall[ProgramComparison.requiredSignature(declaration.signature)] != nil { continue }
             let owner = typeName.isEmpty ? "" : typeName + "."
             let spelled = declaration.name == "Self" ? declaration.signature : "\(owner)\(declaration.name)"
             let problem = now.map { "Swift: `\(spelled)` changed from `\(declaration.signature)` to `\($0.signature)`" }
@@ -44,6 +53,15 @@ extension ProgramComparison {
                               summary: "Swift declaration \(spelled) \(now == nil ? "removed" : "changed")", breaks: [text],
                               example: now.map { "\(declaration.signature) → \($0.signature)" } ?? declaration.signature, place: place))
         }
+    }
+
+    /// A builder's signature without its parameters that are `nil` by
+    /// default: `static func f(a: T, b: U? = nil) -> R` → `static func f(a: T) -> R`.
+    static func requiredSignature(_ signature: String) -> String {
+        guard let open = signature.firstIndex(of: "("), let close = signature.lastIndex(of: ")"), open < close else { return signature }
+        let parameters = signature[signature.index(after: open)..<close].components(separatedBy: ", ")
+        let kept = parameters.filter { !$0.hasSuffix("? = nil") }
+        return signature[...open] + kept.joined(separator: ", ") + signature[close...]
     }
 
     /// The changes a declaration's break belongs to, most specific first.

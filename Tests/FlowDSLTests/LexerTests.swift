@@ -22,13 +22,13 @@ func lex(_ text: String) -> (tokens: [(TokenKind, String)], diagnostics: [Diagno
 struct LexerTests {
     @Test("every kind of token, with comments and whitespace skipped")
     func tokenKinds() {
-        let (tokens, diagnostics) = lex("flow A_1 { } ( ) [ ] , : . / ! -> \"s\" 42 -7 3.25 // line\n/* block /* nested */ still */ end")
+        let (tokens, diagnostics) = lex("flow A_1 { } ( ) [ ] , : . / ! -> = \"s\" 42 -7 3.25 // line\n/* block /* nested */ still */ end")
         #expect(diagnostics.isEmpty)
         #expect(tokens.map(\.0) == [.identifier, .identifier, .leftBrace, .rightBrace, .leftParen, .rightParen,
                                     .leftBracket, .rightBracket, .comma, .colon, .dot, .slash, .bang, .arrow,
-                                    .string, .integer, .integer, .decimal, .identifier])
+                                    .equals, .string, .integer, .integer, .decimal, .identifier])
         #expect(tokens.map(\.1) == ["flow", "A_1", "{", "}", "(", ")", "[", "]", ",", ":", ".", "/", "!", "->",
-                                    "\"s\"", "42", "-7", "3.25", "end"])
+                                    "=", "\"s\"", "42", "-7", "3.25", "end"])
     }
 
     @Test("string escapes decode", arguments: [

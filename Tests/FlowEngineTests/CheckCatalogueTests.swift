@@ -103,6 +103,20 @@ let checkCases: [CheckCase] = [
           route product(id: String) [final]
         }
         """),
+    // v2: a parameter's default of another type.
+    CheckCase(code: "F108", triggers: """
+        flow App [entry] {
+          start catalog
+          route catalog { on select -> push product(id: "42") }
+          route product(id: String, tab: Int = 1️⃣"first") [final]
+        }
+        """, clean: """
+        flow App [entry] {
+          start catalog
+          route catalog { on select -> push product(id: "42") }
+          route product(id: String, tab: Int = 0) [final]
+        }
+        """),
     CheckCase(code: "F109", triggers: """
         flow App [entry] {
           start home
@@ -328,6 +342,32 @@ let checkCases: [CheckCase] = [
         flow App [entry] { start home(id: "x")  route home(id: String) [final] }
         link "app://home/:id" -> App/home(id: id)
         link "app://home/new" -> App/home(id: "new")
+        """),
+    // v2: a rest capture that is not the last segment.
+    CheckCase(code: "F301", triggers: """
+        flow App [entry] { start home(p: "x")  route home(p: String) [final] }
+        link 1️⃣"app://files/*p/info" -> App/home(p: p)
+        """, clean: """
+        flow App [entry] { start home(p: "x")  route home(p: String) [final] }
+        link "app://files/info/*p" -> App/home(p: p)
+        """),
+    // v2: an optional query item bound to a parameter without a default.
+    CheckCase(code: "F303", triggers: """
+        flow App [entry] { start home(id: "x", tab: 0)  route home(id: String, tab: Int) [final] }
+        link "app://home/:id?tab=:tab?" -> App/home(id: id, 1️⃣tab: tab)
+        """, clean: """
+        flow App [entry] { start home(id: "x", tab: 0)  route home(id: String, tab: Int = 0) [final] }
+        link "app://home/:id?tab=:tab?" -> App/home(id: id, tab: tab)
+        """),
+    // v2: a second `link default`.
+    CheckCase(code: "F304", triggers: """
+        flow App [entry] { start home(id: "x")  route home(id: String) [final] }
+        link default -> App/home(id: "unknown")
+        link 1️⃣default -> App/home(id: "other")
+        """, clean: """
+        flow App [entry] { start home(id: "x")  route home(id: String) [final] }
+        link default -> App/home(id: "unknown")
+        link "app://other" -> App/home(id: "other")
         """),
     CheckCase(code: "F305", triggers: """
         flow App [entry] { start home  route home [final]  route secret [final] }

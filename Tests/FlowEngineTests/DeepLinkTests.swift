@@ -177,6 +177,9 @@ struct LinkPriorityTests {
       route post(name: String, id: String) [final]
       route search(q: String) [final]
       route filtered(q: String, sort: String) [final]
+      route files(path: String) [final]
+      route optional(q: String, sort: String = "new") [final]
+      route anything [final]
     }
     link "app://u/:name" -> App/profile(name: name)
     link "app://u/explore" -> App/explore
@@ -184,6 +187,12 @@ struct LinkPriorityTests {
     link "app://p/top/:id" -> App/explore
     link "app://s?q=:q" -> App/search(q: q)
     link "app://s?q=:q&sort=:sort" -> App/filtered(q: q, sort: sort)
+    link "app://f/*path" -> App/files(path: path)
+    link "app://f/:a/:b" -> App/post(name: a, id: b)
+    link "app://f/top/*path" -> App/explore
+    link "app://o?q=:q&sort=:sort?" -> App/optional(q: q, sort: sort)
+    link "app://o?q=:q#sort=:sort" -> App/filtered(q: q, sort: sort)
+    link default -> App/anything
     """
 
     @Test("a literal beats a capture at the first difference; then more query items", arguments: [
@@ -193,6 +202,16 @@ struct LinkPriorityTests {
         ("app://p/new/1", "post"),
         ("app://s?q=a&sort=new", "filtered"),
         ("app://s?q=a", "search"),
+        // v2: a capture beats a rest capture, a literal beats both; optional items do not count.
+        ("app://f/a/b", "post"),
+        ("app://f/a/b/c", "files"),
+        ("app://f/a", "files"),
+        ("app://f/top/x", "explore"),
+        ("app://o?q=a", "optional"),
+        ("app://o?q=a&sort=x", "optional"),
+        ("app://o?q=a#sort=x", "filtered"),
+        ("app://s", "anything"),
+        ("mail://anyone", "anything"),
     ])
     func mostSpecificWins(url: String, route: String) throws {
         var nav = try navigator(Self.source)

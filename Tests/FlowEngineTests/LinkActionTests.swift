@@ -159,7 +159,10 @@ struct LinkActionTests {
     }
 
     @Test("a link's syntax errors say what was expected", arguments: [
-        ("link post -> App/home", "a URL pattern string after the link's name"),
+        ("link post -> App/home", "a URL pattern string or 'default' after the link's name"),
+        ("link -> App/home", "a link name, a URL pattern string or 'default' after 'link'"),
+        // (v2) `default` after `link` is the keyword: no link is named `default`.
+        ("link default \"app://a\" -> App/home", "expected '->'"),
         ("link \"app://a\" -> over", "an action"),
         ("link \"app://a\" -> App/home then", "an action"),
     ])

@@ -17,6 +17,7 @@ import Testing
         ("flows/wayfarer.flow", "Wayfarer", "Wayfarer"),
         ("Tests/FlowKitTests/Fixtures/navigation.flow", "Nav", "Nav"),
         ("Tests/FlowKitTests/Fixtures/clashes.flow", "Clashes", "Clashes"),
+        ("Tests/FlowKitTests/Fixtures/links.flow", "Links", "Links"),
         ("Tests/flowctlTests/Fixtures/hostile.flow", nil, "Hostile"),
     ]
 

@@ -64,7 +64,9 @@ import Testing
 
     @Test func sameLabelsInAnotherOrderAreOneCase() throws {
         let source = try generate("flow A [entry] {\n start x\n route x { on go(a: Int, b: Bool) -> push y }\n route y { on go(b: Bool, a: Int) -> pop }\n}")
-        #expect(source.components(separatedBy: "case go(").count == 2)
+        // One case in `Event` (8 spaces in); each screen's events enum has its own (16 spaces in).
+        #expect(source.components(separatedBy: "\n        case go(").count == 2)
+        #expect(source.components(separatedBy: "\n                case go(").count == 3)
     }
 
     @Test func otherLabelsAreAnotherCase() throws {
@@ -124,6 +126,19 @@ import Testing
         #expect(source.contains("/// \"Log in\": `login` (../lib/auth.flow:1)."))
     }
 
+    @Test("a parameter's default is its associated value's default, written as a Swift literal")
+    func parameterDefaults() throws {
+        let source = try generate("""
+        flow A [entry] {
+          start x
+          route x { on go -> push item(n: 1) }
+          route item(n: Int, page: Int = -2, zoom: Double = 1, on: Bool = true, note: String = "say \\"hi\\"\\n") [final]
+        }
+        """)
+        #expect(source.contains(#"            /// `item(n: Int, page: Int = -2, zoom: Double = 1.0, on: Bool = true, note: String = "say \"hi\"\n")` (t.flow:4)."#))
+        #expect(source.contains(#"            case item(n: Swift.Int, page: Swift.Int = -2, zoom: Swift.Double = 1.0, on: Swift.Bool = true, note: Swift.String = "say \"hi\"\n")"#))
+    }
+
     @Test func linkBuildersEncodeAndConvert() throws {
         let source = try generate("""
         flow A [entry] {
@@ -136,6 +151,32 @@ import Testing
         """)
         #expect(source.contains("static func itemURL(n v0: Swift.Int, f v1: Swift.Bool) -> Swift.String {\n        \"app://item/\" + FlowURL.encode(Swift.String(v0)) + \"?flag=\" + FlowURL.encode(Swift.String(v1))\n"))
         #expect(source.contains("static func itemURL2(n v0: Swift.Int, f v1: Swift.Bool) -> Swift.String {"))
+    }
+
+    @Test("optional items are optional parameters, nil by default; a rest capture is a String; link default has no builder")
+    func patternBuilders() throws {
+        let source = try generate("""
+        flow A [entry] {
+          start x
+          route x { on go -> push item(n: 1) }
+          route item(n: Int, p: String = "", f: Bool = false) [final]
+        }
+        link item "app://item/:n?p=:p?&k=:k#f=:f?" -> A/item(n: n, p: p, f: f)
+        link files "app://files/*p" -> A/item(n: 0, p: p)
+        link default -> A/x
+        """)
+        #expect(source.contains("""
+                static func itemURL(n v0: Swift.Int, p v1: Swift.String? = nil, k v2: Swift.String, f v3: Swift.Bool? = nil) -> Swift.String {
+                    "app://item/" + FlowURL.encode(Swift.String(v0)) + FlowURL.items("?", ["p": v1, "k": v2]) + FlowURL.items("#", ["f": v3.map { Swift.String($0) }])
+                }
+            """))
+        #expect(source.contains("""
+                static func filesURL(p v0: Swift.String) -> Swift.String {
+                    "app://files/" + FlowURL.encodePath(v0)
+                }
+            """))
+        #expect(!source.contains("default`"))
+        #expect(source.components(separatedBy: "static func ").count == 1 + 2 + 3)
     }
 
     @Test("a named link's builder takes its name; an unnamed over link's, the first route its actions show; captures typed by what they bind")

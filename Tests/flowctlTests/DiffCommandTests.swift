@@ -171,6 +171,38 @@ struct DiffCommandTests {
         #expect(matching.first.map { ($0.breaks + [$0.example]).contains { $0.contains(evidence) } } == true, "\(diff.text())")
     }
 
+    /// v2 URL patterns: optional items with defaults, a rest capture, link default.
+    static let patternsApp = """
+        flow App [entry] {
+          start home
+          route home { on go -> push post(id: 1) }
+          route post(id: Int, tab: Int = 0) { on close -> pop }
+          route files(path: String) { on close -> pop }
+          route missing { on close -> pop }
+        }
+        link post "app://post/:id" -> App/post(id: id)
+        link files "app://files/*path" -> App/files(path: path)
+        link default -> App/missing
+
+        """
+
+    @Test("v2 patterns: an optional item added breaks nothing (the builder is called as before); link default removed, or a rest capture narrowed, breaks URLs", arguments: [
+        ("link post \"app://post/:id\" -> App/post(id: id)", "link post \"app://post/:id?tab=:tab?\" -> App/post(id: id, tab: tab)", 0,
+         "app://post/:id → app://post/:id?tab=:tab?"),
+        ("link default -> App/missing\n", "", 2, "unmatched://default matched `default`; now it matches no link"),
+        ("app://files/*path", "app://files/:path", 1,
+         "app://files/1/1 opened at launch showed home > files(path: \"1/1\"); now it shows home > missing"),
+    ])
+    func v2Patterns(from: String, to: String, breaking: Int, evidence: String) throws {
+        let directory = try TemporaryDirectory()
+        let old = try directory.write(DiffCommandTests.patternsApp, to: "old/app.flow")
+        #expect(DiffCommandTests.patternsApp.contains(from))
+        let new = try directory.write(DiffCommandTests.patternsApp.replacingOccurrences(of: from, with: to), to: "app.flow")
+        let diff = ReleaseDiff.compare(try Release.load([old], from: DiskReleaseSource()), try Release.load([new], from: DiskReleaseSource()))
+        #expect(diff.breakingCount == breaking, "\(diff.text())")
+        #expect(diff.changes.contains { ($0.breaks + [$0.example]).contains { $0.contains(evidence) } }, "\(diff.text())")
+    }
+
     // MARK: - Formats
 
     /// The shop with its product link renamed and its receipt gone, and the temporary path it was written to.

@@ -124,7 +124,7 @@ struct GraphCommandTests {
         let shutter = try runFlowctl(["graph", "flows/photoshare/app.flow"])
         #expect(shutter.status == 0)
         #expect(!shutter.stdout.contains("#dc2626"))
-        #expect(shutter.stdout.contains(##"r47 -> r48 [label="block", color="#a21caf", style="dashed""##))
+        #expect(shutter.stdout.contains(##"r48 -> r49 [label="block", color="#a21caf", style="dashed""##))
         let allowed = """
             flow App [entry] {
               start home

@@ -190,10 +190,15 @@ public struct ArgumentDecl: Sendable {
     public var span: SourceSpan
 }
 
-/// `name: Type`.
+/// `name: Type` or, for a route's or a flow's parameter, `name: Type =
+/// literal` (v2, DSL.md §9.3 "Defaults").
 public struct ParameterDecl: Sendable {
     public var name: Name
     public var type: Name
+    /// The default's literal; nil when none is written (or it did not parse).
+    public var defaultValue: Value? = nil
+    /// The default's literal as written, for findings about it.
+    public var defaultSpan: SourceSpan? = nil
 }
 
 /// `link "pattern" -> Flow/.../route(args)`.
@@ -218,5 +223,7 @@ public struct LinkDecl: Sendable {
     public var actions: IndexRange = .empty
     /// `-> over A`: nothing is rebuilt.
     public var isOver = false
+    /// (v2) `link default`: `pattern` is "default" and `patternSpan` the keyword.
+    public var isDefault = false
     public var targetSpan: SourceSpan
 }

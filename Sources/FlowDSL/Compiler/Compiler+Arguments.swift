@@ -86,7 +86,9 @@ extension Compiler {
             program.arguments.append(Argument(name: decl.name.symbol, parameter: position, source: finalSource, span: decl.span))
         }
         let given = ParameterLookup(decls.map(\.name.symbol))
-        for (offset, parameter) in params.enumerated() where !bound.contains(Int32(offset)) {
+        // (v2) A parameter with a default may be left out: the engine fills it.
+        for (offset, parameter) in params.enumerated() where !bound.contains(Int32(offset)) && parameter.defaultValue == nil
+            && !badDefaults.contains(target.parameters.lower + Int32(offset)) {
             if given.offset(of: parameter.name) != nil { continue }
             let message = "missing argument '\(text(parameter.name)): \(parameter.type.rawValue)' for \(what(target))"
             switch binding {

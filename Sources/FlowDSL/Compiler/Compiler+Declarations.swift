@@ -150,9 +150,27 @@ extension Compiler {
                 continue
             }
             if decls.count > ParameterLookup.scanLimit { declared[decl.name.symbol] = program.parameters.count }
-            program.parameters.append(Parameter(name: decl.name.symbol, type: type, span: decl.name.span))
+            var parameter = Parameter(name: decl.name.symbol, type: type, span: decl.name.span)
+            parameter.defaultValue = defaultValue(decl, type)
+            program.parameters.append(parameter)
         }
         return IndexRange(lower, Int32(program.parameters.count))
+    }
+
+    /// The default of `decl` as a value of `type` (an integer literal is a
+    /// Double's too), or nil: none written, or one of another type (F108).
+    private mutating func defaultValue(_ decl: ParameterDecl, _ type: ValueType) -> Value? {
+        guard let value = decl.defaultValue else { return nil }
+        if case .int(let i) = value, type == .double { return .double(Double(i)) }
+        guard value.type == type else {
+            // Left out of argument lists all the same: no F107 on top of the F108.
+            badDefaults.insert(Int32(program.parameters.count))
+            report(.typeMismatch, decl.defaultSpan ?? decl.name.span,
+                   "the default of parameter '\(text(decl.name.symbol))' must be \(article(type)), not \(article(value.type))",
+                   notes: [DiagnosticNote(span: decl.name.span, message: "parameter declared here")])
+            return nil
+        }
+        return value
     }
 
     /// DSL.md §5: the flow marked `[entry]`, or else the only flow that no

@@ -14,18 +14,16 @@ extension Compiler {
                    "links need an entry flow: mark one flow [entry] (none is, and no single flow is left unstarted)")
             return
         }
-        let pattern: LinkPattern
-        switch LinkPattern.parse(decl.pattern, symbols: &program.symbols) {
-        case .success(let parsed): pattern = parsed
-        case .failure(let problem):
-            report(.badLinkPattern, decl.patternSpan, "bad link pattern: \(problem.message)")
-            return
+        var pattern = LinkPattern.fallback
+        if !decl.isDefault {
+            switch LinkPattern.parse(decl.pattern, symbols: &program.symbols) {
+            case .success(let parsed): pattern = parsed
+            case .failure(let problem):
+                report(.badLinkPattern, decl.patternSpan, "bad link pattern: \(problem.message)")
+                return
+            }
         }
-        var captures = pattern.segments.compactMap { segment -> Symbol? in
-            if case .capture(let name) = segment { return name }
-            return nil
-        }
-        captures.append(contentsOf: pattern.query.map(\.capture))
+        let captures = pattern.captureNames
         if decl.isOver {
             // `-> over A`: the actions run for the entry flow over what is shown.
             var link = Link(pattern: pattern, patternText: decl.pattern, path: [program.entry], route: -1,
@@ -38,6 +36,7 @@ extension Compiler {
                 link.gate = Guard(name: gate.symbol, negated: decl.gateNegated)
                 link.gateHandler = compileGate(decl, gate, in: tree)
             }
+            checkCaptureBindings(link)
             program.links.append(link)
             return
         }
@@ -73,7 +72,45 @@ extension Compiler {
             link.gate = Guard(name: gate.symbol, negated: decl.gateNegated)
             link.gateHandler = compileGate(decl, gate, in: tree)
         }
+        checkCaptureBindings(link)
         program.links.append(link)
+    }
+
+    /// (v2, DSL.md §9.3) What a link's optional items and rest capture
+    /// bind: a parameter bound to an optional item's capture needs a
+    /// default, which it takes when the URL lacks the item (F303 at the
+    /// argument); a rest capture is a String with its slashes (F108 at an
+    /// argument that binds it to another type).
+    private mutating func checkCaptureBindings(_ link: Link) {
+        let pattern = link.pattern
+        let optional = Set(pattern.query.filter(\.isOptional).map(\.capture) + pattern.fragment.filter(\.isOptional).map(\.capture))
+        guard !optional.isEmpty || pattern.rest != nil else { return }
+        func check(_ arguments: IndexRange, _ target: ArgumentTarget) {
+            for argument in program.arguments[arguments.range] where Int(argument.parameter) < target.parameters.count {
+                guard case .capture(let name) = argument.source else { continue }
+                let parameter = program.parameters[target.parameters.range.lowerBound + Int(argument.parameter)]
+                if optional.contains(name), parameter.defaultValue == nil {
+                    let item = pattern.item(capturing: name)
+                    let what = pattern.query.contains { $0.capture == name } ? "query" : "fragment"
+                    report(.linkParameterUnbound, argument.span,
+                           "'\(text(name))' is an optional \(what) item ('\(item?.key ?? "")=:\(text(name))?'), but parameter '\(text(parameter.name))' of \(self.what(target)) has no default to take when it is absent",
+                           notes: [DiagnosticNote(span: parameter.span, message: "parameter declared here")])
+                }
+                if name == pattern.rest, parameter.type != .string {
+                    report(.typeMismatch, argument.span,
+                           "rest capture '*\(text(name))' is a String with its slashes, but parameter '\(text(parameter.name))' of \(self.what(target)) is \(article(parameter.type))",
+                           notes: [DiagnosticNote(span: parameter.span, message: "parameter declared here")])
+                }
+            }
+        }
+        if link.route >= 0 { check(link.arguments, target(route: link.route)) }
+        for (flow, arguments) in zip(link.path, link.flowArguments) { check(arguments, target(flow: flow)) }
+        if link.actionHandler >= 0 {
+            for action in program.actions[program.handlers[Int(link.actionHandler)].actions.range] {
+                for t in program.targets[action.targets.range] { check(t.arguments, target(route: t.route)) }
+                if action.kind == .start, action.flow >= 0 { check(action.arguments, target(flow: action.flow)) }
+            }
+        }
     }
 
     /// The actions of `when g else A then B`, as a handler of the entry flow

@@ -44,6 +44,9 @@ public struct Compiler {
     /// Each scoped handler (`on E from F`) and where F is written, checked
     /// against the flow tree once it is known (F110).
     var scopeSpans: [(handler: HandlerID, span: SourceSpan)] = []
+    /// Parameters (indexes into `program.parameters`) whose default is of
+    /// another type (F108): argument lists may leave them out all the same.
+    var badDefaults = Set<Int32>()
     /// For each entry of `program.tabFlows`, the span of its name in `tabs`.
     var tabSpans: [SourceSpan] = []
     let keywords: KnownSymbols

@@ -100,6 +100,7 @@ public struct Lexer {
         case UInt8(ascii: "."): position += 1; kind = .dot
         case UInt8(ascii: "/"): position += 1; kind = .slash
         case UInt8(ascii: "!"): position += 1; kind = .bang
+        case UInt8(ascii: "="): position += 1; kind = .equals
         default:
             kind = lexInvalidRun()
         }

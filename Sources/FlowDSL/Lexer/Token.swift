@@ -8,6 +8,8 @@ public enum TokenKind: UInt8, Sendable {
     case identifier, string, integer, decimal
     case leftBrace, rightBrace, leftParen, rightParen, leftBracket, rightBracket
     case comma, colon, dot, slash, bang, arrow
+    /// `=` of a parameter's default (v2, DSL.md §9.3 "Defaults").
+    case equals
     /// Bytes that form no token; the lexer has reported them.
     case invalid
     case endOfFile
@@ -31,6 +33,7 @@ public enum TokenKind: UInt8, Sendable {
         case .slash: "'/'"
         case .bang: "'!'"
         case .arrow: "'->'"
+        case .equals: "'='"
         case .invalid: "invalid input"
         case .endOfFile: "end of file"
         }

@@ -131,20 +131,58 @@ extension Parser {
         tree.routes[Int(index)].handlers.upper = Int32(tree.handlers.count)
     }
 
-    /// params = "(" param { "," param } ")" ; param = IDENT ":" TYPE ;
-    mutating func parseParameters() -> IndexRange {
+    /// params = "(" param { "," param } ")" ; param = IDENT ":" TYPE [ "=" literal ] ;
+    /// (v2, DSL.md §9.3 "Defaults": a default only on a route's or a flow's
+    /// parameter; `defaults: false` for an event's reports one as F001.)
+    mutating func parseParameters(defaults: Bool = true) -> IndexRange {
         advance()
         var list: [ParameterDecl] = []
         repeat {
             guard let name = expectName("parameter name") else { break }
             guard expect(.colon, "':' and a type after parameter '\(Diagnostic.quoted(symbols[name.symbol]))'"),
                   let type = expectName("a type (String, Int, Bool or Double)") else { break }
-            list.append(ParameterDecl(name: name, type: type))
+            var parameter = ParameterDecl(name: name, type: type)
+            if at == .equals {
+                let equals = span(token)
+                advance()
+                guard let (value, literalSpan) = parseDefaultLiteral(of: name) else { break }
+                if defaults {
+                    parameter.defaultValue = value
+                    parameter.defaultSpan = literalSpan
+                } else {
+                    error("an event's parameter '\(Diagnostic.quoted(symbols[name.symbol]))' cannot have a default: only a route's or a flow's can", at: equals)
+                }
+            }
+            list.append(parameter)
         } while consume(.comma)
         closeList(.rightParen)
         let lower = Int32(tree.parameters.count)
         tree.parameters.append(contentsOf: list)
         return IndexRange(lower, Int32(tree.parameters.count))
+    }
+
+    /// The literal after a parameter's `=` (a string, a number, `true` or
+    /// `false`) and its span; nil after reporting anything else.
+    private mutating func parseDefaultLiteral(of name: Name) -> (Value?, SourceSpan)? {
+        let literalSpan = span(token)
+        switch at {
+        case .string:
+            let value = StringLiteral.decode(bytes, Int(token.start)..<Int(token.end))
+            advance()
+            return (.string(value), literalSpan)
+        case .integer, .decimal:
+            let number = numberValue()
+            advance()
+            if case .literal(let value) = number { return (value, literalSpan) }
+            return (nil, literalSpan)
+        case .identifier where at("true") || at("false"):
+            let value = at("true")
+            advance()
+            return (.bool(value), literalSpan)
+        default:
+            error(expected: "a literal default for parameter '\(Diagnostic.quoted(symbols[name.symbol]))' (a string, a number, true or false)")
+            return nil
+        }
     }
 
     /// attrs = "[" attr { "," attr } "]" ; attr = IDENT [ "(" IDENT ")" ] ; (v2,

@@ -22,7 +22,7 @@ extension Parser {
             handler.span.end = result.span.end
         }
         if at == .leftParen {
-            handler.parameters = parseParameters()
+            handler.parameters = parseParameters(defaults: false)
         }
         if at == .leftBracket {
             handler.attributes = parseAttributeItems()

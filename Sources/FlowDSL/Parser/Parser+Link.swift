@@ -15,22 +15,32 @@ extension Parser {
         advance()
     }
 
-    /// link = "link" [ IDENT ] STRING "->" body [ "when" guard "else" action { "then" action } ] ;
+    /// link = "link" [ IDENT ] ( STRING | "default" ) "->" body [ "when" guard "else" action { "then" action } ] ;
     /// body = step { "/" step } { "then" action } | "over" action { "then" action } ;   (v2, DSL.md §9.3)
     /// step = IDENT [ args ] ;
+    ///
+    /// `default` after `link` (or after its name) is the keyword, so no
+    /// link is named `default`.
     mutating func parseLink() {
         advance()
         var linkName: Name?
-        if at == .identifier {
+        if at == .identifier && !at("default") {
             linkName = expectName("link name")
         }
-        guard at == .string else {
-            error(expected: linkName == nil ? "a link name or a URL pattern string after 'link'" : "a URL pattern string after the link's name")
+        let pattern: String
+        let patternSpan = span(token)
+        var isDefault = false
+        if at("default") {
+            pattern = "default"
+            isDefault = true
+        } else if at == .string {
+            pattern = StringLiteral.decode(bytes, Int(token.start)..<Int(token.end))
+        } else {
+            error(expected: linkName == nil ? "a link name, a URL pattern string or 'default' after 'link'"
+                : "a URL pattern string or 'default' after the link's name")
             skipToTopLevelItem()
             return
         }
-        let pattern = StringLiteral.decode(bytes, Int(token.start)..<Int(token.end))
-        let patternSpan = span(token)
         advance()
         guard expect(.arrow, "'->' and the link's target path, or 'over' and actions") else {
             skipToTopLevelItem()
@@ -66,6 +76,7 @@ extension Parser {
             }
         }
         link.name = linkName
+        link.isDefault = isDefault
         if at("when") {
             advance()
             link.gateNegated = consume(.bang)

@@ -1,12 +1,15 @@
 /// F304 (v1): two links that match the same URLs with the same specificity.
 ///
-/// When several links match a URL the most specific wins (DSL.md §5): at the
-/// first path segment where one has a literal and the other a capture, the
-/// literal; then the one with more query items. So only links of the same
-/// *shape* (scheme, each segment's literal text or "a capture", number of
-/// query items) can tie, and two of them tie exactly when each pair of
+/// When several links match a URL the most specific wins (DSL.md §5, §9.3):
+/// at the first segment where their kinds differ, a literal beats a capture
+/// beats a rest capture; then the one with more required query and
+/// fragment items. So only links of the same *shape* (scheme, each
+/// segment's literal text or "a capture" or "a rest capture", number of
+/// required items) can tie, and two of them tie exactly when each pair of
 /// captures can take one value (their types agree, or one is a String).
-/// Query keys never separate two links (a URL may carry both sets).
+/// Item keys never separate two links (a URL may carry both sets), and an
+/// optional item never does (a URL may lack it). (v2) `link default` ties
+/// with another `link default` only: a second one is F304.
 ///
 /// Links are grouped by shape in one hashing pass; within a group, each
 /// distinct vector of capture types remembers its first link, so each link
@@ -19,7 +22,10 @@ extension Analyzer {
         var scheme: String
         /// Each segment's literal text, or nil for a capture.
         var segments: [String?]
-        var queryCount: Int
+        /// Whether the last segment is a rest capture (then its entry is nil).
+        var endsWithRest: Bool
+        var requiredItems: Int
+        var isDefault: Bool
     }
 
     mutating func checkLinkOverlaps() {
@@ -41,9 +47,14 @@ extension Analyzer {
                 case .capture(let name):
                     segments.append(nil)
                     types.append(Self.typeClass(captureType(name, link)))
+                case .rest:
+                    // A String with its slashes: it takes any value.
+                    segments.append(nil)
+                    types.append(0)
                 }
             }
-            let shape = LinkShape(scheme: link.pattern.scheme, segments: segments, queryCount: link.pattern.query.count)
+            let shape = LinkShape(scheme: link.pattern.scheme, segments: segments, endsWithRest: link.pattern.rest != nil,
+                                  requiredItems: link.pattern.requiredItemCount, isDefault: link.pattern.isDefault)
             let group: Int
             if let existing = groups[shape] {
                 group = existing
@@ -80,6 +91,11 @@ extension Analyzer {
 
     private mutating func report(overlapOf second: Int, with first: Int) {
         let (x, y) = (program.links[first], program.links[second])
+        if y.pattern.isDefault {
+            report(.ambiguousLinks, y.span, "a second 'link default': at most one link matches the URLs no other link matches",
+                   notes: [DiagnosticNote(span: x.span, message: "the first 'link default' is here")])
+            return
+        }
         report(.ambiguousLinks, y.span,
                "links '\(Diagnostic.quoted(x.patternText))' and '\(Diagnostic.quoted(y.patternText))' can match the same URL with the same specificity",
                notes: [DiagnosticNote(span: x.span, message: "the other link is here")])

@@ -125,16 +125,16 @@ struct GraphBuilder {
                 // (v2) Over whatever is shown: a node in the entry's cluster, its actions drawn from it.
                 guard visibility[Int(program.entry)] == 1 else { continue }
                 host = program.entry
-                node = addNode("l\(l)", .link, cluster: host, label: link.patternText)
+                node = addNode("l\(l)", .link, cluster: host, label: link.pattern.isDefault ? "link default" : link.patternText)
                 addLinkActions(link.actionHandler, from: node, host: host, label: gate.map { "over (when \($0))" } ?? "over")
             } else {
                 guard link.route >= 0, routeNode[Int(link.route)] >= 0 else { continue }
                 // Beside its target, in the target's cluster: a short edge.
                 host = program.routes[Int(link.route)].flow
-                node = addNode("l\(l)", .link, cluster: host, label: link.patternText)
+                node = addNode("l\(l)", .link, cluster: host, label: link.pattern.isDefault ? "link default" : link.patternText)
                 edges.append(FlowGraph.Edge(from: node, to: routeNode[Int(link.route)], kind: .link, mode: nil,
                                             label: gate.map { "when " + $0 } ?? "",
-                                            event: "", guardText: gate, transition: nil, detail: "link \"\(link.patternText)\"",
+                                            event: "", guardText: gate, transition: nil, detail: "link " + program.patternSource(of: link),
                                             isResult: false, intoCluster: -1, outOfCluster: -1, handler: -1, findings: []))
                 // (v2) `then A`: what the link presents once the path is rebuilt, drawn from its target.
                 addLinkActions(link.actionHandler, from: routeNode[Int(link.route)], host: host, label: "then (link)")

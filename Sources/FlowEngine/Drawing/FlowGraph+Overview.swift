@@ -103,7 +103,7 @@ extension GraphBuilder {
                 let flow = program.routes[Int(link.route)].flow
                 let gate = link.gate.map { " when \($0.negated ? "!" : "")\(program.name($0.name))" } ?? ""
                 addOverviewEdge(from: linksNode, to: flowNode[Int(flow)], kind: .link, mode: nil, label: nil,
-                                lines: link.patternText, detail: "link \"\(link.patternText)\"\(gate)", handler: -1, link: l,
+                                lines: link.pattern.isDefault ? "link default" : link.patternText, detail: "link \(program.patternSource(of: link))\(gate)", handler: -1, link: l,
                                 spans: [link.span, link.targetSpan], &sources)
             }
         }

@@ -1,5 +1,5 @@
-/// Parsing of link patterns (`scheme://host/seg/:name?key=:name`) and the
-/// URL splitting that matching shares with it.
+/// Parsing of link patterns (`scheme://host/seg/:name/*rest?key=:name&opt=:name?#key=:name`)
+/// and the URL splitting that matching shares with it.
 extension LinkPattern {
     /// Why a pattern is malformed (F301).
     public struct Problem: Error, Sendable, Equatable {
@@ -15,20 +15,29 @@ extension LinkPattern {
         }
         var pattern = LinkPattern(scheme: parts.scheme, segments: [], query: [])
         var captured = Set<String>()
-        func capture(_ raw: Substring) -> Result<Symbol, Problem> {
+        func capture(_ raw: Substring, _ sigil: Character) -> Result<Symbol, Problem> {
             let name = raw.dropFirst()
             guard isIdentifier(name) else {
-                return .failure(Problem(message: "capture ':\(name)' needs a name made of letters, digits and '_'"))
+                return .failure(Problem(message: "capture '\(sigil)\(name)' needs a name made of letters, digits and '_'"))
             }
             guard captured.insert(String(name)).inserted else {
-                return .failure(Problem(message: "capture ':\(name)' appears more than once"))
+                return .failure(Problem(message: "capture '\(sigil)\(name)' appears more than once"))
             }
             return .success(symbols.intern(String(name)))
         }
-        for segment in parts.segments {
+        for (i, segment) in parts.segments.enumerated() {
             if segment.hasPrefix(":") {
-                switch capture(segment) {
+                switch capture(segment, ":") {
                 case .success(let symbol): pattern.segments.append(.capture(symbol))
+                case .failure(let problem): return .failure(problem)
+                }
+            } else if segment.hasPrefix("*") {
+                // (v2) A rest capture takes every segment from here on: nothing may follow it.
+                guard i == parts.segments.count - 1 else {
+                    return .failure(Problem(message: "rest capture '\(segment)' must be the last segment"))
+                }
+                switch capture(segment, "*") {
+                case .success(let symbol): pattern.segments.append(.rest(symbol))
                 case .failure(let problem): return .failure(problem)
                 }
             } else {
@@ -38,23 +47,34 @@ extension LinkPattern {
                 pattern.segments.append(.literal(literal))
             }
         }
-        var keys = Set<String>()
-        for item in parts.query {
-            guard let eq = item.firstIndex(of: "=") else {
-                return .failure(Problem(message: "query item '\(item)' must be key=:name"))
+        func items(_ raw: [Substring], _ what: String) -> Result<[QueryItem], Problem> {
+            var keys = Set<String>()
+            var items: [QueryItem] = []
+            for item in raw {
+                let shape = Problem(message: "\(what) item '\(item)' must be key=:name, or key=:name? when optional")
+                guard let eq = item.firstIndex(of: "=") else { return .failure(shape) }
+                let key = item[..<eq]
+                var value = item[item.index(after: eq)...]
+                let isOptional = value.hasSuffix("?")
+                if isOptional { value = value.dropLast() }
+                guard !key.isEmpty, value.hasPrefix(":") else { return .failure(shape) }
+                guard keys.insert(String(key)).inserted else {
+                    return .failure(Problem(message: "\(what) key '\(key)' appears more than once"))
+                }
+                switch capture(value, ":") {
+                case .success(let symbol): items.append(QueryItem(key: String(key), capture: symbol, isOptional: isOptional))
+                case .failure(let problem): return .failure(problem)
+                }
             }
-            let key = item[..<eq]
-            let value = item[item.index(after: eq)...]
-            guard !key.isEmpty, value.hasPrefix(":") else {
-                return .failure(Problem(message: "query item '\(item)' must be key=:name"))
-            }
-            guard keys.insert(String(key)).inserted else {
-                return .failure(Problem(message: "query key '\(key)' appears more than once"))
-            }
-            switch capture(value) {
-            case .success(let symbol): pattern.query.append(QueryItem(key: String(key), capture: symbol))
-            case .failure(let problem): return .failure(problem)
-            }
+            return .success(items)
+        }
+        switch items(parts.query, "query") {
+        case .success(let query): pattern.query = query
+        case .failure(let problem): return .failure(problem)
+        }
+        switch items(parts.fragment, "fragment") {
+        case .success(let fragment): pattern.fragment = fragment
+        case .failure(let problem): return .failure(problem)
         }
         return .success(pattern)
     }
@@ -81,13 +101,16 @@ extension LinkPattern {
     }
 }
 
-/// A URL or pattern split into scheme, host-and-path segments and query items.
+/// A URL or pattern split into scheme, host-and-path segments, query
+/// items and (v2) fragment items.
 public struct URLParts: Sendable, Equatable {
     public var scheme: String
     /// The host, then each path segment (still percent-encoded).
     public var segments: [Substring]
     /// `key=value` items (still percent-encoded).
     public var query: [Substring]
+    /// `key=value` items after `#`, split at `&` like the query (still percent-encoded).
+    public var fragment: [Substring] = []
 
     /// Splits `text`; a single trailing slash is ignored.
     public static func split(_ text: String) -> Result<URLParts, LinkPattern.Problem> {
@@ -99,8 +122,16 @@ public struct URLParts: Sendable, Equatable {
             return .failure(.init(message: "scheme '\(scheme.prefix(40))' must be a letter followed by letters, digits, '+', '-' or '.'"))
         }
         var rest = text[text.utf8.index(separator, offsetBy: 3)...]
-        if let bad = rest.unicodeScalars.first(where: { $0.value <= 0x20 || $0.value == 0x7F || "\"<>\\^`{|}#".unicodeScalars.contains($0) }) {
+        if let bad = rest.unicodeScalars.first(where: { $0.value <= 0x20 || $0.value == 0x7F || "\"<>\\^`{|}".unicodeScalars.contains($0) }) {
             return .failure(.init(message: "character \(bad.value <= 0x20 ? "U+\(String(bad.value, radix: 16, uppercase: true))" : "'\(bad)'") is not allowed in a link"))
+        }
+        // (v2) The fragment: everything after the first '#', items as in a query.
+        var fragment: [Substring] = []
+        if let hash = rest.firstIndex(of: "#") {
+            let after = rest[rest.index(after: hash)...]
+            guard !after.contains("#") else { return .failure(.init(message: "a link has at most one '#'")) }
+            fragment = after.split(separator: "&", omittingEmptySubsequences: true)
+            rest = rest[..<hash]
         }
         var query: [Substring] = []
         if let q = rest.firstIndex(of: "?") {
@@ -115,7 +146,7 @@ public struct URLParts: Sendable, Equatable {
         if segments.contains(where: { $0.isEmpty }) {
             return .failure(.init(message: "empty path segment ('//')"))
         }
-        return .success(URLParts(scheme: scheme.lowercased(), segments: segments, query: query))
+        return .success(URLParts(scheme: scheme.lowercased(), segments: segments, query: query, fragment: fragment))
     }
 
     /// The index of the first "://".
@@ -141,18 +172,16 @@ public struct URLParts: Sendable, Equatable {
 }
 
 extension LinkPattern {
-    /// (v1, DSL.md §5 "Deep links") Whether this pattern wins over `other`
-    /// when both match a URL: at the first path segment where one is a
-    /// literal and the other a capture, the literal wins; then the one that
-    /// requires more query items. Equal shapes are not more specific.
+    /// (v1, DSL.md §5 "Deep links"; v2, §9.3) Whether this pattern wins
+    /// over `other` when both match a URL: at the first segment where their
+    /// kinds differ, a literal beats a capture beats a rest capture; then
+    /// the one that requires more query and fragment items. Any pattern
+    /// beats `link default`. Equal shapes are not more specific.
     public func isMoreSpecific(than other: LinkPattern) -> Bool {
-        for (mine, theirs) in zip(segments, other.segments) {
-            switch (mine, theirs) {
-            case (.literal, .capture): return true
-            case (.capture, .literal): return false
-            default: continue
-            }
+        if isDefault || other.isDefault { return other.isDefault && !isDefault }
+        for (mine, theirs) in zip(segments, other.segments) where mine.specificity != theirs.specificity {
+            return mine.specificity > theirs.specificity
         }
-        return query.count > other.query.count
+        return requiredItemCount > other.requiredItemCount
     }
 }

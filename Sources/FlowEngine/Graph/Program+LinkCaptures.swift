@@ -5,9 +5,7 @@ extension Program {
     /// Each capture of `link`'s pattern, in order of first appearance, with
     /// the type of what it binds (String when it binds nothing or only strings).
     public func captureTypes(of link: Link) -> [(name: Symbol, type: ValueType)] {
-        var order: [Symbol] = []
-        for segment in link.pattern.segments { if case .capture(let name) = segment, !order.contains(name) { order.append(name) } }
-        for item in link.pattern.query where !order.contains(item.capture) { order.append(item.capture) }
+        let order = link.pattern.captureNames
         var types: [Symbol: ValueType] = [:]
         func bind(_ list: IndexRange, _ parameterList: IndexRange) {
             for argument in arguments[list.range] {
@@ -29,8 +27,19 @@ extension Program {
 
     /// A URL that `link`'s pattern matches, each capture given the same
     /// sample value of its type (`1`, `1.0`, `true`; a string is `1` too):
-    /// `shop://product/1?ref=1`. Literal segments are percent-encoded.
+    /// `shop://product/1?ref=1`. Literal segments are percent-encoded. (v2)
+    /// A rest capture takes two segments (`1/1`); optional items are left
+    /// out (a URL with one could match a link that requires it), required
+    /// fragment items follow `#`; `link default`'s sample has a scheme no
+    /// other link has (`unmatched://default`, with more `x`s after
+    /// `unmatched` while one has), so it is its own.
     public func sampleURL(of link: Link) -> String {
+        if link.pattern.isDefault {
+            let schemes = Set(links.lazy.filter { !$0.pattern.isDefault }.map(\.pattern.scheme))
+            var scheme = "unmatched"
+            while schemes.contains(scheme) { scheme += "x" }
+            return scheme + "://default"
+        }
         let captures = captureTypes(of: link)
         func sample(_ name: Symbol) -> String {
             switch captures.first(where: { $0.name == name })?.type ?? .string {
@@ -45,11 +54,18 @@ extension Program {
             switch segment {
             case .literal(let text): url += i == 0 ? text : LinkPattern.percentEncoded(text)
             case .capture(let name): url += sample(name)
+            case .rest: url += "1/1"
             }
         }
-        for (i, item) in link.pattern.query.enumerated() {
-            url += (i == 0 ? "?" : "&") + LinkPattern.percentEncoded(item.key) + "=" + sample(item.capture)
+        func items(_ items: [LinkPattern.QueryItem], _ start: String) {
+            var first = true
+            for item in items where !item.isOptional {
+                url += (first ? start : "&") + LinkPattern.percentEncoded(item.key) + "=" + sample(item.capture)
+                first = false
+            }
         }
+        items(link.pattern.query, "?")
+        items(link.pattern.fragment, "#")
         return url
     }
 }

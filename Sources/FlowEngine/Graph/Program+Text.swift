@@ -54,6 +54,12 @@ extension Program {
         return text
     }
 
+    /// A link's pattern as written after `link` (and its name): the quoted
+    /// pattern, or `default` (v2).
+    public func patternSource(of link: Link) -> String {
+        link.pattern.isDefault ? "default" : "\"\(link.patternText)\""
+    }
+
     /// What a link does, as written after its arrow: `App/Main/feed then
     /// sheet post(id: id)` or `over alert confirm(action: a)`.
     public func linkBodyText(_ link: Link) -> String {
@@ -128,7 +134,7 @@ extension Program {
             for h in flow.handlers.range { out += "  " + handlerText(handlers[h]) + "\n" }
         }
         for link in links {
-            out += "link " + (link.name.map { name($0) + " " } ?? "") + "\"\(link.patternText)\" -> " + linkBodyText(link)
+            out += "link " + (link.name.map { name($0) + " " } ?? "") + patternSource(of: link) + " -> " + linkBodyText(link)
             if let gate = link.gate, link.gateHandler >= 0 {
                 let handler = handlers[Int(link.gateHandler)]
                 out += " when \(gate.negated ? "!" : "")\(name(gate.name)) else "
@@ -156,10 +162,22 @@ extension Program {
         return text
     }
 
-    /// `(id: String, n: Int)`, or nothing for no parameters.
+    /// `(id: String, n: Int = 0)`, or nothing for no parameters.
     func parameterList(_ range: IndexRange) -> String {
         guard !range.isEmpty else { return "" }
-        return "(" + parameters[range.range].map { "\(name($0.name)): \($0.type.rawValue)" }.joined(separator: ", ") + ")"
+        return "(" + parameters[range.range].map { parameter in
+            "\(name(parameter.name)): \(parameter.type.rawValue)" + (parameter.defaultValue.map { " = " + Self.literalText($0) } ?? "")
+        }.joined(separator: ", ") + ")"
+    }
+
+    /// A value as a flow-language literal: `"a"`, `3`, `1.5`, `true`.
+    public static func literalText(_ value: Value) -> String {
+        switch value {
+        case .string(let s): "\"\(s)\""
+        case .int(let i): String(i)
+        case .double(let d): String(d)
+        case .bool(let b): String(b)
+        }
     }
 
     /// The parameters an argument's name may refer to (DSL.md §3).
@@ -195,10 +213,7 @@ extension Program {
         return "(" + arguments[range.range].map { argument in
             let value: String
             switch argument.source {
-            case .literal(.string(let s)): value = "\"\(s)\""
-            case .literal(.int(let i)): value = String(i)
-            case .literal(.double(let d)): value = String(d)
-            case .literal(.bool(let b)): value = String(b)
+            case .literal(let literal): value = Self.literalText(literal)
             case .eventParameter(let p): value = name(parameters[scope.event.range.lowerBound + Int(p)].name)
             case .routeParameter(let p): value = name(parameters[scope.route.range.lowerBound + Int(p)].name)
             case .flowParameter(let p): value = name(parameters[scope.flow.range.lowerBound + Int(p)].name)

@@ -200,11 +200,15 @@ public enum ValueType: String, Hashable, Sendable, CaseIterable {
     case double = "Double"
 }
 
-/// A typed parameter of a route or an event.
+/// A typed parameter of a route, a flow or an event.
 public struct Parameter: Hashable, Sendable {
     public var name: Symbol
     public var type: ValueType
     public var span: SourceSpan
+    /// `name: Type = literal` (v2, DSL.md §9.3 "Defaults"), on a route's or
+    /// a flow's parameter: the value the engine gives it when an argument
+    /// list leaves it out (or an optional query item of a link is absent).
+    public var defaultValue: Value? = nil
 
     public init(name: Symbol, type: ValueType, span: SourceSpan) {
         self.name = name
@@ -394,19 +398,80 @@ public struct Action: Sendable {
 public enum LinkSegment: Hashable, Sendable {
     case literal(String)
     case capture(Symbol)
+    /// `/*name` (v2, DSL.md §9.3): the last segment; it takes one or more
+    /// of the URL's segments, as a String with its slashes.
+    case rest(Symbol)
+
+    /// How specific the segment is (DSL.md §9.3): a literal beats a
+    /// capture beats a rest capture.
+    public var specificity: Int {
+        switch self {
+        case .literal: 2
+        case .capture: 1
+        case .rest: 0
+        }
+    }
 }
 
-/// A parsed link pattern `scheme://host/seg/:name?key=:name`.
+/// A parsed link pattern `scheme://host/seg/:name/*rest?key=:name&opt=:name?#key=:name`,
+/// or `link default` (v2).
 public struct LinkPattern: Hashable, Sendable {
     public var scheme: String
-    /// Host first, then the path segments.
+    /// Host first, then the path segments; a rest capture only last.
     public var segments: [LinkSegment]
     public var query: [QueryItem]
+    /// (v2) The items after `#`, matched like query items.
+    public var fragment: [QueryItem] = []
+    /// (v2) `link default`: matches every URL that no other link matches;
+    /// no scheme, segments or items.
+    public var isDefault = false
 
-    /// A required query item `key=:capture`.
+    /// A query or fragment item `key=:capture`, or (v2) `key=:capture?`:
+    /// an optional one, whose capture's parameter takes its default when
+    /// the URL lacks the item.
     public struct QueryItem: Hashable, Sendable {
         public var key: String
         public var capture: Symbol
+        public var isOptional = false
+    }
+
+    /// The pattern of `link default`.
+    public static let fallback = LinkPattern(scheme: "", segments: [], query: [], isDefault: true)
+
+    /// The rest capture (`/*name`), if the pattern ends with one.
+    public var rest: Symbol? {
+        if case .rest(let name) = segments.last { return name }
+        return nil
+    }
+
+    /// The query and fragment items a URL must carry.
+    public var requiredItemCount: Int {
+        query.lazy.filter { !$0.isOptional }.count + fragment.lazy.filter { !$0.isOptional }.count
+    }
+
+    /// Every capture, in order: path segments (the rest capture last),
+    /// then query items, then fragment items.
+    public var captureNames: [Symbol] {
+        var names: [Symbol] = []
+        for segment in segments {
+            switch segment {
+            case .capture(let name), .rest(let name): names.append(name)
+            case .literal: break
+            }
+        }
+        names += query.map(\.capture)
+        names += fragment.map(\.capture)
+        return names
+    }
+
+    /// The item that captures `name`, if a query or fragment item does.
+    public func item(capturing name: Symbol) -> QueryItem? {
+        query.first { $0.capture == name } ?? fragment.first { $0.capture == name }
+    }
+
+    /// Whether a URL with `count` segments (host included) can match.
+    public func accepts(segmentCount count: Int) -> Bool {
+        rest == nil ? count == segments.count : count >= segments.count
     }
 }
 

@@ -69,10 +69,17 @@ extension Navigator {
             default: bound[Int(argument.parameter)] = evaluate(argument.source, instance, values)
             }
         }
+        return filled(bound, parameters)
+    }
+
+    /// `bound` with each value left out given its parameter's default (v2,
+    /// DSL.md §9.3 "Defaults"), or nil when one without a default is missing.
+    @inline(__always)
+    func filled(_ bound: [Value?], _ parameters: IndexRange) -> [Value]? {
         var complete: [Value] = []
         complete.reserveCapacity(bound.count)
-        for value in bound {
-            guard let value else { return nil }
+        for (i, value) in bound.enumerated() {
+            guard let value = value ?? program.parameters[Int(parameters.lower) + i].defaultValue else { return nil }
             complete.append(value)
         }
         return complete
