@@ -54,7 +54,7 @@ struct GraphViewsTests {
         #expect(edge("Main", "App", .result)?.label == "loggedOut")
         #expect(edge("Reels", "Home", .select)?.label == "select")
         #expect(edge("links", "Login", .start)?.label == "cover (while !loggedIn)")
-        #expect(edge("links", "Search", .link)?.label == "https://shutter.app/explore\nhttps://shutter.app/explore/tags/:tag\nhttps://shutter.app/explore/locations/:id")
+        #expect(edge("links", "Search", .link)?.label == "https://shutter.app/explore\nhttps://shutter.app/explore/tags/:tag?sort=:sort?\nhttps://shutter.app/explore/locations/:id")
         // Two flows of one kind and mode are one edge, whatever the number of handlers.
         let starts = graph.edges.filter { $0.kind == .start }.map { "\($0.from)>\($0.to):\($0.label)" }
         #expect(Set(starts).count == starts.count)
