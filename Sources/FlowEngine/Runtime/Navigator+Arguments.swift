@@ -40,7 +40,9 @@ extension Navigator {
     }
 
     /// The values of `arguments` in the order of `parameters`; throws if one
-    /// is missing (a program with F107 findings).
+    /// is missing (a program with F107 findings). Inlined: otherwise `what`'s
+    /// autoclosure would capture (copy) the whole navigator at every call.
+    @inline(__always)
     func bind(_ arguments: IndexRange, to parameters: IndexRange, _ instance: Int32, _ values: HandlerValues,
               what: @autoclosure () -> String, _ event: String) throws(NavigationError) -> [Value] {
         if parameters.isEmpty { return [] }
@@ -79,8 +81,13 @@ extension Navigator {
         var complete: [Value] = []
         complete.reserveCapacity(bound.count)
         for (i, value) in bound.enumerated() {
-            guard let value = value ?? program.parameters[Int(parameters.lower) + i].defaultValue else { return nil }
-            complete.append(value)
+            if let value {
+                complete.append(value)
+                continue
+            }
+            // Not `??`: its autoclosure would capture (copy) the whole navigator on this hot path.
+            guard let fallback = program.parameters[Int(parameters.lower) + i].defaultValue else { return nil }
+            complete.append(fallback)
         }
         return complete
     }
