@@ -1,5 +1,5 @@
 /// A generated enum of some of a program's events: the events one screen
-/// can send (`Shop.Screen.Catalog.ProductEvent`), or the program's system
+/// can send (`Shop.Screen.Shop.ProductEvent`), or the program's system
 /// events (`Shop.SystemEvent`).
 ///
 /// A view that is handed a `FlowSender` of its screen's type can send only
@@ -19,7 +19,7 @@ public protocol FlowEvents<Program>: Hashable, Sendable {
 ///
 /// ```swift
 /// struct ProductView: View {
-///     let send: FlowSender<Shop.Screen.Catalog.ProductEvent>
+///     let send: FlowSender<Shop.Screen.Shop.ProductEvent>
 ///     var body: some View { Button("Buy") { send(.buy) } }
 /// }
 /// ProductView(send: store.sender())

@@ -158,6 +158,7 @@ public struct StateGraph: Sendable {
     private let sampleURLs: [String]
     /// Each sample URL matched once (nil: it matches no link, as F301-F304 say).
     private let sampleMatches: [(Link, Navigator.LinkBinding)?]
+    /// The same, as the reference a pending URL keeps (one allocation per link, not per run).
     private let sampleBoxes: [PendingLink.MatchedLink?]
     /// Gated links whose gate reads the same guard and runs the same actions
     /// form a class, and the links without a gate one more: while one of
