@@ -12,8 +12,7 @@ extension SwiftGenerator {
     func screenEvents() -> [[Int]] {
         let topology = FlowTopology(program)
         let back = program.symbols.lookup("back")
-        var byKey: [EventSignature: Int] = [:]
-        for (i, event) in interface.events.enumerated() { byKey[EventSignature(event.name, event.labels)] = i }
+        let byKey = eventIndexBySignature()
         // Each flow's possible ancestors, itself included: breadth first up the parents.
         var ancestors: [[FlowID]] = []
         for f in program.flows.indices {
@@ -66,10 +65,16 @@ extension SwiftGenerator {
         return ("case \(SwiftNames.escaped(names.eventCase[i]))\(payload)", key)
     }
 
-    /// The interface events that `[system]` handlers declare.
-    func systemEvents() -> [Int] {
+    /// Each interface event's index, by its name and label set.
+    func eventIndexBySignature() -> [EventSignature: Int] {
         var byKey: [EventSignature: Int] = [:]
         for (i, event) in interface.events.enumerated() { byKey[EventSignature(event.name, event.labels)] = i }
+        return byKey
+    }
+
+    /// The interface events that `[system]` handlers declare.
+    func systemEvents() -> [Int] {
+        let byKey = eventIndexBySignature()
         var events = Set<Int>()
         for handler in program.handlers where handler.isSystem && !handler.event.isResult {
             if let i = byKey[EventSignature(handler.event.name, program.parameters[handler.parameters.range].map(\.name))] { events.insert(i) }
