@@ -31,18 +31,23 @@ extension ProgramComparison {
             }
         }
         let newLaunch = try? Navigator(program: n)
+        // Each link's sample URLs (DSL.md §9.1: its optional items absent, then present).
+        var samples = [[String]](repeating: [], count: o.links.count)
+        for sample in o.linkSamples { samples[Int(sample.link)].append(sample.url) }
         for (l, link) in o.links.enumerated() {
-            let url = o.sampleURL(of: link)
+            let url = samples[l].first ?? o.sampleURL(of: link)
             var breaks: [String] = []
-            // The route the URL showed on top in the old release.
+            // The route a URL showed on top in the old release.
             var shownOnTop: RouteID?
-            if (try? newLaunch?.match(url)) == nil {
-                breaks.append("\(url) matched `\(link.patternText)`; now it matches no link")
-            } else {
+            for url in samples[l] {
+                if (try? newLaunch?.match(url)) == nil {
+                    breaks.append("\(url) matched `\(link.patternText)`; now it matches no link")
+                    continue
+                }
                 let before = ProgramComparison.opened(url, at: oldLaunch, routes: newRoute)
                 let after = ProgramComparison.opened(url, at: newLaunch, routes: nil)
                 if before.screen != after.screen { breaks.append("\(url) opened at launch showed \(before.text); now it shows \(after.text)") }
-                shownOnTop = oldLaunch.flatMap { launch in
+                shownOnTop = shownOnTop ?? oldLaunch.flatMap { launch in
                     var navigator = launch
                     return (try? navigator.open(url)).flatMap { _ in navigator.state.activeIDs?.route }
                 }

@@ -33,14 +33,15 @@ public struct Release: Sendable {
 
     /// The most work the state exploration of a program of `declarations`
     /// routes, handlers, flows and links may do (`StateGraph.Limits.maxWork`):
-    /// validate's own limit up to about 250 declarations (every bundled app,
-    /// explored completely), then less as programs grow: a quarter of it
-    /// for a program of a thousand routes, where validate's exploration
+    /// validate's own limit up to about 400 declarations (every bundled app,
+    /// explored completely: photoshare has about 300), then less as
+    /// programs grow: two fifths of it for a program of a thousand
+    /// declarations, where validate's exploration
     /// stops at its limit too and the flow graph answers. A diff explores
     /// two programs and should take a second; both releases get the budget
     /// of their own size, and a note says when one stopped.
     static func explorationWork(declarations: Int) -> Int {
-        16_000_000_000 / max(declarations, 1)
+        25_600_000_000 / max(declarations, 1)
     }
 
     /// Reads the programs at `paths` from `source`. `explorationWork`, when

@@ -115,6 +115,33 @@ struct LinkPatternTests {
         #expect(taken.sampleURL(of: taken.links[5]) == "unmatchedx://default")
     }
 
+    @Test("the checks open each link with its optional items absent, then present, and each opens its own link with what it carries")
+    func linkSamples() throws {
+        let (program, _) = compile(Self.app)
+        let samples = program.linkSamples
+        #expect(samples.map(\.link) == [0, 0, 1, 2, 3, 4, 4, 5])
+        #expect(samples.map(\.url) == [
+            "app://post/1", "app://post/1?tab=1&ref=1", "app://post/latest", "app://files/1/1", "app://files/1/info",
+            "app://search?q=1", "app://search?q=1#page=1", "unmatched://default",
+        ])
+        var nav = try navigator(Self.app)
+        for sample in samples {
+            #expect(try nav.match(sample.url).0.span == program.links[Int(sample.link)].span)
+        }
+        try nav.open(samples[1].url)
+        #expect(nav.stackDescription == "home > post(id: 1, tab: 1, ref: \"1\")")
+    }
+
+    @Test("the state graph holds what each sample shows: a post opened without its optional items and one opened with them")
+    func exploredSamples() throws {
+        let (program, _) = compile(Self.app)
+        let graph = try StateGraph(program: program)
+        let nav = try navigator(Self.app)
+        let shown = Set(graph.states.compactMap { $0.layers.last?.stack.last.map(nav.describe) })
+        #expect(shown.isSuperset(of: ["post(id: 1, tab: 0, ref: \"none\")", "post(id: 1, tab: 1, ref: \"1\")", "files(path: \"1/1\")"]))
+        #expect(!shown.contains("post(id: 1, tab: 1, ref: \"none\")"))
+    }
+
     @Test("pattern misuse is a finding at the pattern, the argument or the second link", arguments: [
         ("link \"app://f/*rest/x\" -> A/p(s: rest)", [Finding("F301", 5, 6)], "bad link pattern: rest capture '*rest' must be the last segment"),
         ("link \"app://f/*1\" -> A/p(s: rest)", [Finding("F301", 5, 6)], "bad link pattern: capture '*1' needs a name made of letters, digits and '_'"),

@@ -35,7 +35,7 @@ struct RandomProgramTests {
             "tabs Tab0, Tab1", "[final", "noBack", "locked", " when g", " when !", "on back", "with fade", "(k: Int)",
             "(k: String)", "on open(id: String)", "on count(n: Int)", ".picked(id: String) ->", ".cancel ->", "link \"app://",
             " when loggedIn else start Auth as cover", "(id: id)", "\"The ", "on expired [system] -> ", "link n", " then sheet ", "-> over ",
-            "busy]", "on uploaded [system] -> ",
+            "busy]", "on uploaded [system] -> ", "n: Int = 2", "?n=:n?\"", "#n=:n\"", "/*id", "link default -> App/",
         ]
         for construct in constructs { #expect(all.contains(construct), "\(construct)") }
         // A start that is a flow, and guarded start items with their fallback.

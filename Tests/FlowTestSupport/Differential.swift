@@ -64,6 +64,8 @@ public struct Differential {
     let expectedToFinish: [Bool]
     /// The byte offset where each line starts, to turn spans into lines.
     let lineStarts: [Int]
+    /// The URLs a step may open (`Program.linkSamples`), worked out once.
+    let sampleURLs: [String]
     /// Bound of the trap search, in states.
     public var trapSearchLimit = 250
     /// Whether validate's state exploration stopped at a limit (its note says
@@ -86,6 +88,7 @@ public struct Differential {
         isBounded = validation.explorationNote != nil && exploresStates
         let program = validation.program
         self.program = program
+        sampleURLs = program.linkSamples.map(\.url)
         diagnostics = validation.diagnostics
         let names = program.guardSymbols.keys.sorted()
         guardNames = names
@@ -150,16 +153,16 @@ public struct Differential {
         if let top = navigator.state.layers.last, top.isTabContainer {
             for tab in program.tabs(of: navigator.state.instances[Int(top.container)].flow) { steps.append(.tab(tab)) }
         }
-        if links { for l in program.links.indices { steps.append(.open(Int32(l))) } }
+        if links { for s in sampleURLs.indices { steps.append(.open(Int32(s))) } }
         return steps
     }
 
-    /// Whether a URL of the class of link `l`'s sample URL (`Program.gateText(of:)`,
+    /// Whether a URL of the class of the link sample `s`'s URL (`Program.gateText(of:)`,
     /// by the link each URL matches) is pending in `navigator`'s state.
-    func waitsInClass(of l: Int32, _ navigator: Navigator) -> Bool {
+    func waitsInClass(of s: Int32, _ navigator: Navigator) -> Bool {
         guard let pending = navigator.state.pendingLink,
               let waiting = try? navigator.match(pending.url).0,
-              let opened = try? navigator.match(program.sampleURL(of: program.links[Int(l)])).0,
+              let opened = try? navigator.match(sampleURLs[Int(s)]).0,
               let text = program.gateText(of: waiting) else { return false }
         return program.gateText(of: opened) == text
     }

@@ -18,8 +18,9 @@ import FlowEngine
 ///   handlers, flow-level handlers, result handlers `on C.x` with payloads;
 /// - links with captures (of routes' and flows' parameters) and gated
 ///   links `when g else start Auth as cover`; (v2) named links, links that
-///   present after their path (`then sheet r`) and a link `over` what is
-///   shown.
+///   present after their path (`then sheet r`), a link `over` what is
+///   shown, optional query items of parameters with a default (`?n=:n?`),
+///   fragment items (`#n=:n`), rest captures (`/*id`) and `link default`.
 ///
 /// `size` scales the number of flows and routes (1 is tiny, 4 the default).
 /// Programs are not meant to be free of F2xx findings: dead ends, traps and
@@ -161,6 +162,20 @@ struct RandomProgramGenerator {
         parameters.isEmpty ? "" : "(" + parameters.map { "\($0.0): \($0.1)" }.joined(separator: ", ") + ")"
     }
 
+    /// (v2) Routes of these names give their `n: Int` a default (`n: Int = 2`):
+    /// a link may leave it out (`?n=:n?`). By name, so no seed's program changes shape.
+    static let defaultingRoutes: Set<String> = ["edit", "info"]
+
+    static func hasDefault(_ route: String, _ parameter: String) -> Bool {
+        parameter == "n" && defaultingRoutes.contains(route)
+    }
+
+    static func routeDeclaration(_ route: String, _ parameters: [(String, String)]) -> String {
+        parameters.isEmpty ? "" : "(" + parameters.map {
+            "\($0.0): \($0.1)" + (hasDefault(route, $0.0) ? " = " + (literals[$0.1] ?? "0") : "")
+        }.joined(separator: ", ") + ")"
+    }
+
     mutating func target(_ flow: Int, scope: [(String, String)]) -> String {
         let route = element(flows[flow].routes)
         return route.name + arguments(route.parameters, scope: scope)
@@ -273,7 +288,7 @@ struct RandomProgramGenerator {
             } else {
                 body += handlers(index, count: pick(4), scope: scope, indent: "    ")
             }
-            text += "  route \(route.name)\(Self.declaration(route.parameters))\(title)\(attributes)"
+            text += "  route \(route.name)\(Self.routeDeclaration(route.name, route.parameters))\(title)\(attributes)"
             text += body.isEmpty ? "\n" : " {\n" + body + "  }\n"
         }
         // Flow-level handlers, and the results of the children.
@@ -330,7 +345,18 @@ struct RandomProgramGenerator {
             steps.append(target)
             let host = "l\(l)"
             guard used.insert(host).inserted else { continue }
-            let pattern = "app://\(host)" + captures.map { "/:\($0)" }.joined()
+            // (v2) The route's `n`, when it has a default, is an optional query item or a
+            // fragment item; a last capture of a String, a rest capture (`/*id`).
+            var items = ""
+            if let n = captures.lastIndex(of: "n"), n >= captures.count - route.parameters.count, chance(50) {
+                captures.remove(at: n)
+                items = Self.hasDefault(route.name, "n") && chance(70) ? "?n=:n?" : "#n=:n"
+            }
+            var segments = captures.map { "/:\($0)" }
+            if let last = captures.last, route.parameters.last(where: { $0.0 == last })?.1 == "String", chance(30) {
+                segments[segments.count - 1] = "/*" + last
+            }
+            let pattern = "app://\(host)" + segments.joined() + items
             let name = chance(20) ? "n\(l) " : ""
             var line = "link \(name)\"\(pattern)\" -> " + steps.joined(separator: "/")
             // (v2) A link that presents after its path: a route of the path's last flow.
@@ -345,6 +371,10 @@ struct RandomProgramGenerator {
         let entryPlain = flows[0].routes.filter(\.parameters.isEmpty)
         if !entryPlain.isEmpty, chance(30) {
             text += "link \"app://over\" -> over " + element(["sheet ", "cover ", "alert ", "dialog "]) + element(entryPlain).name + "\n"
+        }
+        // (v2) What no other link matches: a route of the entry flow.
+        if !entryPlain.isEmpty, chance(25) {
+            text += "link default -> \(flows[0].name)/" + element(entryPlain).name + "\n"
         }
     }
 }

@@ -316,15 +316,15 @@ public struct Explorer: Sendable {
             }
         }
         guard node == 0 else { return }
-        for (l, link) in program.links.enumerated() {
-            let url = program.sampleURL(of: link)
+        for (s, sample) in program.linkSamples.enumerated() {
+            let link = program.links[Int(sample.link)], url = sample.url
             // A gated link opens with its gate holding; without, its `else` actions run.
             for opens in link.gate == nil ? [true] : [true, false] {
                 scratch = []
                 if let gate = link.gate, (state.guards.contains(gate.name) != gate.negated) != opens {
                     scratch.append(.assume(gate.name, opens != gate.negated))
                 }
-                scratch.append(.open(Int32(l)))
+                scratch.append(.open(Int32(s)))
                 take(from: node, state, goal, &remaining) { (navigator: inout Navigator) throws(NavigationError) in
                     _ = try navigator.open(url)
                 }

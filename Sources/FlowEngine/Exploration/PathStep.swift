@@ -10,7 +10,7 @@ public enum PathStep: Hashable, Sendable {
     case back
     /// `tab T`: the user taps the tab of flow T.
     case tab(FlowID)
-    /// `open "…"`: the sample URL of the link at this index (`Program.sampleURL(of:)`).
+    /// `open "…"`: the URL of the sample at this index in `Program.linkSamples`.
     case open(Int32)
     /// `expect top Flow.route`: changes nothing; in a path it marks that the
     /// app has started, so the `assume` steps after it set guards on the
@@ -53,8 +53,8 @@ extension PathStep {
             return "back"
         case .tab(let flow):
             return "tab " + program.name(program.flows[Int(flow)].name)
-        case .open(let link):
-            return "open " + Navigator.literal(.string(program.sampleURL(of: program.links[Int(link)])))
+        case .open(let sample):
+            return "open " + Navigator.literal(.string(program.linkSamples[Int(sample)].url))
         case .expectTop(let route):
             return "expect top " + program.qualifiedName(route)
         }
@@ -83,8 +83,8 @@ extension PathStep {
             try navigator.back()
         case .tab(let flow):
             try navigator.tapTab(flow)
-        case .open(let link):
-            try navigator.open(program.sampleURL(of: program.links[Int(link)]))
+        case .open(let sample):
+            try navigator.open(program.linkSamples[Int(sample)].url)
         case .expectTop:
             break
         }

@@ -90,7 +90,7 @@ public struct StateGraph: Sendable {
     /// path takes into it, first in source order among the handlers that
     /// step ran (a result handler included), or -1.
     public private(set) var shownBy: [ActionID] = []
-    /// Per node: a link whose URL replaces, in the node's path, the last URL
+    /// Per node: a link sample (`Program.linkSamples`) whose URL replaces, in the node's path, the last URL
     /// opened before the node's own steps (-1: none). The node was reached
     /// by opening, at the end of a step, another URL of the class of the
     /// one its parent's state holds pending (see `pendingClasses`).
@@ -128,7 +128,7 @@ public struct StateGraph: Sendable {
     /// Per finishing flow's result: the first node from which a step dropped
     /// it, the steps (in `pathSteps`), and the `finish` action that sent it.
     public private(set) var droppedResults: [EventKey: (node: Int32, steps: IndexRange, finish: ActionID)] = [:]
-    /// Per link: the first node from which a step dropped its pending URL
+    /// Per link (index in `Program.links`): the first node from which a step dropped a pending URL of it
     /// although the guard held, and the steps.
     public private(set) var droppedLinks: [Int32: (node: Int32, steps: IndexRange, substitute: Int32)] = [:]
     /// Per `never` check (index in `Program.checks`): the first node from
@@ -155,7 +155,9 @@ public struct StateGraph: Sendable {
     private let startGuards: Set<Symbol>
     private let samples: [[Value]]
     private let actionOwner: [HandlerID]
+    /// The URLs a state opens (`Program.linkSamples`), and the link each was built from.
     private let sampleURLs: [String]
+    private let sampleLinks: [Int32]
     /// Each sample URL matched once (nil: it matches no link, as F301-F304 say).
     private let sampleMatches: [(Link, Navigator.LinkBinding)?]
     /// The same, as the reference a pending URL keeps (one allocation per link, not per run).
@@ -166,9 +168,9 @@ public struct StateGraph: Sendable {
     /// makes no difference until it opens. A state keys its pending URL's
     /// class, and a step that tries to open it runs again with each other
     /// URL of the class in its place (`mirror`). Per sample URL, its
-    /// class's number; per class, its links.
+    /// class's number; per class, its samples.
     private let pendingClasses: [String: Int32]
-    private let classLinks: [[Int32]]
+    private let classSamples: [[Int32]]
     /// Events marked `[system]` (an event is one everywhere or nowhere, DSL.md §9.3).
     private let systemEvents: Set<Symbol>
     private let neverChecks: [Int]
@@ -187,9 +189,10 @@ public struct StateGraph: Sendable {
         runner.guardReads = GuardReadLog()
         navigator = runner
         tables = runner
-        let urls = program.links.map { program.sampleURL(of: $0) }
+        let linkSamples = program.linkSamples
+        let urls = linkSamples.map(\.url)
         let matches = urls.map { url in try? runner.matchBinding(url) }
-        (pendingClasses, classLinks) = StateGraph.classify(program, urls, matches)
+        (pendingClasses, classSamples) = StateGraph.classify(program, urls, matches)
         encoder = StateEncoder(program: program, pendingClasses: pendingClasses)
         startGuards = Set(program.startItems.compactMap { $0.guardCondition?.name })
         samples = program.handlers.map { handler in
@@ -199,6 +202,7 @@ public struct StateGraph: Sendable {
         for (h, handler) in program.handlers.enumerated() { for a in handler.actions.range { owner[a] = HandlerID(h) } }
         actionOwner = owner
         sampleURLs = urls
+        sampleLinks = linkSamples.map(\.link)
         sampleMatches = matches
         sampleBoxes = matches.map { $0.map { PendingLink.MatchedLink($0.0, $0.1) } }
         systemEvents = Set(program.handlers.filter(\.isSystem).map(\.event.name))
@@ -221,9 +225,10 @@ public struct StateGraph: Sendable {
 
     /// The steps from the launch to `node`, in order (leading `assume`
     /// lines first: they are in force when the entry starts, DSL.md §7).
-    /// With `link` (a run from the node's state with that link's URL
-    /// pending instead), the last URL opened on the way is that link's.
-    public func path(to node: Int32, substituting link: Int32 = -1) -> [PathStep] {
+    /// With `sample` (a run from the node's state with that sample URL
+    /// pending instead, `Program.linkSamples`), the last URL opened on the
+    /// way is that one.
+    public func path(to node: Int32, substituting sample: Int32 = -1) -> [PathStep] {
         var chain: [Int32] = []
         var n = node
         while n >= 0 {
@@ -235,7 +240,7 @@ public struct StateGraph: Sendable {
             if substitutes[Int(n)] >= 0 { StateGraph.substitute(substitutes[Int(n)], in: &steps) }
             steps.append(contentsOf: pathSteps[stepRanges[Int(n)].range])
         }
-        if link >= 0 { StateGraph.substitute(link, in: &steps) }
+        if sample >= 0 { StateGraph.substitute(sample, in: &steps) }
         return steps
     }
 
@@ -317,10 +322,10 @@ public struct StateGraph: Sendable {
         guard links else { return }
         // Not a URL of the pending one's class: it would run the same gate actions again.
         let waiting = state.pendingLink.flatMap { pendingClasses[$0.url] }
-        for (l, url) in sampleURLs.enumerated() {
-            guard let matched = sampleMatches[l] else { continue }
+        for (s, url) in sampleURLs.enumerated() {
+            guard let matched = sampleMatches[s] else { continue }
             if let waiting, pendingClasses[url] == waiting { continue }
-            take(node, state, cost, .open(Int32(l)), kind: .link) { (n: inout Navigator) throws(NavigationError) in
+            take(node, state, cost, .open(Int32(s)), kind: .link) { (n: inout Navigator) throws(NavigationError) in
                 _ = try n.open(url, matched: matched)
             }
         }
@@ -359,7 +364,7 @@ public struct StateGraph: Sendable {
         })
         // The pending URL's guard held at the end of some run: the same step with each other URL of its class pending.
         if tried, let pending = state.pendingLink, let c = pendingClasses[pending.url] {
-            for m in classLinks[Int(c)] where sampleURLs[Int(m)] != pending.url {
+            for m in classSamples[Int(c)] where sampleURLs[Int(m)] != pending.url {
                 var mirrored = state
                 var other = PendingLink(url: sampleURLs[Int(m)], shown: pending.shown, isHeld: pending.isHeld)
                 other.matched = sampleBoxes[Int(m)]
@@ -475,7 +480,7 @@ public struct StateGraph: Sendable {
     /// the URL its path opens in place of the last (`substitute`, or -1).
     private mutating func recordDroppedLinks(_ node: Int32, _ range: IndexRange, _ n: Navigator, substitute: Int32) {
         for url in n.droppedOpenLinkLog {
-            if let l = sampleURLs.firstIndex(of: url), droppedLinks[Int32(l)] == nil { droppedLinks[Int32(l)] = (node, range, substitute) }
+            if let s = sampleURLs.firstIndex(of: url), droppedLinks[sampleLinks[s]] == nil { droppedLinks[sampleLinks[s]] = (node, range, substitute) }
         }
     }
 

@@ -25,15 +25,32 @@ extension Program {
         return order.map { ($0, types[$0] ?? .string) }
     }
 
+    /// The URLs the checks open (DSL.md §9.1), link by link: each link's
+    /// `sampleURL(of:)`, then, when its pattern has optional items, the
+    /// same URL with every one of them present. A `PathStep.open` step
+    /// names one by its index here.
+    public var linkSamples: [LinkSample] {
+        var samples: [LinkSample] = []
+        samples.reserveCapacity(links.count)
+        for (l, link) in links.enumerated() {
+            samples.append(LinkSample(link: Int32(l), url: sampleURL(of: link)))
+            if link.pattern.hasOptionalItems {
+                samples.append(LinkSample(link: Int32(l), url: sampleURL(of: link, withOptionalItems: true)))
+            }
+        }
+        return samples
+    }
+
     /// A URL that `link`'s pattern matches, each capture given the same
     /// sample value of its type (`1`, `1.0`, `true`; a string is `1` too):
     /// `shop://product/1?ref=1`. Literal segments are percent-encoded. (v2)
     /// A rest capture takes two segments (`1/1`); optional items are left
-    /// out (a URL with one could match a link that requires it), required
+    /// out unless `withOptionalItems` (with them, the URL may match another
+    /// link that requires one: then it opens that link, as in the app),
     /// fragment items follow `#`; `link default`'s sample has a scheme no
     /// other link has (`unmatched://default`, with more `x`s after
     /// `unmatched` while one has), so it is its own.
-    public func sampleURL(of link: Link) -> String {
+    public func sampleURL(of link: Link, withOptionalItems: Bool = false) -> String {
         if link.pattern.isDefault {
             let schemes = Set(links.lazy.filter { !$0.pattern.isDefault }.map(\.pattern.scheme))
             var scheme = "unmatched"
@@ -59,7 +76,7 @@ extension Program {
         }
         func items(_ items: [LinkPattern.QueryItem], _ start: String) {
             var first = true
-            for item in items where !item.isOptional {
+            for item in items where withOptionalItems || !item.isOptional {
                 url += (first ? start : "&") + LinkPattern.percentEncoded(item.key) + "=" + sample(item.capture)
                 first = false
             }
@@ -70,7 +87,20 @@ extension Program {
     }
 }
 
+/// One URL the checks open for a link (`Program.linkSamples`).
+public struct LinkSample: Hashable, Sendable {
+    /// The index in `Program.links` of the link whose pattern built it.
+    public var link: Int32
+    /// The URL, as `flowctl simulate`'s `open` takes it.
+    public var url: String
+}
+
 extension LinkPattern {
+    /// Whether a query or fragment item of the pattern may be left out.
+    public var hasOptionalItems: Bool {
+        query.contains(where: \.isOptional) || fragment.contains(where: \.isOptional)
+    }
+
     /// `text` with every byte but letters, digits and `-._~` percent-encoded
     /// (RFC 3986's unreserved characters), as `FlowURL.encode` does at run time.
     public static func percentEncoded(_ text: String) -> String {

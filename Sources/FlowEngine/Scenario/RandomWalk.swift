@@ -65,8 +65,8 @@ public struct RandomWalk {
     /// reached (`Reach`), at about a tenth of a step's cost.
     /// `[system]` events (DSL.md §9.3) are sent by the app, not tapped: the
     /// walk fires them only with `firesSystemEvents`.
-    /// With `links`, a step may also open the sample URL of one of the
-    /// program's links (`Program.sampleURL(of:)`, traced `open "…"`); with
+    /// With `links`, a step may also open one of the program's sample URLs
+    /// (`Program.linkSamples`, traced `open "…"`); with
     /// `guards`, it may flip one of the program's guards (traced `assume g`
     /// or `assume !g`): what users and the app do besides events. Each is
     /// one more choice among the step's, so without them the walk for a
@@ -114,9 +114,9 @@ extension Navigator {
         choices.reserveCapacity(64)
         // Left out unless asked: the handlers of `[system]` events (none in most programs).
         let skipsSystem = !firesSystemEvents && program.handlers.contains(where: \.isSystem)
-        // The extra choices, after the step's events, back and tabs: each link's
-        // sample URL, then each guard (flipped), both worked out once.
-        let urls = links ? program.links.map { program.sampleURL(of: $0) } : []
+        // The extra choices, after the step's events, back and tabs: each
+        // link sample's URL (`Program.linkSamples`), then each guard (flipped), both worked out once.
+        let urls = links ? program.linkSamples.map(\.url) : []
         let guardNames = guards ? RandomWalk.guardNames(of: program) : []
         let guardSymbols = guardNames.map { program.symbols.lookup($0) ?? Symbol(-1) }
         let extras = urls.count + guardNames.count
