@@ -38,6 +38,18 @@ public struct SwiftDeclaration: Hashable, Sendable {
     public var origin: Origin
     /// Where in the program it comes from.
     public var span: SourceSpan
+    /// (v2) For a deprecated alias a `was` rename keeps: the old release's
+    /// declaration of that name it stands in for (`case home` for
+    /// `static var home: Self`); app code that used one compiles with the other.
+    public var replaces: String?
+
+    public init(name: String, signature: String, origin: Origin, span: SourceSpan, replaces: String? = nil) {
+        self.name = name
+        self.signature = signature
+        self.origin = origin
+        self.span = span
+        self.replaces = replaces
+    }
 }
 
 extension SwiftGenerator {
@@ -117,6 +129,9 @@ extension SwiftGenerator {
             out.append(SwiftDeclaration(name: builder.function + "(" + builder.labels.map { $0 + ":" }.joined() + ")",
                                         signature: "static func \(builder.function)(\(parameters.joined(separator: ", "))) -> Swift.String",
                                         origin: .link(link.patternText), span: link.span))
+        }
+        for alias in formerNameAliases() {
+            out.append(SwiftDeclaration(name: alias.name, signature: alias.signature, origin: alias.origin, span: alias.span, replaces: alias.replaces))
         }
         return out
     }

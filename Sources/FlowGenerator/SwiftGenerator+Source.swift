@@ -14,15 +14,17 @@ extension SwiftGenerator {
         out += "\(access)enum \(name): FlowProgram {\n"
         out += "    /// The program type itself: what the nested event enums name (a flow may share its name).\n"
         out += "    \(access)typealias ProgramType = Self\n\n"
-        out += screenType()
+        let aliases = formerNameAliases()
+        out += screenType(aliases)
         out += "\n" + eventType()
         out += "\n" + eventsEnum("SystemEvent", doc: "The `[system]` events: what the app itself reports (`store.send(\(name).SystemEvent.…)`), never a screen.",
                                  systemEvents(), indent: "    ")
         out += "\n" + stringEnum("Guard", doc: "A guard of the program: a named boolean set from outside (`assume`).",
                                  cases: names.guardCase, rawValues: interface.guards.map { program.name($0) })
         out += "\n" + stringEnum("Tab", doc: "A flow used as a tab, lowerCamelCase; the raw value is the flow's name.",
-                                 cases: names.tabCase, rawValues: interface.tabs.map { program.name(program.flows[Int($0)].name) })
-        let links = linkBuilders()
+                                 cases: names.tabCase, rawValues: interface.tabs.map { program.name(program.flows[Int($0)].name) },
+                                 extra: formerNameAliasText(aliases, in: .tab, indent: "        "))
+        let links = linkBuilders() + formerNameAliasText(aliases, in: .program, indent: "    ")
         if !links.isEmpty { out += "\n    // MARK: Deep links\n" + links }
         out += "}\n\n"
         out += conformance()
@@ -31,7 +33,7 @@ extension SwiftGenerator {
 
     // MARK: - Screen
 
-    mutating func screenType() -> String {
+    mutating func screenType(_ aliases: [FormerNameAlias]) -> String {
         let sendable = screenEvents()
         let eventTypeNames = screenEventTypeNames()
         var out = "    /// A screen: one case per flow with routes, each with one case per route.\n"
@@ -70,8 +72,10 @@ extension SwiftGenerator {
                 let doc = "The events `\(program.name(program.routes[r].name))` can send: its handlers' and those of the flows above it."
                 out += "\n" + eventsEnum(typeName, doc: doc, sendable[r], indent: "            ")
             }
+            out += formerNameAliasText(aliases, in: .routes(f), indent: "            ")
             out += "        }\n"
         }
+        out += formerNameAliasText(aliases, in: .screen, indent: "        ")
         return out + "    }\n"
     }
 
@@ -98,7 +102,8 @@ extension SwiftGenerator {
 
     // MARK: - Guard and Tab
 
-    func stringEnum(_ typeName: String, doc: String, cases: [String], rawValues: [String]) -> String {
+    /// `extra`: more members, written after the cases (deprecated aliases).
+    func stringEnum(_ typeName: String, doc: String, cases: [String], rawValues: [String], extra: String = "") -> String {
         var out = "    /// \(doc)\n"
         guard !cases.isEmpty else {
             // An enum without cases cannot declare a raw type: the conformance by hand.
@@ -112,7 +117,7 @@ extension SwiftGenerator {
         for (caseName, raw) in zip(cases, rawValues) {
             out += "        case \(SwiftNames.escaped(caseName)) = \(SwiftLiteral.quoted(raw))\n"
         }
-        return out + "    }\n"
+        return out + extra + "    }\n"
     }
 
     /// A value as a Swift literal: `"a"`, `3`, `1.5`, `true`.

@@ -29,9 +29,18 @@ extension ProgramComparison {
             let call = ProgramComparison.requiredSignature(declaration.signature)
             if call != declaration.signature, newBuilderByCall[call] == nil { newBuilderByCall[call] = declaration }
         }
+        // (v2) A type a `was` rename keeps under its old name (`typealias Explore = Search`):
+        // what app code spells inside the old name is found inside the new.
+        var renamedTypes: [String: String] = [:]
+        for declaration in new.declarations where declaration.replaces != nil && declaration.signature.hasPrefix("typealias ") {
+            guard let equals = declaration.signature.range(of: " = ") else { continue }
+            let parent = declaration.name.split(separator: ".").dropLast().joined(separator: ".")
+            renamedTypes[declaration.name] = (parent.isEmpty ? "" : parent + ".") + declaration.signature[equals.upperBound...]
+        }
         for declaration in old.declarations {
-            let now = newByName[declaration.name]
-            guard now?.signature != declaration.signature else { continue }
+            let now = newByName[declaration.name] ?? ProgramComparison.renamed(declaration.name, renamedTypes).flatMap { newByName[$0] }
+            // A deprecated alias of a `was` rename stands in for the old declaration.
+            guard now?.signature != declaration.signature, now?.replaces != declaration.signature else { continue }
             if now == nil, case .link = declaration.origin, newBuilderByCall[ProgramComparison.requiredSignature(declaration.signature)] != nil { continue }
             let owner = typeName.isEmpty ? "" : typeName + "."
             let spelled = declaration.name == "Self" ? declaration.signature : "\(owner)\(declaration.name)"
@@ -53,6 +62,18 @@ extension ProgramComparison {
                               summary: "Swift declaration \(spelled) \(now == nil ? "removed" : "changed")", breaks: [text],
                               example: now.map { "\(declaration.signature) → \($0.signature)" } ?? declaration.signature, place: place))
         }
+    }
+
+    /// `name` with its longest leading type path that `renamedTypes` maps
+    /// replaced (`Screen.Explore.home` → `Screen.Search.home`); nil when none does.
+    static func renamed(_ name: String, _ renamedTypes: [String: String]) -> String? {
+        guard !renamedTypes.isEmpty else { return nil }
+        var end = name.endIndex
+        while let dot = name[..<end].lastIndex(of: ".") {
+            if let target = renamedTypes[String(name[..<dot])] { return target + name[dot...] }
+            end = dot
+        }
+        return nil
     }
 
     /// A builder's signature without its parameters that are `nil` by

@@ -53,3 +53,28 @@ import Testing
         #expect(navigator.top == .app(.missing))
     }
 }
+
+/// `was` renames keep the old names as deprecated aliases, so app code
+/// written against the release before still compiles and means the same.
+/// (Deprecated itself, so that using the old names is not a warning here.)
+@Suite struct FormerNameAliasTests {
+    @available(*, deprecated, message: "uses the names from before the `was` renames on purpose")
+    @Test func theOldNamesOfRenamedRoutesFlowsAndLinkBuildersMeanTheNewOnes() throws {
+        #expect(Links.Screen.App.story(slug: "s") == .article(slug: "s"))
+        #expect(Links.Screen.App.about == .info)
+        #expect(Links.Screen.profile(.page) == .account(.page))
+        let routes: Links.Screen.Profile = .page
+        #expect(routes == Links.Screen.Account.page)
+        #expect(Links.storyURL(slug: "a b") == Links.articleURL(slug: "a b"))
+        let close: Links.Screen.App.StoryEvent = .close
+        #expect(close == Links.Screen.App.ArticleEvent.close)
+        var navigator = try FlowNavigator<Links>()
+        try navigator.open(Links.storyURL(slug: "s"))
+        #expect(navigator.top == .app(.story(slug: "s")))
+        // A pattern of the old name compares with `==` (Equatable's `~=`).
+        switch navigator.top {
+        case .app(.story(slug: "s")): break
+        default: Issue.record("the old name does not match the screen: \(String(describing: navigator.top))")
+        }
+    }
+}

@@ -9,23 +9,27 @@ enum Links: FlowProgram {
 
     /// A screen: one case per flow with routes, each with one case per route.
     enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable {
-        /// Flow `App` (links.flow:3).
+        /// Flow `App` (links.flow:4).
         case app(App)
-        /// Flow `Profile` (links.flow:22).
-        case profile(Profile)
+        /// Flow `Account` (links.flow:27).
+        case account(Account)
 
         /// The routes of flow `App`.
         enum App: Swift.Hashable, Swift.Sendable, Swift.Codable {
-            /// "Feed": `feed` (links.flow:5).
+            /// "Feed": `feed` (links.flow:6).
             case feed
-            /// `post(id: String, tab: Int = 0, zoom: Double = 1.0, draft: Bool = false, note: String = "a \"note\"")` (links.flow:13).
+            /// `post(id: String, tab: Int = 0, zoom: Double = 1.0, draft: Bool = false, note: String = "a \"note\"")` (links.flow:16).
             case post(id: Swift.String, tab: Swift.Int = 0, zoom: Swift.Double = 1.0, draft: Swift.Bool = false, note: Swift.String = "a \"note\"")
-            /// `files(path: String)` (links.flow:16).
+            /// `files(path: String)` (links.flow:19).
             case files(path: Swift.String)
-            /// `search(q: String, page: Int = 1, exact: Bool = false)` (links.flow:17).
+            /// `search(q: String, page: Int = 1, exact: Bool = false)` (links.flow:20).
             case search(q: Swift.String, page: Swift.Int = 1, exact: Swift.Bool = false)
-            /// "Not found": `missing` (links.flow:18).
+            /// "Not found": `missing` (links.flow:21).
             case missing
+            /// `article(slug: String)` (links.flow:22).
+            case article(slug: Swift.String)
+            /// `info` (links.flow:23).
+            case info
 
             /// The events `feed` can send: its handlers' and those of the flows above it.
             enum FeedEvent: FlowEvents {
@@ -42,6 +46,10 @@ enum Links: FlowProgram {
                 case find(q: Swift.String)
                 /// `lost`.
                 case lost
+                /// `read(slug: String)`.
+                case read(slug: Swift.String)
+                /// `about`.
+                case about
                 var code: FlowCode {
                     switch self {
                     case let .open(v0): return FlowCode(0, FlowArguments([.string(v0)]))
@@ -50,6 +58,8 @@ enum Links: FlowProgram {
                     case let .browse(v0): return FlowCode(3, FlowArguments([.string(v0)]))
                     case let .find(v0): return FlowCode(4, FlowArguments([.string(v0)]))
                     case .lost: return FlowCode(5)
+                    case let .read(v0): return FlowCode(6, FlowArguments([.string(v0)]))
+                    case .about: return FlowCode(7)
                     }
                 }
             }
@@ -61,7 +71,7 @@ enum Links: FlowProgram {
                 case close
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(6)
+                    case .close: return FlowCode(8)
                     }
                 }
             }
@@ -73,7 +83,7 @@ enum Links: FlowProgram {
                 case close
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(6)
+                    case .close: return FlowCode(8)
                     }
                 }
             }
@@ -85,7 +95,7 @@ enum Links: FlowProgram {
                 case close
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(6)
+                    case .close: return FlowCode(8)
                     }
                 }
             }
@@ -97,15 +107,55 @@ enum Links: FlowProgram {
                 case close
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(6)
+                    case .close: return FlowCode(8)
                     }
                 }
             }
+
+            /// The events `article` can send: its handlers' and those of the flows above it.
+            enum ArticleEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `close`.
+                case close
+                var code: FlowCode {
+                    switch self {
+                    case .close: return FlowCode(8)
+                    }
+                }
+            }
+
+            /// The events `info` can send: its handlers' and those of the flows above it.
+            enum InfoEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `close`.
+                case close
+                var code: FlowCode {
+                    switch self {
+                    case .close: return FlowCode(8)
+                    }
+                }
+            }
+
+            /// The name before a `was` rename (links.flow:22): use `article(slug:)`.
+            @available(*, deprecated, renamed: "article(slug:)")
+            static func story(slug: Swift.String) -> Self { .article(slug: slug) }
+
+            /// The name before a `was` rename (links.flow:22): use `ArticleEvent`.
+            @available(*, deprecated, renamed: "ArticleEvent")
+            typealias StoryEvent = ArticleEvent
+
+            /// The name before a `was` rename (links.flow:23): use `info`.
+            @available(*, deprecated, renamed: "info")
+            static var about: Self { .info }
+
+            /// The name before a `was` rename (links.flow:23): use `InfoEvent`.
+            @available(*, deprecated, renamed: "InfoEvent")
+            typealias AboutEvent = InfoEvent
         }
 
-        /// The routes of flow `Profile`.
-        enum Profile: Swift.Hashable, Swift.Sendable, Swift.Codable {
-            /// `page` (links.flow:24).
+        /// The routes of flow `Account`.
+        enum Account: Swift.Hashable, Swift.Sendable, Swift.Codable {
+            /// `page` (links.flow:29).
             case page
 
             /// The events `page` can send: its handlers' and those of the flows above it.
@@ -115,28 +165,40 @@ enum Links: FlowProgram {
                 case close
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(6)
+                    case .close: return FlowCode(8)
                     }
                 }
             }
         }
+
+        /// The name before a `was` rename (links.flow:27): use `Account`.
+        @available(*, deprecated, renamed: "Account")
+        typealias Profile = Account
+
+        /// The name before a `was` rename (links.flow:27): use `account(_:)`.
+        @available(*, deprecated, renamed: "account(_:)")
+        static func profile(_ routes: Account) -> Screen { .account(routes) }
     }
 
     /// A user event: one case per event name and label list (not `back`, not results).
     enum Event: Swift.Hashable, Swift.Sendable {
-        /// `open(id: String)`, handled at links.flow:6.
+        /// `open(id: String)`, handled at links.flow:7.
         case open(id: Swift.String)
-        /// `openAt(id: String, tab: Int)`, handled at links.flow:7.
+        /// `openAt(id: String, tab: Int)`, handled at links.flow:8.
         case openAt(id: Swift.String, tab: Swift.Int)
-        /// `profile`, handled at links.flow:8.
+        /// `profile`, handled at links.flow:9.
         case profile
-        /// `browse(path: String)`, handled at links.flow:9.
+        /// `browse(path: String)`, handled at links.flow:10.
         case browse(path: Swift.String)
-        /// `find(q: String)`, handled at links.flow:10.
+        /// `find(q: String)`, handled at links.flow:11.
         case find(q: Swift.String)
-        /// `lost`, handled at links.flow:11.
+        /// `lost`, handled at links.flow:12.
         case lost
-        /// `close`, handled at links.flow:14.
+        /// `read(slug: String)`, handled at links.flow:13.
+        case read(slug: Swift.String)
+        /// `about`, handled at links.flow:14.
+        case about
+        /// `close`, handled at links.flow:17.
         case close
     }
 
@@ -164,18 +226,26 @@ enum Links: FlowProgram {
     }
 
     // MARK: Deep links
-    /// `app://post/:id?tab=:tab?&draft=:draft?#zoom=:zoom?&note=:note?` → `App/post` (links.flow:27).
+    /// `app://post/:id?tab=:tab?&draft=:draft?#zoom=:zoom?&note=:note?` → `App/post` (links.flow:32).
     static func postURL(id v0: Swift.String, tab v1: Swift.Int? = nil, draft v2: Swift.Bool? = nil, zoom v3: Swift.Double? = nil, note v4: Swift.String? = nil) -> Swift.String {
         "app://post/" + FlowURL.encode(v0) + FlowURL.items("?", ["tab": v1.map { Swift.String($0) }, "draft": v2.map { Swift.String($0) }]) + FlowURL.items("#", ["zoom": v3.map { Swift.String($0) }, "note": v4])
     }
-    /// `app://files/*path` → `App/files` (links.flow:28).
+    /// `app://files/*path` → `App/files` (links.flow:33).
     static func filesURL(path v0: Swift.String) -> Swift.String {
         "app://files/" + FlowURL.encodePath(v0)
     }
-    /// `app://search/:q#page=:page&exact=:exact` → `App/search` (links.flow:29).
+    /// `app://search/:q#page=:page&exact=:exact` → `App/search` (links.flow:34).
     static func searchURL(q v0: Swift.String, page v1: Swift.Int, exact v2: Swift.Bool) -> Swift.String {
         "app://search/" + FlowURL.encode(v0) + "#page=" + FlowURL.encode(Swift.String(v1)) + "&exact=" + FlowURL.encode(Swift.String(v2))
     }
+    /// `app://stories/:slug` → `App/article` (links.flow:35).
+    static func articleURL(slug v0: Swift.String) -> Swift.String {
+        "app://stories/" + FlowURL.encode(v0)
+    }
+
+    /// The name before a `was` rename (links.flow:35): use `articleURL(slug:)`.
+    @available(*, deprecated, renamed: "articleURL(slug:)")
+    static func storyURL(slug: Swift.String) -> Swift.String { articleURL(slug: slug) }
 }
 
 extension Links {
@@ -185,16 +255,19 @@ extension Links {
         files: [
             "links.flow": #"""
 // FlowKit's test program for v2's parameter defaults and URL patterns:
-// optional query items, fragment items, a rest capture, link default.
+// optional query items, fragment items, a rest capture, link default;
+// and `was` renames, which keep the old names as deprecated aliases.
 flow App [entry] {
   start feed
   route feed "Feed" {
     on open(id: String) -> push post(id: id)
     on openAt(id: String, tab: Int) -> push post(id: id, tab: tab)
-    on profile -> start Profile as sheet
+    on profile -> start Account as sheet
     on browse(path: String) -> push files(path: path)
     on find(q: String) -> push search(q: q)
     on lost -> push missing
+    on read(slug: String) -> push article(slug: slug)
+    on about -> push info
   }
   route post(id: String, tab: Int = 0, zoom: Double = 1, draft: Bool = false, note: String = "a \"note\"") {
     on close -> pop
@@ -202,10 +275,12 @@ flow App [entry] {
   route files(path: String) { on close -> pop }
   route search(q: String, page: Int = 1, exact: Bool = false) { on close -> pop }
   route missing "Not found" { on close -> pop }
-  on Profile.done -> stay
+  route article(slug: String) [was(story)] { on close -> pop }
+  route info [was(about)] { on close -> pop }
+  on Account.done -> stay
 }
 
-flow Profile(name: String = "me") {
+flow Account(name: String = "me") [was(Profile)] {
   start page
   route page { on close -> finish done }
 }
@@ -213,6 +288,7 @@ flow Profile(name: String = "me") {
 link post "app://post/:id?tab=:tab?&draft=:draft?#zoom=:zoom?&note=:note?" -> App/post(id: id, tab: tab, draft: draft, zoom: zoom, note: note)
 link files "app://files/*path" -> App/files(path: path)
 link search "app://search/:q#page=:page&exact=:exact" -> App/search(q: q, page: page, exact: exact)
+link "app://stories/:slug" -> App/article(slug: slug)
 link default -> App/missing
 
 """#,
@@ -223,7 +299,9 @@ link default -> App/missing
             "App.files(path: String)",
             "App.search(q: String, page: Int, exact: Bool)",
             "App.missing",
-            "Profile.page",
+            "App.article(slug: String)",
+            "App.info",
+            "Account.page",
         ],
         events: [
             "open(id: String)",
@@ -232,6 +310,8 @@ link default -> App/missing
             "browse(path: String)",
             "find(q: String)",
             "lost",
+            "read(slug: String)",
+            "about",
             "close",
         ],
         guards: [],
@@ -247,10 +327,12 @@ link default -> App/missing
             case let .files(v0): return FlowCode(2, FlowArguments([.string(v0)]))
             case let .search(v0, v1, v2): return FlowCode(3, FlowArguments([.string(v0), .int(v1), .bool(v2)]))
             case .missing: return FlowCode(4)
+            case let .article(v0): return FlowCode(5, FlowArguments([.string(v0)]))
+            case .info: return FlowCode(6)
             }
-        case .profile(let route):
+        case .account(let route):
             switch route {
-            case .page: return FlowCode(5)
+            case .page: return FlowCode(7)
             }
         }
     }
@@ -263,7 +345,9 @@ link default -> App/missing
         case 2: return .app(.files(path: a.string(0)))
         case 3: return .app(.search(q: a.string(0), page: a.int(1), exact: a.bool(2)))
         case 4: return .app(.missing)
-        case 5: return .profile(.page)
+        case 5: return .app(.article(slug: a.string(0)))
+        case 6: return .app(.info)
+        case 7: return .account(.page)
         // FlowKit checks every id against the embedded program when it loads it.
         default: return .app(.feed)
         }
@@ -277,7 +361,9 @@ link default -> App/missing
         case let .browse(v0): return FlowCode(3, FlowArguments([.string(v0)]))
         case let .find(v0): return FlowCode(4, FlowArguments([.string(v0)]))
         case .lost: return FlowCode(5)
-        case .close: return FlowCode(6)
+        case let .read(v0): return FlowCode(6, FlowArguments([.string(v0)]))
+        case .about: return FlowCode(7)
+        case .close: return FlowCode(8)
         }
     }
 }
