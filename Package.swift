@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "FlowRelease", targets: ["FlowRelease"]),
         .executable(name: "flowctl", targets: ["flowctl"]),
         .plugin(name: "FlowKitPlugin", targets: ["FlowKitPlugin"]),
+        .plugin(name: "FlowDiffPlugin", targets: ["FlowDiffPlugin"]),
     ],
     targets: [
         .target(name: "FlowEngine"),
@@ -31,6 +32,13 @@ let package = Package(
         .executableTarget(name: "flowkit-bench", dependencies: ["FlowKit", "FlowEngine"], path: "Benchmarks/FlowKitBench"),
         // Runs `flowctl generate swift` for the .flow files of the target that uses it.
         .plugin(name: "FlowKitPlugin", capability: .buildTool(), dependencies: ["flowctl"]),
+        // `swift package flow-diff [--base REV]`: `flowctl diff --git` over the package's .flow files.
+        .plugin(
+            name: "FlowDiffPlugin",
+            capability: .command(intent: .custom(verb: "flow-diff",
+                                                 description: "Review the navigation changes of the package's .flow files against a git revision")),
+            dependencies: ["flowctl"]
+        ),
         .target(name: "FlowTestSupport", dependencies: ["FlowDSL", "FlowEngine"], path: "Tests/FlowTestSupport"),
         // Fixtures/ holds .flow files read by path (see FlowTestSupport), not bundled.
         .testTarget(name: "FlowEngineTests", dependencies: ["FlowEngine", "FlowDSL", "FlowTestSupport"], exclude: ["Fixtures"]),
