@@ -1,7 +1,7 @@
 import FlowEngine
 
 /// The Swift name of everything the generated file declares, decided once
-/// (DSL.md §8 and docs/generated-api.md "Naming"): unique in its scope,
+/// (docs/generated-api.md and docs/generated-api.md "Naming"): unique in its scope,
 /// keywords escaped, the few names Swift reserves followed by `_`.
 struct GeneratedNames {
     /// For each flow with routes: its `Screen` case and its nested enum.
@@ -23,7 +23,7 @@ struct GeneratedNames {
     var tabCase: [String]
 
     init(_ program: Program, _ interface: ProgramInterface) {
-        // Screen: cases first (they take the §8 names), then types.
+        // Screen: cases first (they take the names of docs/generated-api.md), then types.
         var screenTaken: Set<String> = []
         flowCase = program.flows.map { flow in
             flow.routes.isEmpty ? nil : SwiftNames.unique(SwiftNames.lowerCamel(program.name(flow.name)), reserved: SwiftNames.reservedCases, taken: &screenTaken)

@@ -1,6 +1,6 @@
 import FlowEngine
 
-/// One declaration of the generated Swift API (DSL.md §8) that app code
+/// One declaration of the generated Swift API (docs/generated-api.md) that app code
 /// compiles against: a case of `Screen`, `Event`, `Guard` or `Tab`, a
 /// flow's route enum, a deep-link builder, the program type itself.
 ///

@@ -1,7 +1,7 @@
 import FlowEngine
 
 /// (v2) The old names a `[was(Old)]` rename keeps in the generated API
-/// (DSL.md §9.5): each is a deprecated alias of the new declaration, so
+/// (docs/releases.md): each is a deprecated alias of the new declaration, so
 /// that app code written against the old release still compiles, with a
 /// warning that names the replacement. `flowctl diff` then counts the
 /// rename as not breaking (`SwiftDeclaration.replaces`).

@@ -14,7 +14,7 @@ public struct GenerateError: Error, Sendable, Equatable {
     }
 }
 
-/// Writes the Swift API of a program (DSL.md §8): `enum NAME: FlowProgram`
+/// Writes the Swift API of a program (docs/generated-api.md): `enum NAME: FlowProgram`
 /// with its `Screen`, `Event`, `Guard` and `Tab` types, typed deep-link
 /// builders, and the program's files embedded as text.
 ///

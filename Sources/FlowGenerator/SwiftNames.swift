@@ -1,4 +1,4 @@
-/// Turning `.flow` names into Swift names (DSL.md §8): lowerCamelCase for
+/// Turning `.flow` names into Swift names (docs/generated-api.md): lowerCamelCase for
 /// flow cases, backticks for keywords, and a trailing `_` for the few names
 /// Swift gives a meaning of its own in the place they would go.
 enum SwiftNames {

@@ -65,7 +65,7 @@ public final class FlowDefinition: Sendable {
             return .failure(.invalidProgram("the embedded file '\(root)' is missing (\(error.reason))"))
         }
         let compiled = Compiler.compile(loader)
-        // DSL.md §5 "What runs": F0xx and F1xx errors stop the engine; F3xx ones do not.
+        // docs/language.md#how-a-program-runs "What runs": F0xx and F1xx errors stop the engine; F3xx ones do not.
         if let error = compiled.diagnostics.first(where: \.code.stopsRunning) {
             var renderer = DiagnosticRenderer(files: compiled.program.files, useColor: false)
             let (line, column) = renderer.location(error.span)

@@ -1,7 +1,7 @@
 import FlowEngine
 
 /// Runs a generated program with typed screens, events, guards and tabs
-/// (DSL.md §8): the engine's `Navigator`, spoken to in the program's own
+/// (docs/generated-api.md): the engine's `Navigator`, spoken to in the program's own
 /// Swift types.
 ///
 /// A value type, `Sendable`: copy it freely. Every mutating operation is

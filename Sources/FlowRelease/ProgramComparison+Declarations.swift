@@ -1,7 +1,7 @@
 import FlowEngine
 import FlowGenerator
 
-/// The generated Swift API (DSL.md §8): a declaration app code compiles
+/// The generated Swift API (docs/generated-api.md): a declaration app code compiles
 /// against that is gone or changed breaks it. The break is told with the
 /// edit that caused it (a removed route, an event with other parameters);
 /// a declaration no other change explains is a change of its own. Added

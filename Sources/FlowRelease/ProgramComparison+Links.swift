@@ -1,7 +1,7 @@
 import FlowEngine
 
 /// Links added, removed and changed, and the URLs of the old release that
-/// break (DSL.md §9.5): each old link's sample URL (9.1) must still match a
+/// break (docs/releases.md): each old link's sample URL (9.1) must still match a
 /// link and, opened at launch with every guard false, show the same stack.
 extension ProgramComparison {
     mutating func compareLinks() {
@@ -31,7 +31,7 @@ extension ProgramComparison {
             }
         }
         let newLaunch = try? Navigator(program: n)
-        // Each link's sample URLs (DSL.md §9.1: its optional items absent, then present).
+        // Each link's sample URLs (docs/diagnostics.md#findings-on-the-engines-states: its optional items absent, then present).
         var samples = [[String]](repeating: [], count: o.links.count)
         for sample in o.linkSamples { samples[Int(sample.link)].append(sample.url) }
         for (l, link) in o.links.enumerated() {

@@ -4,7 +4,7 @@ import FlowGenerator
 import Foundation
 
 /// One release of an app's navigation: the programs of the paths given,
-/// read as `flowctl validate` reads them (DSL.md §7: a directory means
+/// read as `flowctl validate` reads them (docs/simulate.md: a directory means
 /// its `*.flow` files, each its own program, except a file another of
 /// them imports), each validated and with the Swift API it generates.
 public struct Release: Sendable {

@@ -1,10 +1,10 @@
-/// One difference between two releases (DSL.md §9.5): what changed, whether
+/// One difference between two releases (docs/releases.md): what changed, whether
 /// it breaks users of the old release, and a concrete example of each way
 /// it does.
 public struct ReleaseChange: Hashable, Sendable {
     /// What kind of difference.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
-        /// `renamed`: a route or a flow that says `was(OldName)` (DSL.md §9.3).
+        /// `renamed`: a route or a flow that says `was(OldName)` (docs/language.md).
         case added, removed, renamed, changed
     }
 

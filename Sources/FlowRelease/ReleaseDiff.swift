@@ -2,8 +2,8 @@ import FlowDSL
 import FlowEngine
 import FlowGenerator
 
-/// The differences between two releases of an app's navigation (DSL.md
-/// §9.5), each classed as breaking or not with its example.
+/// The differences between two releases of an app's navigation
+/// (docs/releases.md), each classed as breaking or not with its example.
 ///
 /// Programs are paired by their root file's name (two single files are a
 /// pair whatever their names). Within a pair, flows are matched by name and

@@ -39,7 +39,7 @@ struct Console {
     }
 }
 
-/// Exit statuses (DSL.md §6): 0 clean, 1 findings or a failed run, 2 bad
+/// Exit statuses (docs/diagnostics.md): 0 clean, 1 findings or a failed run, 2 bad
 /// usage or unreadable input. An `Error` too, so that a step of a command
 /// that failed can return one as a `Result`.
 enum ExitCode: Int32, Error {

@@ -1,7 +1,7 @@
 import FlowRelease
 
 /// `flowctl diff OLD NEW [--git REV] [--format text|json|markdown|github]`
-/// (DSL.md §9.5): reads the two releases and prints their differences; the
+/// (docs/releases.md): reads the two releases and prints their differences; the
 /// comparison and its forms are `FlowRelease`'s.
 enum DiffCommand {
     static let command = FlowCtl.Command(

@@ -3,7 +3,7 @@ import FlowEngine
 import FlowGenerator
 import Foundation
 
-/// `flowctl generate swift FILE [--name NAME] [-o OUT] [--access public|internal] [--if-program]` (DSL.md §8).
+/// `flowctl generate swift FILE [--name NAME] [-o OUT] [--access public|internal] [--if-program]` (docs/generated-api.md).
 enum GenerateCommand {
     static let command = FlowCtl.Command(
         name: "generate",

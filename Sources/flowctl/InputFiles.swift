@@ -1,7 +1,7 @@
 import FlowDSL
 import Foundation
 
-/// Expands command-line paths into the programs to check (DSL.md §7).
+/// Expands command-line paths into the programs to check (docs/simulate.md).
 ///
 /// A file is a program of its own. A directory means every `*.flow` file
 /// directly in it (sorted), each its own program, except (v1) a file that

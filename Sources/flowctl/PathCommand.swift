@@ -1,7 +1,7 @@
 import FlowDSL
 import FlowEngine
 
-/// `flowctl path FILE ROUTE [--format text|json]` (DSL.md §9.5): the
+/// `flowctl path FILE ROUTE [--format text|json]` (docs/releases.md): the
 /// shortest steps from the launch to a route, as a script that `simulate`
 /// replays — the paths of validate's findings, on demand.
 enum PathCommand {

@@ -8,7 +8,7 @@ import Foundation
 enum RunnableProgram {
     /// Validates `path`. Returns nil after printing why, with the exit
     /// status to return: 2 when the file cannot be read, 1 with errors of the
-    /// F0xx/F1xx families (DSL.md §5 "What runs"). F2xx and F3xx errors only
+    /// F0xx/F1xx families (docs/language.md#how-a-program-runs "What runs"). F2xx and F3xx errors only
     /// get a note: such a program runs.
     static func load(_ path: String, command: String, console: inout Console) -> Result<Validation, ExitCode> {
         let validation: Validation

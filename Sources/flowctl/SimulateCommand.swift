@@ -3,7 +3,7 @@ import FlowEngine
 import Foundation
 
 /// `flowctl simulate FILE [-e STEP]... [--script FILE] [--random N --seed S]`
-/// (DSL.md §7), with a JSON trace, saved states and an interactive mode.
+/// (docs/simulate.md), with a JSON trace, saved states and an interactive mode.
 enum SimulateCommand {
     static let command = FlowCtl.Command(
         name: "simulate",
@@ -107,7 +107,7 @@ enum SimulateCommand {
             }
         }
 
-        // The program: DSL.md §5 "What runs": F0xx and F1xx errors stop the engine; F2xx
+        // The program: docs/language.md#how-a-program-runs "What runs": F0xx and F1xx errors stop the engine; F2xx
         // and F3xx findings say how the program behaves, so it runs (a dead end can be walked into).
         let validation: Validation
         switch RunnableProgram.load(path, command: "simulate", console: &console) {

@@ -1,7 +1,7 @@
 import FlowDSL
 import FlowEngine
 
-/// The machine-readable forms of `flowctl validate`: the §7 JSON object,
+/// The machine-readable forms of `flowctl validate`: the JSON object of docs/diagnostics.md,
 /// SARIF 2.1.0 for code-scanning services, and GitHub Actions' workflow
 /// commands, which annotate the lines of a pull request.
 extension ValidateCommand {
@@ -46,7 +46,7 @@ extension ValidateCommand {
         return located
     }
 
-    /// The §7 JSON shape. A warning an allow comment suppressed (v1) is
+    /// The JSON shape of docs/diagnostics.md. A warning an allow comment suppressed (v1) is
     /// listed with `"suppressed": true`, and the object then has a
     /// `"suppressed"` count; without any, the output is what it was before v1.
     static func json(_ report: ValidationReport) -> String {

@@ -1,7 +1,7 @@
 import FlowDSL
 import FlowEngine
 
-/// `flowctl validate FILE|DIR ... [--format text|json] [--strict]` (DSL.md §7).
+/// `flowctl validate FILE|DIR ... [--format text|json] [--strict]` (docs/simulate.md).
 enum ValidateCommand {
     static let command = FlowCtl.Command(
         name: "validate",

@@ -98,7 +98,7 @@ struct AllowCommentLexerTests {
     }
 }
 
-@Suite("Allow comments: what they suppress (DSL.md §6, v1)")
+@Suite("Allow comments: what they suppress (docs/diagnostics.md, v1)")
 struct AllowTests {
     @Test("on the finding's line, or alone on the line above: the warning is suppressed, not reported", arguments: [
         """

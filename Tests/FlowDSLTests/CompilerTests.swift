@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Compiler")
 struct CompilerTests {
-    @Test("the DSL.md §4 example compiles to the expected graph")
+    @Test("the docs/language.md example compiles to the expected graph")
     func shopDump() throws {
         let source = """
             flow App [entry] {

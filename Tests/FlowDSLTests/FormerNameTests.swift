@@ -3,7 +3,7 @@ import FlowEngine
 import FlowTestSupport
 import Testing
 
-@Suite("was(OldName): renames (DSL.md §9.3, §9.5)")
+@Suite("was(OldName): renames (docs/language.md, docs/releases.md)")
 struct FormerNameTests {
     @Test("was(Old) on a route or a flow records the old name; it mixes with other attributes")
     func recorded() {

@@ -46,7 +46,7 @@ let importCases: [ImportCase] = [
     ImportCase(name: "one file: nothing is read", imports: [:], candidates: ["d/a.flow"], roots: ["d/a.flow"]),
 ]
 
-@Suite("Which files of a directory are programs (DSL.md §7, v1)")
+@Suite("Which files of a directory are programs (docs/simulate.md, v1)")
 struct ProgramRootsTests {
     @Test("the roots", arguments: importCases)
     func roots(_ row: ImportCase) {

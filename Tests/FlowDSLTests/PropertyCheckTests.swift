@@ -22,7 +22,7 @@ func at(_ source: MarkedSource, _ marker: String, _ code: String, _ message: Str
     "\(code)@\(source[marker].line):\(source[marker].column) \(message)"
 }
 
-@Suite("check properties (DSL.md §9.2)")
+@Suite("check properties (docs/language.md#properties-check-v2)")
 struct PropertyCheckTests {
     static let flows = """
         flow App [entry] {

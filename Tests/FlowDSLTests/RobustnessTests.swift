@@ -150,7 +150,7 @@ struct RobustnessTests {
             }
             let result = validate(bytes: bytes)
             for diagnostic in result.diagnostics { #expect(diagnostic.span.end <= Int32(bytes.count)) }
-            // DSL.md §5 "What runs": F0xx/F1xx errors are refused with a thrown error; F2xx/F3xx findings run.
+            // docs/language.md#how-a-program-runs "What runs": F0xx/F1xx errors are refused with a thrown error; F2xx/F3xx findings run.
             if result.diagnostics.contains(where: \.code.stopsRunning) {
                 #expect { try Navigator(program: result.program) } throws: { error in
                     guard case NavigationError.invalidProgram(let problem) = error else { return false }
@@ -183,7 +183,7 @@ struct RobustnessTests {
         }
     }
 
-    @Test("the engine refuses each broken program with F0xx/F1xx errors, and runs each whose findings are F115 (DSL.md §9.4) or F2xx/F3xx (DSL.md §5 'What runs')")
+    @Test("the engine refuses each broken program with F0xx/F1xx errors, and runs each whose findings are F115 (docs/generated-api.md) or F2xx/F3xx (docs/language.md#how-a-program-runs 'What runs')")
     func brokenFlowsRunOrAreRefused() throws {
         let directory = flowsDirectory + "/broken"
         let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".flow") }.sorted()

@@ -3,7 +3,7 @@ import FlowEngine
 import FlowTestSupport
 import Testing
 
-@Suite("[system] handlers (DSL.md §9.3)")
+@Suite("[system] handlers (docs/language.md)")
 struct SystemEventTests {
     @Test("[system] marks a handler, after the event's parameters and before its guard; other handlers are not marked")
     func marked() {

@@ -2,7 +2,7 @@ import FlowEngine
 import FlowTestSupport
 import Testing
 
-/// DSL.md §5 "What runs": what the engine would refuse on every path is an
+/// docs/language.md#how-a-program-runs "What runs": what the engine would refuse on every path is an
 /// error at validation, never a surprise at run time. Each row is the form
 /// of a runtime refusal that no path can avoid, and the finding that
 /// validation reports for it. (The forms no check reports yet are listed in

@@ -3,7 +3,7 @@ import FlowEngine
 import FlowTestSupport
 import Testing
 
-/// `assume g` and `assume !g` as actions (DSL.md §9.3 "Guards set by
+/// `assume g` and `assume !g` as actions (docs/language.md "Guards set by
 /// steps"): part of the step, rolled back with it, and a pending gated link
 /// opens at the end of the step after which its guard holds.
 @Suite("assume actions")

@@ -3,7 +3,7 @@ import FlowEngine
 import FlowTestSupport
 import Testing
 
-/// Busy routes (DSL.md §9.3): while the active route is `[busy]`, an opened
+/// Busy routes (docs/language.md): while the active route is `[busy]`, an opened
 /// URL waits (a newer one replaces it) and opens at the end of the first
 /// step after which the active route is not busy.
 @Suite("busy routes")

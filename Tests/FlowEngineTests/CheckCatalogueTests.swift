@@ -394,7 +394,7 @@ let checkCases: [CheckCase] = [
         """),
 ]
 
-@Suite("Every check of DSL.md §6, both ways")
+@Suite("Every check of docs/diagnostics.md, both ways")
 struct CheckCatalogueTests {
     @Test("the check fires exactly once, at the marker", arguments: checkCases)
     func triggers(_ row: CheckCase) {

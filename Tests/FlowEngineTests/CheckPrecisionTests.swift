@@ -46,7 +46,7 @@ func expectBothWays(_ row: PrecisionCase, sourceLocation: SourceLocation = #_sou
     #expect(exactFindings(row.clean) == [], sourceLocation: sourceLocation)
 }
 
-/// F205 v1 (DSL.md §6): a cycle whose handlers each remove at least what
+/// F205 v1 (docs/diagnostics.md): a cycle whose handlers each remove at least what
 /// they add cannot grow and is no finding.
 let growthCases: [PrecisionCase] = [
     PrecisionCase(name: "pop then push r1 moves along its cycle; push r1 alone grows", code: "F205",
@@ -111,7 +111,7 @@ let growthCases: [PrecisionCase] = [
         """),
 ]
 
-/// F208 v1 (DSL.md §6): whichever way its handler fires, at any place in
+/// F208 v1 (docs/diagnostics.md): whichever way its handler fires, at any place in
 /// its `then` chain; the chain's earlier actions count.
 let impossibleBackCases: [PrecisionCase] = [
     PrecisionCase(name: "sheet y then pop: the top is y, the root of its new layer", code: "F208",
@@ -215,7 +215,7 @@ let impossibleBackCases: [PrecisionCase] = [
         """),
 ]
 
-/// F204 v1 (DSL.md §6): a handler above the child hides a trap only if it
+/// F204 v1 (docs/diagnostics.md): a handler above the child hides a trap only if it
 /// can end the child (or take it somewhere that can); one that only pushes
 /// or presents on top does not.
 let trapCases: [PrecisionCase] = [

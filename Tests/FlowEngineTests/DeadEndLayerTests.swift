@@ -3,7 +3,7 @@ import FlowEngine
 import FlowTestSupport
 import Testing
 
-/// F203 v1 (DSL.md §6): the new layer kinds, `stay`, and tab bars.
+/// F203 v1 (docs/diagnostics.md): the new layer kinds, `stay`, and tab bars.
 @Suite("Dead ends on alerts, dialogs, popovers and tab bars")
 struct DeadEndLayerTests {
     @Test("how a route was reached is named for each new layer kind", arguments: [

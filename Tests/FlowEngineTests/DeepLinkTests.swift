@@ -97,7 +97,7 @@ struct DeepLinkTests {
         #expect(nav.invariantViolations() == [])
     }
 
-    /// The differential walks' `link-into-alert-layer` (DSL.md §5: an alert
+    /// The differential walks' `link-into-alert-layer` (docs/language.md#how-a-program-runs: an alert
     /// holds exactly one screen; a path presents a flow pushed, as a sheet,
     /// as a cover or as root, never in an alert).
     @Test("a flow left showing only an alert is not shared: the link removes the alert and rebuilds the path below it",
@@ -164,7 +164,7 @@ struct DeepLinkTests {
     }
 }
 
-/// DSL.md §5 (v1): the most specific of several matching links wins, and
+/// docs/language.md#how-a-program-runs (v1): the most specific of several matching links wins, and
 /// F304 is only for ties.
 @Suite("Link priority")
 struct LinkPriorityTests {

@@ -110,7 +110,7 @@ struct DifferentialTests {
     /// The long run's two misses of this kind (program seeds 169 and 187,
     /// minimized): the oracle set only the guard of the handler it tried, so
     /// it never saw the flow-level handler that dispatch picks once the
-    /// route's guarded one does not hold. validate was right (DSL.md §9.1).
+    /// route's guarded one does not hold. validate was right (docs/diagnostics.md#findings-on-the-engines-states).
     @Test("a way out under some values of the guards is a way out: not stuck, as validate says", arguments: [
         ("""
         flow App [entry] {

@@ -3,9 +3,9 @@ import FlowEngine
 import FlowTestSupport
 import Testing
 
-/// Cases where the engine disagreed with the contract (DSL.md §5 "Deep
-/// links", "Gated links", §9.1 "Steps that empty part of the screen",
-/// §9.3 "Which child a swipe-down finishes"), each pinned to exact stacks.
+/// Cases where the engine disagreed with the contract (docs/language.md: deep links,
+/// gated links, steps that empty part of the screen, which child a
+/// swipe-down finishes), each pinned to exact stacks.
 @Suite("Engine truths")
 struct EngineTruthTests {
     /// The running flows by name, sorted: a flow started twice shows twice.
@@ -13,7 +13,7 @@ struct EngineTruthTests {
         navigator.state.instances.filter(\.isRunning).map { navigator.program.name(navigator.program.flows[Int($0.flow)].name) }.sorted()
     }
 
-    // MARK: - §9.3 Which child a swipe-down finishes
+    // MARK: - Which child a swipe-down finishes
 
     static let tabsInASheet = """
         flow App [entry] {
@@ -67,7 +67,7 @@ struct EngineTruthTests {
         #expect(Self.running(nav) == ["App"])
     }
 
-    // MARK: - §9.1 A link's rebuild keeps a running start child (never started twice)
+    // MARK: - A link's rebuild keeps a running start child (never started twice)
 
     static let sharedStart = """
         flow App [entry] { start Main  on pick -> sheet picker  route picker { on close -> dismiss } }
@@ -92,7 +92,7 @@ struct EngineTruthTests {
         #expect(Self.running(nav) == ["App", "Main"])
     }
 
-    // MARK: - §5 Gated links with a guarded start (§9.1: the start that holds now)
+    // MARK: - Gated links with a guarded start (the start that holds now)
 
     static let guardedStart = """
         flow App [entry] {
@@ -124,7 +124,7 @@ struct EngineTruthTests {
         #expect(nav.invariantViolations() == [])
     }
 
-    @Test("finishing the log-in without the guard drops the pending link (§5), and its result already shows Main with Home on top")
+    @Test("finishing the log-in without the guard drops the pending link, and its result already shows Main with Home on top")
     func loginResultWithoutTheGuard() throws {
         var nav = try navigator(allowingFindings: true, Self.guardedStart)
         walk(&nav, "open \"app://home\"")
@@ -171,7 +171,7 @@ struct EngineTruthTests {
         #expect(Self.running(nav) == ["App", "Main"])
     }
 
-    // MARK: - §5 Links into tabs, from a tab, a sheet or a cover
+    // MARK: - Links into tabs, from a tab, a sheet or a cover
 
     static let tabbed = """
         flow App [entry] { start Main  on settings -> start Settings as sheet }

@@ -3,7 +3,7 @@ import FlowTestSupport
 import Foundation
 import Testing
 
-/// DSL.md §5 "Gated links (v1)": `link P -> T when g else A`.
+/// docs/language.md#how-a-program-runs "Gated links (v1)": `link P -> T when g else A`.
 @Suite("Gated deep links")
 struct GatedLinkTests {
     static let app = """

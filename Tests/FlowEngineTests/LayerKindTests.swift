@@ -3,7 +3,7 @@ import FlowEngine
 import FlowTestSupport
 import Testing
 
-/// Alerts, dialogs, popovers and `stay` (DSL.md §5, v1).
+/// Alerts, dialogs, popovers and `stay` (docs/language.md#how-a-program-runs, v1).
 @Suite("Layer kinds: alert, dialog, popover, stay")
 struct LayerKindTests {
     static let source = """
@@ -152,7 +152,7 @@ struct LayerKindTests {
     }
 }
 
-/// DSL.md §5 "Transient layers (v1)": a handled event first removes the
+/// docs/language.md#how-a-program-runs "Transient layers (v1)": a handled event first removes the
 /// alert or dialog on top, then runs its chain on the layer below.
 @Suite("Transient layers")
 struct TransientLayerTests {

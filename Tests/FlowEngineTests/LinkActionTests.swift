@@ -3,7 +3,7 @@ import FlowEngine
 import FlowTestSupport
 import Testing
 
-/// Links that present (DSL.md §9.3 "Links"): `-> path then A` rebuilds to
+/// Links that present (docs/language.md "Links"): `-> path then A` rebuilds to
 /// the path and runs A for its last flow; `-> over A` runs A for the entry
 /// flow over whatever is shown; `link name "…"` names the link.
 @Suite("Links with actions, over links, named links")

@@ -3,7 +3,7 @@ import FlowEngine
 import FlowTestSupport
 import Testing
 
-/// Version 2's link patterns (DSL.md §9.3 "Links"): optional query items
+/// Version 2's link patterns (docs/language.md "Links"): optional query items
 /// `?key=:name?`, fragment items `#key=:name`, a rest capture `/*name`,
 /// `link default`, and the specificity order between them.
 @Suite("Link patterns: optional items, fragments, rest captures, link default")

@@ -3,7 +3,7 @@ import FlowEngine
 import FlowTestSupport
 import Testing
 
-/// DSL.md §5 (v1): `start F as root` and `set [..]` first remove every
+/// docs/language.md#how-a-program-runs (v1): `start F as root` and `set [..]` first remove every
 /// modal layer above the handling flow's own layer.
 @Suite("Log-out from anywhere")
 struct LogOutTests {

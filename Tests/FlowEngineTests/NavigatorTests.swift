@@ -2,7 +2,7 @@ import FlowEngine
 import FlowTestSupport
 import Testing
 
-@Suite("Navigator: the rules of DSL.md §5")
+@Suite("Navigator: the rules of docs/language.md#how-a-program-runs")
 struct NavigatorTests {
     static let app = """
         flow App [entry] {
@@ -265,7 +265,7 @@ struct NavigatorTests {
 
     @Test("an action after its flow's finish in the same chain is refused, even when the parent's handler reuses the flow's slot")
     func actionAfterFinish() throws {
-        // F208 at validation; the program still runs (DSL.md §5 "What runs"), and the step is refused.
+        // F208 at validation; the program still runs (docs/language.md#how-a-program-runs "What runs"), and the step is refused.
         var nav = try navigator(allowingFindings: true, """
             flow App [entry] {
               start home
@@ -308,7 +308,7 @@ struct NavigatorTests {
     @Test("docs/language.md: a guarded back turns the implicit back off while its guard is false; the fallback brings the usual back")
     func documentedGuardedBack() throws {
         // allowingFindings: F208 reports the dialog's 'on discard -> pop' although the
-        // dialog goes first and the pop acts on the form below (DSL.md §5 "Transient layers").
+        // dialog goes first and the pop acts on the form below (docs/language.md#how-a-program-runs "Transient layers").
         // With the fallback: the usual back while not dirty, the dialog while dirty.
         var nav = try navigator(allowingFindings: true, Self.guardedBackForm(fallback: true, flowLevel: false))
         walk(&nav, "go\nback\nexpect stack home")

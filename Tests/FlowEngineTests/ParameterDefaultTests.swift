@@ -3,7 +3,7 @@ import FlowEngine
 import FlowTestSupport
 import Testing
 
-/// Parameter defaults (DSL.md §9.3 "Defaults"): `name: Type = literal` on
+/// Parameter defaults (docs/language.md "Defaults"): `name: Type = literal` on
 /// a route's or a flow's parameter; an argument list may leave it out
 /// (targets, starts, link steps) and the engine gives it the default.
 @Suite("Parameter defaults")

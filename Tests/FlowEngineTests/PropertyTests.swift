@@ -3,7 +3,7 @@ import FlowEngine
 import FlowTestSupport
 import Testing
 
-/// Properties stated with `check` (DSL.md §9.2): each violation is F501 at
+/// Properties stated with `check` (docs/language.md#properties-check-v2): each violation is F501 at
 /// its `check`, with a counterexample path that the engine replays.
 @Suite("check properties on the state graph")
 struct PropertyTests {

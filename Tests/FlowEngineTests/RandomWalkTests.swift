@@ -227,7 +227,7 @@ struct RandomWalkReachTests {
     }
 }
 
-/// (v2) `[system]` events are sent by the app, not tapped (DSL.md §9.3).
+/// (v2) `[system]` events are sent by the app, not tapped (docs/language.md).
 @Suite("Random walks: system events")
 struct RandomWalkSystemEventTests {
     static let program = """

@@ -262,7 +262,7 @@ struct ReachingPathTests {
             """
         let (program, diagnostics) = compile(source)
         let dropped = diagnostics.filter { $0.code == .resultNeverHandled }
-        // v2: the path ends with the step that drops the result (DSL.md §9.1).
+        // v2: the path ends with the step that drops the result (docs/diagnostics.md#findings-on-the-engines-states).
         #expect(dropped.map(\.path) == [["go", "login", "submit"], ["go", "login", "skip"]])
         let stacks = try dropped.map { try replay(program, $0.path ?? []).stackDescription }
         #expect(stacks == ["home", "home > m"])

@@ -3,7 +3,7 @@ import FlowEngine
 import FlowTestSupport
 import Testing
 
-/// `on E from F` (DSL.md §9.3 "Scoped handlers"): a flow-level handler that
+/// `on E from F` (docs/language.md "Scoped handlers"): a flow-level handler that
 /// applies only while the active route belongs to F or a flow below it;
 /// at one level the scoped handlers that apply come first.
 @Suite("Scoped handlers (on E from F)")

@@ -3,8 +3,8 @@ import FlowEngine
 import FlowTestSupport
 import Testing
 
-/// Findings as facts about the states the engine reaches (issue 16, DSL.md
-/// §9.1): each case is a program whose v1 approximation was wrong, with the
+/// Findings as facts about the states the engine reaches (issue 16,
+/// docs/diagnostics.md#findings-on-the-engines-states): each case is a program whose v1 approximation was wrong, with the
 /// exact findings and, for each, the path the engine replays to it.
 @Suite("Findings on the state graph")
 struct StateFindingTests {

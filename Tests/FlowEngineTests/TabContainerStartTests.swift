@@ -4,7 +4,7 @@ import FlowTestSupport
 import Testing
 
 /// Issue 7 item 12: a tab container goes wherever a start route would go
-/// (DSL.md §5), never pushed, not even through a flow's `start`.
+/// (docs/language.md#how-a-program-runs), never pushed, not even through a flow's `start`.
 @Suite("Tab containers started in a flow's place")
 struct TabContainerStartTests {
     @Test("a flow whose start is a tab container runs, as the entry and as a sheet")

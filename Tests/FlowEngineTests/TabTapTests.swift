@@ -3,7 +3,7 @@ import FlowEngine
 import FlowTestSupport
 import Testing
 
-/// The user's tab taps (DSL.md §5 "Tab taps"): `Navigator.tapTab`.
+/// The user's tab taps (docs/language.md#how-a-program-runs "Tab taps"): `Navigator.tapTab`.
 @Suite("Tab taps")
 struct TabTapTests {
     static let source = """

@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func anF3xxErrorLoadsAndRunsAnF1xxOneIsRefused() throws {
-        // DSL.md §5 "What runs": a link whose target binds no capture (F303) does not stop the engine.
+        // docs/language.md#how-a-program-runs "What runs": a link whose target binds no capture (F303) does not stop the engine.
         let linked = Self.source + "link \"app://y/:n\" -> A/y(id: n)\n"
         let definition = FlowDefinition(root: "a.flow", files: ["a.flow": linked], routes: ["A.x", "A.y"],
                                         events: ["go(id: Int)"], guards: ["g"], tabs: [])

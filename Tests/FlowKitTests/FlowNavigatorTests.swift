@@ -2,7 +2,7 @@ import FlowKit
 import Foundation
 import Testing
 
-/// Every §8 operation of the typed navigator, through the generated `Shop`
+/// Every operation (docs/generated-api.md) of the typed navigator, through the generated `Shop`
 /// program (flows/shop.flow), and the state unchanged after each refusal.
 @Suite struct FlowNavigatorTests {
     typealias S = Shop.Screen

@@ -50,7 +50,7 @@ import Testing
     }
 
     @Test func sameLabelsWithOtherTypesIsAnError() throws {
-        // validate reports it as F115 (DSL.md §9.4) at the same handler; the generator refuses it.
+        // validate reports it as F115 (docs/generated-api.md) at the same handler; the generator refuses it.
         let validation = Validation.run(text: "flow A [entry] {\n start x\n route x { on go(id: Int) -> push y }\n route y { on go(id: String) -> pop }\n}", path: "t.flow")
         #expect(validation.diagnostics.map(\.code.rawValue) == ["F115"])
         var refused: GenerateError?

@@ -1,7 +1,7 @@
 import FlowKit
 import Testing
 
-/// `syncStack`: the UI popped screens itself (DSL.md §8), through the
+/// `syncStack`: the UI popped screens itself (docs/generated-api.md), through the
 /// generated `Nav` program (Fixtures/navigation.flow): a tab container,
 /// a child flow pushed on a tab's stack, `[noBack]` and a route with its
 /// own `back` handler.
@@ -124,7 +124,7 @@ import Testing
     }
 }
 
-/// `selectTab`: the user tapped a tab (DSL.md §8), through `Nav`.
+/// `selectTab`: the user tapped a tab (docs/generated-api.md), through `Nav`.
 @Suite struct SelectTabTests {
     @Test func selectsAnotherTabKeepingStacks() throws {
         var navigator = try FlowNavigator<Nav>()

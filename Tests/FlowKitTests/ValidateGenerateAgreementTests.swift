@@ -4,7 +4,7 @@ import FlowEngine
 import Foundation
 import Testing
 
-/// DSL.md §9.4: `validate` and `generate swift` agree. A program that
+/// docs/generated-api.md: `validate` and `generate swift` agree. A program that
 /// validates without errors generates, and whatever the generator refuses
 /// about a program with an entry is a finding of `validate` (F115).
 @Suite("validate and generate swift agree")

@@ -1,4 +1,4 @@
-/// The example of DSL.md §4, as the language reference prints it.
+/// The example of docs/language.md, as the language reference prints it.
 public let dslExample = """
     flow App [entry] {
       start splash

@@ -10,8 +10,8 @@ import FlowEngine
 /// At each state a walk visits, the user is *stuck* when the active route
 /// is not `[final]` and no user step leads to a different state under any
 /// values of the guards the step reads: each handler on the active route's
-/// dispatch chain (with sample arguments), `back`, each tab tap (DSL.md
-/// §9.1's "way out"; opening a URL is none).
+/// dispatch chain (with sample arguments), `back`, each tab tap (the "way out" of
+/// docs/diagnostics.md#findings-on-the-engines-states; opening a URL is none).
 /// A state inside a child that is expected to finish (every way its parent
 /// starts it is pushed, `as sheet` or `as cover`) is *trapped* when a
 /// bounded search over user steps and guard changes never ends the child.
@@ -136,7 +136,7 @@ public struct Differential {
     /// The user steps at the state of `navigator`: handlers on the dispatch
     /// chain (all of them, whatever their guards), back, tab taps; with
     /// `system`, the `[system]` handlers too (steps of the app, which a walk
-    /// takes, but never a way out: DSL.md §9.3).
+    /// takes, but never a way out: docs/language.md).
     func userSteps(_ navigator: Navigator, links: Bool, system: Bool = false) -> [PathStep] {
         guard let active = navigator.state.activeIDs else { return [] }
         var steps: [PathStep] = []
@@ -182,7 +182,7 @@ public struct Differential {
     }
 
     /// Whether `step` leads to a different state under some values of the
-    /// guards (DSL.md §9.1's way out): it runs with the guards as they are,
+    /// guards (docs/diagnostics.md#findings-on-the-engines-states's way out): it runs with the guards as they are,
     /// then again with each guard it read flipped (those read before it
     /// kept), until every sequence of reads has run. This oracle's own
     /// branching, apart from the explorer's `GuardBranching`.

@@ -2,7 +2,7 @@ import FlowEngine
 
 /// A random well-formed `.flow` program: the same text for the same seed,
 /// and every construct of the language that compiles without an F0xx/F1xx
-/// error (DSL.md §3, §5), so that the engine runs it:
+/// error (docs/language.md), so that the engine runs it:
 ///
 /// - several flows: children started pushed, `as sheet`, `as cover` and
 ///   `as root`; a flow whose `start` is a flow; guarded `start` items with

@@ -5,7 +5,7 @@ import Foundation
 @testable import flowctl
 import Testing
 
-/// `flowctl diff` (DSL.md §9.5): scripted edits of the bundled apps, each
+/// `flowctl diff` (docs/releases.md): scripted edits of the bundled apps, each
 /// reported once with its class and example; exit statuses; the formats;
 /// `--git` in a repository made here.
 @Suite("flowctl diff: two releases compared")

@@ -106,7 +106,7 @@ struct SimulateCommandTests {
                                 "F109-duplicate-handler", "F110-stranger-result", "F111-select", "F112-tabs", "F113-attribute",
                                 "F114-never-runnable"]
 
-    @Test("a program with F0xx or F1xx errors is not simulated: exit 1, its errors, and why (DSL.md §5 'What runs')", arguments: refusedBroken)
+    @Test("a program with F0xx or F1xx errors is not simulated: exit 1, its errors, and why (docs/language.md#how-a-program-runs 'What runs')", arguments: refusedBroken)
     func refusedPrograms(name: String) throws {
         let path = "flows/broken/\(name).flow"
         let result = try runFlowctl(["simulate", path, "-e", "back"])

@@ -43,7 +43,7 @@ struct ValidateCommandTests {
         #expect(findings > 20)
     }
 
-    @Test("--format json prints the §7 object")
+    @Test("--format json prints the documented object")
     func json() throws {
         let result = try runFlowctl(["validate", "--format", "json", "flows/broken/F203-dead-end.flow"])
         #expect(result.status == 1)

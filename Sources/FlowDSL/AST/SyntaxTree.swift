@@ -28,7 +28,7 @@ public struct SyntaxTree: Sendable {
     public var starts: [StartDecl] = []
     /// Attributes of flows, routes and handlers (v2), referenced by their `attributes`.
     public var attributes: [AttributeDecl] = []
-    /// `check` declarations (v2, DSL.md §9.2), in source order.
+    /// `check` declarations (v2, docs/language.md#properties-check-v2), in source order.
     public var checks: [CheckDecl] = []
     /// The route names of `check ... shows` stacks, referenced by `CheckDecl.stackNames`.
     public var stackNames: [StackNameDecl] = []
@@ -115,17 +115,17 @@ public struct HandlerDecl: Sendable {
     public var span: SourceSpan
     /// `[system]` and the like (v2), in `SyntaxTree.attributes`.
     public var attributes: IndexRange = .empty
-    /// `from F` (v2, DSL.md §9.3): the flow the handler is scoped to.
+    /// `from F` (v2, docs/language.md): the flow the handler is scoped to.
     public var scope: Name?
 }
 
-/// An attribute item `name` or `name(argument)` (v2, DSL.md §9.0).
+/// An attribute item `name` or `name(argument)` (v2, docs/language.md#flows-routes-handlers).
 public struct AttributeDecl: Sendable {
     public var name: Name
     public var argument: Name?
 }
 
-/// `check ["label"] property` (v2, DSL.md §9.2).
+/// `check ["label"] property` (v2, docs/language.md#properties-check-v2).
 public struct CheckDecl: Sendable {
     public var kind: PropertyCheck.Kind
     public var label: String?
@@ -191,7 +191,7 @@ public struct ArgumentDecl: Sendable {
 }
 
 /// `name: Type` or, for a route's or a flow's parameter, `name: Type =
-/// literal` (v2, DSL.md §9.3 "Defaults").
+/// literal` (v2, docs/language.md "Defaults").
 public struct ParameterDecl: Sendable {
     public var name: Name
     public var type: Name

@@ -1,11 +1,11 @@
 import FlowEngine
 
 /// Argument lists: binding them to a route's or a flow's parameters, and
-/// resolving each value's name (DSL.md §3, the paragraph after the grammar:
+/// resolving each value's name (docs/language.md#flows-routes-handlers, the paragraph after the grammar:
 /// the event's parameters, then the route's, then the flow's; a link's
 /// captures; a `start` item's flow parameters).
 extension Compiler {
-    /// Where identifier values of arguments come from (DSL.md §3, the
+    /// Where identifier values of arguments come from (docs/language.md#flows-routes-handlers, the
     /// paragraph after the grammar).
     enum ArgumentBinding {
         /// A handler: the event's parameters, then its route's, then its flow's.
@@ -110,7 +110,7 @@ extension Compiler {
     }
 
     /// Resolves an argument's value: a literal, or a name looked up in the
-    /// order of DSL.md §3 (the first that has it wins, without a finding).
+    /// order of docs/language.md#flows-routes-handlers (the first that has it wins, without a finding).
     /// Nil after reporting a name that is none of them (F107; F303 in a link).
     mutating func resolveValue(_ decl: ArgumentDecl, binding: ArgumentBinding, target span: SourceSpan) -> (ArgumentSource, ValueType, Referent?)? {
         switch decl.value {

@@ -60,7 +60,7 @@ extension Compiler {
             report(.missingStart, decl.name.span, "flow '\(name)' has no 'start': name its first route or a flow to start in its place")
             return
         }
-        // The guarded items in source order, then the fallback (DSL.md §3).
+        // The guarded items in source order, then the fallback (docs/language.md#flows-routes-handlers).
         var guarded: [StartItem] = []
         var fallback: StartItem?
         var seen: [Guard?: SourceSpan] = [:]

@@ -1,7 +1,7 @@
 import FlowEngine
 
 /// Pass 3: actions the engine refuses on every path because of the chain
-/// they stand in (F208, in the sense of DSL.md §6: an action that can never
+/// they stand in (F208, in the sense of docs/diagnostics.md: an action that can never
 /// succeed, whichever way its handler fires): a `finish` of the entry, what
 /// follows a `finish`, and a push onto the alert or dialog the chain just
 /// presented. Found from the handlers' chains and the flow tree alone.
@@ -29,7 +29,7 @@ extension Compiler {
         }
     }
 
-    /// An alert or a dialog holds one screen (DSL.md §5, v1): a `push` (or a
+    /// An alert or a dialog holds one screen (docs/language.md#how-a-program-runs, v1): a `push` (or a
     /// pushed `start`) right after the chain presented one can never run.
     private mutating func checkPushOntoTransient(_ actions: Range<Int>) {
         for a in actions.dropFirst() {

@@ -1,6 +1,6 @@
 import FlowEngine
 
-/// Pass 5 (v2, DSL.md §9.2): `check` properties, whose names are resolved
+/// Pass 5 (v2, docs/language.md#properties-check-v2): `check` properties, whose names are resolved
 /// here and whose truth is decided on the state graph (F501).
 extension Compiler {
     /// Compiles every file's checks, file by file in source order. A check
@@ -56,7 +56,7 @@ extension Compiler {
     }
 
     /// A name that is neither a flow nor a route: F102 when it is spelled
-    /// like a flow (UpperCamel, DSL.md §2's convention), else F101.
+    /// like a flow (UpperCamel, docs/language.md#lexical-structure's convention), else F101.
     private mutating func reportUnknownName(_ name: Name, _ routesByName: [Symbol: [RouteID]]) {
         let word = program.symbols[name.symbol]
         let looksLikeFlow = word.utf8.first.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") } ?? false

@@ -69,7 +69,7 @@ extension Compiler {
         for route in program.routes[first...] { routeBySymbol[Int(route.name.id)] = -1 }
     }
 
-    /// Whether `attribute` is `was`, which renames (DSL.md §9.3): then it
+    /// Whether `attribute` is `was`, which renames (docs/language.md): then it
     /// is recorded for the flow (`route` -1) or for the route about to be
     /// declared, or F113 when it has no old name.
     mutating func declaresFormerName(_ attribute: AttributeDecl, flow: FlowID, route: RouteID) -> Bool {
@@ -90,7 +90,7 @@ extension Compiler {
         return false
     }
 
-    /// F103 (DSL.md §9.5): a `was(Old)` that names a current flow (or a
+    /// F103 (docs/releases.md): a `was(Old)` that names a current flow (or a
     /// route of its own flow), or an old name two declarations claim.
     mutating func checkFormerNames() {
         var flowNames = Set<String>()
@@ -173,7 +173,7 @@ extension Compiler {
         return value
     }
 
-    /// DSL.md §5: the flow marked `[entry]`, or else the only flow that no
+    /// docs/language.md#how-a-program-runs: the flow marked `[entry]`, or else the only flow that no
     /// other flow starts or lists as a tab; none makes the program a library.
     mutating func chooseEntry(_ topology: FlowTopology) {
         var marked: FlowID = -1

@@ -66,7 +66,7 @@ extension Compiler {
         return result
     }
 
-    /// F114: what no argument list can fix (DSL.md §5 "What runs"): a flow
+    /// F114: what no argument list can fix (docs/language.md#how-a-program-runs "What runs"): a flow
     /// with parameters used as a tab (a tab container starts its tabs with
     /// no arguments), a tab container inside a tab (directly, or started in
     /// a tab's place), and an entry flow with parameters.
@@ -135,7 +135,7 @@ extension Compiler {
     }
 
     /// F111: `select T` acts on the nearest tab container above the handling
-    /// flow (DSL.md §5), so it can succeed only where one of the containers
+    /// flow (docs/language.md#how-a-program-runs), so it can succeed only where one of the containers
     /// that can be nearest (found going up from the flow, stopping at each
     /// container) has the tab T.
     private mutating func checkSelect(_ action: Action, in flow: FlowID, _ topology: FlowTopology, _ inForest: inout [FlowID]) {

@@ -49,7 +49,7 @@ extension Compiler {
 
     func eventText(_ event: EventKey) -> String { program.eventText(event) }
 
-    /// Whether a handler is marked `[system]` (DSL.md §9.3); F113 at an
+    /// Whether a handler is marked `[system]` (docs/language.md); F113 at an
     /// attribute that is not `system`, has an argument, or is on `back` or
     /// a result event (neither is sent by the app).
     private mutating func systemAttribute(_ decl: HandlerDecl, in tree: SyntaxTree) -> Bool {
@@ -74,7 +74,7 @@ extension Compiler {
         return isSystem
     }
 
-    /// DSL.md §9.3: an event name is a system event everywhere or nowhere.
+    /// docs/language.md: an event name is a system event everywhere or nowhere.
     /// F113 at each handler of an event marked `[system]` elsewhere that is
     /// not marked itself, with a note at the first marked one.
     mutating func checkSystemEvents() {

@@ -1,6 +1,6 @@
 import FlowEngine
 
-/// F115 (DSL.md §9.4): what the generated Swift API could not declare is a
+/// F115 (docs/generated-api.md): what the generated Swift API could not declare is a
 /// finding of `validate`, so a program that validates without errors
 /// generates, and the build plugin never fails on a program CI passed.
 extension Compiler {

@@ -76,7 +76,7 @@ extension Compiler {
         program.links.append(link)
     }
 
-    /// (v2, DSL.md §9.3) What a link's optional items and rest capture
+    /// (v2, docs/language.md) What a link's optional items and rest capture
     /// bind: a parameter bound to an optional item's capture needs a
     /// default, which it takes when the URL lacks the item (F303 at the
     /// argument); a rest capture is a String with its slashes (F108 at an

@@ -1,7 +1,7 @@
 import FlowEngine
 
-/// Which of a directory's `.flow` files are programs of their own (DSL.md
-/// §7, v1): every file, except one that another of them imports, directly
+/// Which of a directory's `.flow` files are programs of their own
+/// (docs/language.md#files-and-programs, v1): every file, except one that another of them imports, directly
 /// or through other files: it is checked as part of that program, never on
 /// its own.
 ///

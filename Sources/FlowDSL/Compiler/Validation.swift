@@ -3,7 +3,7 @@ import FlowEngine
 /// Everything `flowctl validate` learns about one program: its files, the
 /// compiled graph, and all findings in source order.
 ///
-/// `// flowctl:allow` comments (DSL.md §6, v1) are applied here, so every
+/// `// flowctl:allow` comments (docs/diagnostics.md, v1) are applied here, so every
 /// tool that validates (`validate`, `generate`, `graph`, the build plugin)
 /// agrees on what is allowed: an allowed warning is in `suppressed`, not in
 /// `diagnostics`, and counts for nothing.
@@ -68,7 +68,7 @@ public struct Validation: Sendable {
         check(SourceLoader.load(text: text, path: path), exploresStates: exploresStates, explorationWork: explorationWork)
     }
 
-    /// DSL.md §6: with syntax errors the flow analyses are skipped, so that
+    /// docs/diagnostics.md: with syntax errors the flow analyses are skipped, so that
     /// no finding cascades from a construct that did not parse.
     public static func check(_ loader: consuming SourceLoader, exploresStates: Bool = true, explorationWork: Int? = nil) -> Validation {
         let clock = ContinuousClock()

@@ -6,7 +6,7 @@ import FlowEngine
 ///
 /// Each program's findings come in source order, its suppressed warnings
 /// (v1) among them, program after program. A file that several programs
-/// load has its findings in each; a finding is reported once (DSL.md §7):
+/// load has its findings in each; a finding is reported once (docs/simulate.md):
 /// the same file, position, code, message and suppression as one already
 /// listed is left out (for a finding about states, whatever its wording). An allow comment in such a file suppresses nothing
 /// (F401) only if it suppresses nothing in every program that loads the

@@ -1,7 +1,7 @@
 import FlowEngine
 
-/// Applies a program's `// flowctl:allow` comments to its findings (DSL.md
-/// §6, v1); `Validation` calls it, so `validate`, `generate` and the build
+/// Applies a program's `// flowctl:allow` comments to its findings
+/// (docs/diagnostics.md#allowing-a-finding-v1); `Validation` calls it, so `validate`, `generate` and the build
 /// plugin agree on what is allowed.
 ///
 /// An allow covers the findings that point into its own line, and into the

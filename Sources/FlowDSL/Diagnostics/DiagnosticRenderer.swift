@@ -1,7 +1,7 @@
 import FlowEngine
 
 /// Renders diagnostics in the form compilers use, which Xcode, SwiftPM and
-/// CI problem matchers read (DSL §7), the code last in brackets, then the
+/// CI problem matchers read (docs/diagnostics.md#the-text-format), the code last in brackets, then the
 /// source line with a caret (as swiftc shows it):
 ///
 ///     flows/app.flow:12:9: error: dead end: ... [F203]

@@ -1,6 +1,6 @@
 import FlowEngine
 
-/// A line comment `// flowctl:allow F205, F201 -- reason` (DSL.md §6, v1),
+/// A line comment `// flowctl:allow F205, F201 -- reason` (docs/diagnostics.md, v1),
 /// as the lexer found it: the warnings it allows on its line, or on the
 /// next line when it stands alone on its own.
 ///

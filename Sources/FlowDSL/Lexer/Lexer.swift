@@ -7,7 +7,7 @@ import FlowEngine
 /// recorded in `diagnostics` and lexing goes on, so that the parser sees a
 /// token stream for any input. Runs of invalid bytes give one diagnostic.
 /// Block comments nest, counted iteratively. Line comments that are
-/// `flowctl:` directives are collected in `allows` (DSL.md §6, v1).
+/// `flowctl:` directives are collected in `allows` (docs/diagnostics.md, v1).
 public struct Lexer {
     /// Upper bound on lexical diagnostics per file; past it the rest are dropped.
     public static let diagnosticLimit = 200
@@ -33,7 +33,7 @@ public struct Lexer {
     /// Moves past the rest of the current line, up to a line break or a `//`
     /// comment outside a string literal, and returns the bytes it passed; the
     /// next token comes after them. For text that is not made of tokens (the
-    /// stack after `check ... shows`, DSL.md §9.2). The comment is left to
+    /// stack after `check ... shows`, docs/language.md#properties-check-v2). The comment is left to
     /// lex as trivia, so an allow comment there still counts.
     public mutating func skipRestOfLine() -> Range<Int> {
         let start = position

@@ -1,6 +1,6 @@
 import FlowEngine
 
-/// The kinds of token of the flow language (DSL.md §2).
+/// The kinds of token of the flow language (docs/language.md#lexical-structure).
 ///
 /// Keywords are contextual, so they lex as `identifier`; the parser asks
 /// `Token.is(_:in:)` where the grammar expects one.
@@ -8,7 +8,7 @@ public enum TokenKind: UInt8, Sendable {
     case identifier, string, integer, decimal
     case leftBrace, rightBrace, leftParen, rightParen, leftBracket, rightBracket
     case comma, colon, dot, slash, bang, arrow
-    /// `=` of a parameter's default (v2, DSL.md §9.3 "Defaults").
+    /// `=` of a parameter's default (v2, docs/language.md "Defaults").
     case equals
     /// Bytes that form no token; the lexer has reported them.
     case invalid

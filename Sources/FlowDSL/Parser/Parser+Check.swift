@@ -1,6 +1,6 @@
 import FlowEngine
 
-/// Properties (v2, DSL.md §9.2).
+/// Properties (v2, docs/language.md#properties-check-v2).
 extension Parser {
     /// check    = "check" [ STRING ] property ;
     /// property = "always" "reach" ref

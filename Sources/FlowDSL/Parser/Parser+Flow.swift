@@ -132,7 +132,7 @@ extension Parser {
     }
 
     /// params = "(" param { "," param } ")" ; param = IDENT ":" TYPE [ "=" literal ] ;
-    /// (v2, DSL.md §9.3 "Defaults": a default only on a route's or a flow's
+    /// (v2, docs/language.md "Defaults": a default only on a route's or a flow's
     /// parameter; `defaults: false` for an event's reports one as F001.)
     mutating func parseParameters(defaults: Bool = true) -> IndexRange {
         advance()
@@ -186,7 +186,7 @@ extension Parser {
     }
 
     /// attrs = "[" attr { "," attr } "]" ; attr = IDENT [ "(" IDENT ")" ] ; (v2,
-    /// DSL.md §9.0: `[entry]`, `[final, was(cart)]`, `[system]`; the
+    /// docs/language.md#flows-routes-handlers: `[entry]`, `[final, was(cart)]`, `[system]`; the
     /// compiler says which apply where).
     mutating func parseAttributeItems() -> IndexRange {
         advance()

@@ -68,7 +68,7 @@ extension Parser {
         return true
     }
 
-    /// action = "push" target [ "with" IDENT ] | ... (DSL.md §3)
+    /// action = "push" target [ "with" IDENT ] | ... (docs/language.md#flows-routes-handlers)
     mutating func parseAction() -> ActionDecl? {
         guard at == .identifier else {
             error(expected: "an action (push, sheet, cover, alert, dialog, popover, replace, set, pop, popToRoot, dismiss, start, finish, select, stay, assume)")

@@ -16,7 +16,7 @@ extension Parser {
     }
 
     /// link = "link" [ IDENT ] ( STRING | "default" ) "->" body [ "when" guard "else" action { "then" action } ] ;
-    /// body = step { "/" step } { "then" action } | "over" action { "then" action } ;   (v2, DSL.md §9.3)
+    /// body = step { "/" step } { "then" action } | "over" action { "then" action } ;   (v2, docs/language.md)
     /// step = IDENT [ args ] ;
     ///
     /// `default` after `link` (or after its name) is the keyword, so no

@@ -1,6 +1,6 @@
 import FlowEngine
 
-/// The hand-written parser of the flow language (DSL.md §3).
+/// The hand-written parser of the flow language (docs/language.md#flows-routes-handlers).
 ///
 /// Design, in the manner of swift-syntax's parser:
 /// - One function per grammar rule, one file per family of rules:

@@ -1,4 +1,4 @@
-/// Runs the flow analyses of DSL.md §6 (F201–F209, F304, F305) over a
+/// Runs the flow analyses of docs/diagnostics.md (F201–F209, F304, F305) over a
 /// compiled program.
 ///
 /// Each family of checks lives in its own file as an extension; they share

@@ -1,5 +1,5 @@
 /// What steps taken from inside a child flow can do to it through the
-/// flows above it (DSL.md §6 F204, v1: "nor ended by a step the user can
+/// flows above it (docs/diagnostics.md F204, v1: "nor ended by a step the user can
 /// take from inside it (an ancestor's handler that removes the child's
 /// entries or layers, `select`, a link counts; one that only pushes or
 /// presents on top does not)").

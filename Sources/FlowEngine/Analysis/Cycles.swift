@@ -72,7 +72,7 @@ extension Analyzer {
 
     /// Whether running `handler`'s chain once can leave more on screen than
     /// there was before it: more layers, or more entries in a stack that
-    /// was there before and is still there after (DSL.md §6 F205, v1).
+    /// was there before and is still there after (docs/diagnostics.md F205, v1).
     ///
     /// The chain is followed on a small model of the screen, action by
     /// action: the stack it started on and each layer it presents count

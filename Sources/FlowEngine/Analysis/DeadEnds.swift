@@ -28,7 +28,7 @@ extension Analyzer {
         return deadEnds
     }
 
-    /// DSL.md §5 implicit back: pop when pushed and not [noBack], dismiss
+    /// docs/language.md#how-a-program-runs implicit back: pop when pushed and not [noBack], dismiss
     /// when the root of a sheet, dialog or popover that is not [locked]; a
     /// cover's root, an alert's and the base root have none. A tab bar of two
     /// or more tabs on screen is a way out as well.

@@ -1,6 +1,6 @@
 /// F208: a `pop`, `pop to R`, `popToRoot` or `dismiss` that can never
 /// succeed, whichever way its handler fires, at any place in its `then`
-/// chain (DSL.md §6, v1). `StackDepths` follows the chains; this reports
+/// chain (docs/diagnostics.md, v1). `StackDepths` follows the chains; this reports
 /// the first action of each chain that can never succeed (what comes after
 /// it never runs).
 extension Analyzer {

@@ -1,6 +1,6 @@
 /// F304 (v1): two links that match the same URLs with the same specificity.
 ///
-/// When several links match a URL the most specific wins (DSL.md §5, §9.3):
+/// When several links match a URL the most specific wins (docs/language.md#deep-links):
 /// at the first segment where their kinds differ, a literal beats a capture
 /// beats a rest capture; then the one with more required query and
 /// fragment items. So only links of the same *shape* (scheme, each

@@ -1,5 +1,5 @@
 /// Where a route can stand on the screen, as a set of bits: the ways it can
-/// be reached (DSL.md §5 decides from these whether `back` exists) and the
+/// be reached (docs/language.md#how-a-program-runs decides from these whether `back` exists) and the
 /// kinds of layer it can be in.
 public struct Placement: OptionSet, Hashable, Sendable {
     public let rawValue: UInt16

@@ -1,4 +1,4 @@
-/// Properties stated in the file (DSL.md §9.2), checked on the state graph:
+/// Properties stated in the file (docs/language.md#properties-check-v2), checked on the state graph:
 /// each violation is F501 at its `check`, with the shortest path to a state
 /// that breaks it (a counterexample `flowctl simulate` replays).
 extension Analyzer {

@@ -57,8 +57,8 @@ struct BackRequirement: Sendable {
     var topRoute: RouteID
 }
 
-/// Follows every handler's `then` chain on a symbolic screen, for F208 (DSL.md
-/// §6: "whichever way its handler fires, at any place in its `then` chain").
+/// Follows every handler's `then` chain on a symbolic screen, for F208
+/// (docs/diagnostics.md: "whichever way its handler fires, at any place in its `then` chain").
 ///
 /// Nodes are the routes, one context node per flow (any route of the flow
 /// or of a flow below it is active: where a flow-level handler fires), one
@@ -81,7 +81,7 @@ struct BackRequirement: Sendable {
 ///   push edge.
 ///
 /// An alert or a dialog is removed by any event handled on it before the
-/// chain runs (DSL.md §5 "Transient layers"): its handlers act where its
+/// chain runs (docs/language.md#how-a-program-runs "Transient layers"): its handlers act where its
 /// presenter stood, so its node gets the presenter's depth.
 struct StackDepths: Sendable {
     let routeCount: Int

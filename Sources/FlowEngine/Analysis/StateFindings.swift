@@ -1,4 +1,4 @@
-/// The findings of DSL.md §9.1, computed on the state graph (`StateGraph`):
+/// The findings of docs/diagnostics.md#findings-on-the-engines-states, computed on the state graph (`StateGraph`):
 /// every one is a fact about states the engine reaches, with the shortest
 /// path there. They replace the graph approximations of v1 (F201, F202,
 /// F203, F204, F205, F207, F208, F305) whenever the exploration is complete;
@@ -226,7 +226,7 @@ extension Analyzer {
         // Once per route, at its first trapped state (the shortest path). A state
         // with no way out at all is F203's, not also F204's, unless F203 leaves it
         // alone: at a `[final]` route or one waiting for the app, a child that
-        // nothing the user does can end is trapped all the same (DSL.md §9.1).
+        // nothing the user does can end is trapped all the same (docs/diagnostics.md#findings-on-the-engines-states).
         var reported = [Bool](repeating: false, count: program.routes.count)
         for n in 0..<graph.count {
             let state = graph.states[n]

@@ -29,7 +29,7 @@ public struct Diagnostic: Hashable, Sendable {
     public var notes: [DiagnosticNote]
     /// For a finding about a place the user can reach (F203, F204, F205,
     /// F207, F209): the shortest sequence of user steps from the entry's
-    /// start that gets there, each a line of a scenario script (DSL.md §7).
+    /// start that gets there, each a line of a scenario script (docs/simulate.md).
     /// Nil when the program does not run or the search found no way there.
     public var path: [String]?
 

@@ -1,5 +1,5 @@
 /// The catalogue of findings: one stable code each, with its severity and a
-/// one-line summary. Codes are part of the contract (DSL.md §6): tests and
+/// one-line summary. Codes are part of the contract (docs/diagnostics.md): tests and
 /// suppressions name them, so a code is never renumbered or reused.
 public enum DiagnosticCode: String, CaseIterable, Sendable {
     case syntax = "F001"
@@ -20,7 +20,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     case malformedTabContainer = "F112"
     case badAttribute = "F113"
     case neverRunnable = "F114"
-    /// (v2, DSL.md §9.4) What the generated Swift API cannot declare.
+    /// (v2, docs/generated-api.md) What the generated Swift API cannot declare.
     case generatedNameConflict = "F115"
 
     case unreachableRoute = "F201"
@@ -56,8 +56,8 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
         }
     }
 
-    /// Whether the state exploration decides findings of this code (DSL.md
-    /// §9.1): two programs that share a file may word one differently (one
+    /// Whether the state exploration decides findings of this code
+    /// (docs/diagnostics.md#findings-on-the-engines-states): two programs that share a file may word one differently (one
     /// explored its states, the other fell back to the flow graph).
     public var isDecidedByStates: Bool {
         switch self {
@@ -68,7 +68,7 @@ public enum DiagnosticCode: String, CaseIterable, Sendable {
     }
 
     /// Whether a finding with this code stops the engine from running the
-    /// program (DSL.md §5 "What runs"): the F0xx and F1xx families, programs
+    /// program (docs/language.md#how-a-program-runs "What runs"): the F0xx and F1xx families, programs
     /// it could not run. F2xx and F3xx findings say how a program behaves;
     /// the engine runs it, so that a dead end can be walked into. F115 is
     /// about the generated Swift only: the engine runs such a program.

@@ -75,7 +75,7 @@ extension GraphBuilder {
         let event = program.eventText(handler)
         // Short: parameter names without their types (the tooltip has the handler as written).
         var label = program.eventText(handler.event) + names(handler.parameters)
-        // v2: an event the app sends, not a tap (DSL.md §9.3).
+        // v2: an event the app sends, not a tap (docs/language.md).
         if handler.isSystem { label += " [system]" }
         var guardText: String?
         if let condition = handler.guardCondition {

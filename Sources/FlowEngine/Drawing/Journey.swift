@@ -166,7 +166,7 @@ extension Navigator {
     }
 
     /// `back` takes the implicit back when the active route has no `back`
-    /// handler of its own and the implicit back applies (DSL.md §5).
+    /// handler of its own and the implicit back applies (docs/language.md#how-a-program-runs).
     func planBack() -> PlannedStep {
         guard let active = state.activeEntry, !hasOwnBack[Int(active.route)] else { return PlannedStep() }
         return PlannedStep(implicitBack: implicitBack(for: active) != nil)

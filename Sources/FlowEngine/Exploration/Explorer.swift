@@ -106,7 +106,7 @@ public struct Explorer: Sendable {
     private var pending: [NavigationState?] = []
     /// For each place, whether every step of its path is an `assume`: then
     /// the assumes of a step from it are leading ones, in force when the
-    /// entry starts (DSL.md §7), and the app starts anew after them.
+    /// entry starts (docs/simulate.md), and the app starts anew after them.
     private var onlyAssumes: [Bool] = []
     private var explored = false
     private var unmet = 0
@@ -359,7 +359,7 @@ public struct Explorer: Sendable {
             assumed = true
         }
         do throws(NavigationError) {
-            // Assumes before every other step are in force when the entry starts (DSL.md §7).
+            // Assumes before every other step are in force when the entry starts (docs/simulate.md).
             if assumed && onlyAssumes[Int(node)] { try navigator.reset() }
             try last(&navigator)
         } catch {
@@ -389,7 +389,7 @@ public struct Explorer: Sendable {
 
     /// For each candidate handler (in dispatch order, level by level: the
     /// route's, then each flow's up the tree), the `assume` steps after which
-    /// dispatch chooses it for its event (DSL.md §5): its guard holds, and the
+    /// dispatch chooses it for its event (docs/language.md#how-a-program-runs): its guard holds, and the
     /// guard of every handler dispatch tries before it does not. Nil when no
     /// guards can do that: an unguarded handler answers first at a nearer
     /// level, two handlers need one guard both ways, or the event is `back`

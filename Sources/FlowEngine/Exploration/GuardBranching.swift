@@ -1,7 +1,7 @@
 /// Runs one step under every valuation of the guards it reads.
 ///
 /// Guards are the app's facts: it may set or clear any of them before any
-/// step (DSL.md §9.1's system steps). So a step from a screen can behave in
+/// step (docs/diagnostics.md#findings-on-the-engines-states's system steps). So a step from a screen can behave in
 /// as many ways as the guards it reads can be set, and no more: a guard the
 /// step never reads cannot change what it does. The step runs once with the
 /// guards as they are; each guard it reads that the valuation did not fix

@@ -1,4 +1,4 @@
-/// Journeys written as scenario scripts (DSL.md §7), each step followed by
+/// Journeys written as scenario scripts (docs/simulate.md), each step followed by
 /// the `expect stack` the engine reaches.
 extension Journeys {
     /// A file name for each journey, after the step it leads to, numbered in

@@ -167,14 +167,14 @@ public struct Journeys: Sendable {
         /// Takes one step in `run`, noting what it ran that no journey ran.
         func take(_ step: PathStep, in run: inout Run) throws(NavigationError) {
             if step.isAssume {
-                // An assume is a step: a pending link may open at its end (DSL.md §5).
+                // An assume is a step: a pending link may open at its end (docs/language.md#how-a-program-runs).
                 let before = run.navigator.state.layers
                 try step.perform(on: &run.navigator)
                 run.steps.append(step)
                 run.screens.append(run.navigator.state.layers == before ? nil : run.navigator.stackDescription)
                 return
             }
-            // Assumes before every other step are in force when the entry starts (DSL.md §7).
+            // Assumes before every other step are in force when the entry starts (docs/simulate.md).
             if run.onlyAssumes && !run.steps.isEmpty { try run.navigator.reset() }
             run.onlyAssumes = false
             run.navigator.handlerLog.removeAll(keepingCapacity: true)

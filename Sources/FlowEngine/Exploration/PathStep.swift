@@ -1,5 +1,5 @@
 /// One user step of a path the explorer found: what one line of a scenario
-/// script says (DSL.md §7), by id.
+/// script says (docs/simulate.md), by id.
 public enum PathStep: Hashable, Sendable {
     /// `assume g` (true) or `assume !g` (false).
     case assume(Symbol, Bool)
@@ -14,7 +14,7 @@ public enum PathStep: Hashable, Sendable {
     case open(Int32)
     /// `expect top Flow.route`: changes nothing; in a path it marks that the
     /// app has started, so the `assume` steps after it set guards on the
-    /// running app instead of choosing its start (DSL.md §7: only leading
+    /// running app instead of choosing its start (docs/simulate.md: only leading
     /// `assume` steps are in force when the entry starts).
     case expectTop(RouteID)
 }

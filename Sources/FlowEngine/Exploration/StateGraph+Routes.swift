@@ -1,6 +1,6 @@
 extension StateGraph {
     /// The state to show `route` by the shortest path, for `flowctl path`
-    /// (DSL.md §9.5): among the states whose active route is `route`, one
+    /// (docs/releases.md): among the states whose active route is `route`, one
     /// reached without opening a URL when there is any (`isNavigable`),
     /// else one reached through a link; of those, the one whose path has
     /// the fewest steps (`expect top` marks do not count), the first found

@@ -1,4 +1,4 @@
-/// The state graph of DSL.md §9.1: the engine states reachable from the
+/// The state graph of docs/diagnostics.md#findings-on-the-engines-states: the engine states reachable from the
 /// entry's start, found by running the same `Navigator` that `simulate`
 /// runs, breadth first, with parent pointers (so every state has a shortest
 /// path of script steps that replays it).
@@ -171,7 +171,7 @@ public struct StateGraph: Sendable {
     /// class's number; per class, its samples.
     private let pendingClasses: [String: Int32]
     private let classSamples: [[Int32]]
-    /// Events marked `[system]` (an event is one everywhere or nowhere, DSL.md §9.3).
+    /// Events marked `[system]` (an event is one everywhere or nowhere, docs/language.md).
     private let systemEvents: Set<Symbol>
     private let neverChecks: [Int]
     private var work = 0
@@ -224,7 +224,7 @@ public struct StateGraph: Sendable {
     public func isNavigable(_ node: Int32) -> Bool { Int(node) < navigableCount }
 
     /// The steps from the launch to `node`, in order (leading `assume`
-    /// lines first: they are in force when the entry starts, DSL.md §7).
+    /// lines first: they are in force when the entry starts, docs/simulate.md).
     /// With `sample` (a run from the node's state with that sample URL
     /// pending instead, `Program.linkSamples`), the last URL opened on the
     /// way is that one.
@@ -339,7 +339,7 @@ public struct StateGraph: Sendable {
                                event: EventKey? = nil, _ body: (inout Navigator) throws(NavigationError) -> Void) {
         guard isComplete else { return }
         // With a URL pending, setting its gate's guard is itself a step (the URL opens at its
-        // end, DSL.md §5): the explicit `assume` step takes it, never a silent change before
+        // end, docs/language.md#how-a-program-runs): the explicit `assume` step takes it, never a silent change before
         // another, and that step, which sets it, runs once.
         var holding: [Symbol] = []
         // (A URL held by a busy route waits for no guard: its gate's guard stays free.)
@@ -509,7 +509,7 @@ public struct StateGraph: Sendable {
         }
     }
 
-    /// `never ref when g` (DSL.md §9.2): a step that shows ref while g can
+    /// `never ref when g` (docs/language.md#properties-check-v2): a step that shows ref while g can
     /// hold (read with that value, or not read at all: the app may set it).
     private mutating func checkNever(_ node: Int32, _ steps: IndexRange, _ reached: NavigationState, _ valuation: GuardBranching.Assignment) {
         guard let active = reached.activeIDs else { return }

@@ -1,6 +1,6 @@
 /// The canonical form of an engine state for the state graph: its flow
-/// tree, its screen and its pending URL, instance identities aside (DSL.md
-/// §9.1). The guards are not part of it: the app may set them before any
+/// tree, its screen and its pending URL, instance identities aside
+/// (docs/diagnostics.md#findings-on-the-engines-states). The guards are not part of it: the app may set them before any
 /// step, and the state graph runs each step under every valuation of the
 /// guards it reads (`GuardBranching`). The encoder writes a state as
 /// integers, numbering instances in the order the screen shows them (each

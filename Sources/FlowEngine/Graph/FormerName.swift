@@ -1,4 +1,4 @@
-/// `[was(OldName)]` on a route or a flow (DSL.md §9.3): it was called
+/// `[was(OldName)]` on a route or a flow (docs/language.md): it was called
 /// OldName in an earlier release, and saved states and `flowctl diff`
 /// treat that name as this one.
 public struct FormerName: Hashable, Sendable {

@@ -172,7 +172,7 @@ public struct URLParts: Sendable, Equatable {
 }
 
 extension LinkPattern {
-    /// (v1, DSL.md §5 "Deep links"; v2, §9.3) Whether this pattern wins
+    /// (docs/language.md#deep-links) Whether this pattern wins
     /// over `other` when both match a URL: at the first segment where their
     /// kinds differ, a literal beats a capture beats a rest capture; then
     /// the one that requires more query and fragment items. Any pattern

@@ -10,7 +10,7 @@ extension Program {
     }
 
     /// Every guard named by a handler, an `assume` action, a `start` item, a
-    /// link's gate or a `check` (DSL.md §9.2: a guard named only in a check is a guard like
+    /// link's gate or a `check` (docs/language.md#properties-check-v2: a guard named only in a check is a guard like
     /// any other), by name.
     public var guardSymbols: [String: Symbol] {
         var symbols: [String: Symbol] = [:]

@@ -25,7 +25,7 @@ extension Program {
         return order.map { ($0, types[$0] ?? .string) }
     }
 
-    /// The URLs the checks open (DSL.md §9.1), link by link: each link's
+    /// The URLs the checks open (docs/diagnostics.md#findings-on-the-engines-states), link by link: each link's
     /// `sampleURL(of:)`, then, when its pattern has optional items, the
     /// same URL with every one of them present. A `PathStep.open` step
     /// names one by its index here.

@@ -146,7 +146,7 @@ extension Program {
         return out
     }
 
-    /// A `check` as written (DSL.md §9.2): `check "label" never App.home when !g`.
+    /// A `check` as written (docs/language.md#properties-check-v2): `check "label" never App.home when !g`.
     public func checkText(_ check: PropertyCheck) -> String {
         var text = "check "
         if let label = check.label { text += "\"\(label)\" " }
@@ -180,7 +180,7 @@ extension Program {
         }
     }
 
-    /// The parameters an argument's name may refer to (DSL.md §3).
+    /// The parameters an argument's name may refer to (docs/language.md#flows-routes-handlers).
     public struct ArgumentScope {
         public var event: IndexRange = .empty
         public var route: IndexRange = .empty

@@ -43,16 +43,16 @@ public struct Program: Sendable {
     /// order: `Navigator` refuses a program while this is not empty. The
     /// compiler sets it; a program built by hand has none.
     public var runBlockers: [Diagnostic] = []
-    /// The properties stated with `check` (DSL.md §9.2), in source order,
+    /// The properties stated with `check` (docs/language.md#properties-check-v2), in source order,
     /// file by file in the order the files were loaded (the importer first).
     public var checks: [PropertyCheck] = []
-    /// `was(OldName)` of routes and flows (DSL.md §9.3): the names an
+    /// `was(OldName)` of routes and flows (docs/language.md): the names an
     /// earlier release gave them, in declaration order.
     public var formerNames: [FormerName] = []
 
     public init() {}
 
-    /// Whether the program has no entry flow (DSL.md §5: a library).
+    /// Whether the program has no entry flow (docs/language.md#how-a-program-runs: a library).
     public var isLibrary: Bool { entry < 0 }
 
     /// Routes, handlers, flows and links: the size the analyses' budgets
@@ -168,7 +168,7 @@ public struct RouteAttributes: OptionSet, Hashable, Sendable {
     /// A sheet that cannot be swiped down.
     public static let locked = RouteAttributes(rawValue: 4)
     /// (v2) Busy: while it is the active route, an opened URL waits
-    /// (DSL.md §9.3 "Busy routes").
+    /// (docs/language.md "Busy routes").
     public static let busy = RouteAttributes(rawValue: 8)
 }
 
@@ -205,7 +205,7 @@ public struct Parameter: Hashable, Sendable {
     public var name: Symbol
     public var type: ValueType
     public var span: SourceSpan
-    /// `name: Type = literal` (v2, DSL.md §9.3 "Defaults"), on a route's or
+    /// `name: Type = literal` (v2, docs/language.md "Defaults"), on a route's or
     /// a flow's parameter: the value the engine gives it when an argument
     /// list leaves it out (or an optional query item of a link is absent).
     public var defaultValue: Value? = nil
@@ -313,10 +313,10 @@ public struct Handler: Sendable {
     public var actions: IndexRange
     /// The span of the event name (where handler findings point).
     public var span: SourceSpan
-    /// Marked `[system]` (DSL.md §9.3): an event the app sends, not a tap.
+    /// Marked `[system]` (docs/language.md): an event the app sends, not a tap.
     /// Random walks fire it only when asked.
     public var isSystem: Bool = false
-    /// `on E from F` (v2, DSL.md §9.3): a flow-level handler that applies
+    /// `on E from F` (v2, docs/language.md): a flow-level handler that applies
     /// only while the active route belongs to flow F or a flow below it;
     /// -1 when unscoped.
     public var scope: FlowID = -1
@@ -332,14 +332,14 @@ public struct Handler: Sendable {
     }
 }
 
-/// The navigation action kinds of DSL.md §3.
+/// The navigation action kinds of docs/language.md#flows-routes-handlers
 public enum ActionKind: String, Hashable, Sendable {
     case push, sheet, cover, replace, set, pop, popTo = "pop to", popToRoot, dismiss, start, finish, select
     /// (v1) Present a layer of that kind whose root is the target.
     case alert, dialog, popover
     /// (v1) Handled; changes nothing.
     case stay
-    /// (v2, DSL.md §9.3) Sets or clears a guard as part of the step.
+    /// (v2, docs/language.md) Sets or clears a guard as part of the step.
     case assume
 
     /// `stay` and `assume`: no screen changes.
@@ -398,11 +398,11 @@ public struct Action: Sendable {
 public enum LinkSegment: Hashable, Sendable {
     case literal(String)
     case capture(Symbol)
-    /// `/*name` (v2, DSL.md §9.3): the last segment; it takes one or more
+    /// `/*name` (v2, docs/language.md): the last segment; it takes one or more
     /// of the URL's segments, as a String with its slashes.
     case rest(Symbol)
 
-    /// How specific the segment is (DSL.md §9.3): a literal beats a
+    /// How specific the segment is (docs/language.md): a literal beats a
     /// capture beats a rest capture.
     public var specificity: Int {
         switch self {
@@ -518,7 +518,7 @@ public struct Link: Sendable {
     }
 }
 
-/// A property stated in the file (DSL.md §9.2), checked on the state graph.
+/// A property stated in the file (docs/language.md#properties-check-v2), checked on the state graph.
 public struct PropertyCheck: Sendable {
     public enum Kind: String, Sendable { case alwaysReach, never, reachWithin, link }
     public var kind: Kind

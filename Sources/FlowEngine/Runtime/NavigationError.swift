@@ -36,7 +36,7 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
     case unsupported(event: String, problem: String)
     /// `restore` was given a state that does not fit the program.
     case invalidState(String)
-    /// The engine cannot run the program at all (DSL.md §5 "What runs"): it
+    /// The engine cannot run the program at all (docs/language.md#how-a-program-runs "What runs"): it
     /// has errors of the F0xx or F1xx families, or no entry flow.
     case invalidProgram(String)
 

@@ -22,7 +22,7 @@ public enum LayerKind: String, Hashable, Sendable, Codable {
     /// An alert or a dialog: one entry, removed by any handled event.
     public var isTransient: Bool { self == .alert || self == .dialog }
 
-    /// What starts a layer of this kind in `expect stack` (DSL.md §7):
+    /// What starts a layer of this kind in `expect stack` (docs/simulate.md):
     /// nothing for the base, `sheet: `, `cover: `, ... for a modal layer.
     public var stackPrefix: String { self == .base ? "" : "\(rawValue): " }
 }
@@ -58,9 +58,9 @@ public struct Layer: Hashable, Sendable {
 }
 
 /// A deep link waiting to open: one opened while its gate's guard did not
-/// hold (DSL.md §5 "Gated links": the URL, and the screens the gate's
+/// hold (docs/language.md#how-a-program-runs "Gated links": the URL, and the screens the gate's
 /// actions showed), or (v2) one opened while the active route was busy
-/// (DSL.md §9.3 "Busy routes": `isHeld`).
+/// (docs/language.md "Busy routes": `isHeld`).
 public struct PendingLink: Hashable, Sendable {
     public var url: String
     /// What the gate's actions put on screen. While none of it is shown and
@@ -139,7 +139,7 @@ public struct FlowInstance: Hashable, Sendable {
     }
 }
 
-/// The engine's whole state (DSL.md §5): the flow tree, the pile of layers,
+/// The engine's whole state (docs/language.md#how-a-program-runs): the flow tree, the pile of layers,
 /// and the guards that are set. A value: copying it is how a rejected step
 /// leaves the state exactly as it was.
 public struct NavigationState: Hashable, Sendable {

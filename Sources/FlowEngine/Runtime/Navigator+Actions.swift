@@ -1,4 +1,4 @@
-/// The navigation actions (DSL.md §5 "Actions"), `then` chains, `finish`
+/// The navigation actions (docs/language.md#how-a-program-runs "Actions"), `then` chains, `finish`
 /// with result delivery, and the silent end of flows left without screens.
 extension Navigator {
     /// A frame of the action interpreter: the rest of one handler's actions.
@@ -88,7 +88,7 @@ extension Navigator {
                 entries.append(try entry(for: program.targets[t], instance, values, event))
             }
             removeModalLayers(aboveLayerOf: instance)
-            // An alert or a dialog holds one screen (DSL.md §5): `set` there names exactly one.
+            // An alert or a dialog holds one screen (docs/language.md#how-a-program-runs): `set` there names exactly one.
             let own = state.layers.count - 1
             if state.layers[own].kind.isTransient && entries.count != 1 {
                 let kind = state.layers[own].kind == .alert ? "an alert" : "a dialog"
@@ -198,7 +198,7 @@ extension Navigator {
         return top > 0 && state.layers[top].kind.isTransient
     }
 
-    /// Removes the alert or dialog on top (DSL.md §5 "Transient layers").
+    /// Removes the alert or dialog on top (docs/language.md#how-a-program-runs "Transient layers").
     mutating func removeTransientLayer() {
         let removed = state.layers.removeLast()
         let owner = state.activeEntry?.instance ?? -1
@@ -206,7 +206,7 @@ extension Navigator {
         emit(.dismissed(removed.kind))
     }
 
-    /// An alert or a dialog holds exactly one entry (DSL.md §5, v1).
+    /// An alert or a dialog holds exactly one entry (docs/language.md#how-a-program-runs, v1).
     func checkCanPush(onto layer: Int, _ action: Action, _ event: String) throws(NavigationError) {
         let kind = state.layers[layer].kind
         guard kind.isTransient else { return }
@@ -321,7 +321,7 @@ extension Navigator {
         guard let first = removed.first else { return }
         var child = first.instance
         if case .dismiss(let container) = presented {
-            // (v2, DSL.md §9.3) A removed layer finishes the child it was presented for: the
+            // (v2, docs/language.md) A removed layer finishes the child it was presented for: the
             // highest flow above its root (or its tab container) left with nothing on screen.
             if container >= 0 { child = container }
             let shown = instancesShowingSomething()

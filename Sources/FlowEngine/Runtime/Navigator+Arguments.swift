@@ -2,7 +2,7 @@
 /// event's values, its route's, its flow instance's), binding them to a
 /// route's or a flow's parameters, and ordering a result's payload.
 extension Navigator {
-    /// The values a handler's arguments may name (DSL.md §3): its event's
+    /// The values a handler's arguments may name (docs/language.md#flows-routes-handlers): its event's
     /// (a result's payload), and those of the route it is declared on (the
     /// active entry's arguments when it fired). A flow's own come from its
     /// instance.
@@ -75,7 +75,7 @@ extension Navigator {
     }
 
     /// `bound` with each value left out given its parameter's default (v2,
-    /// DSL.md §9.3 "Defaults"), or nil when one without a default is missing.
+    /// docs/language.md "Defaults"), or nil when one without a default is missing.
     @inline(__always)
     func filled(_ bound: [Value?], _ parameters: IndexRange) -> [Value]? {
         var complete: [Value] = []

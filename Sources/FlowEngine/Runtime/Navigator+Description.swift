@@ -1,4 +1,4 @@
-/// The screen as `expect stack` writes it (DSL.md §7): layers from the
+/// The screen as `expect stack` writes it (docs/simulate.md): layers from the
 /// bottom separated by ` | `, a modal layer prefixed `sheet:` or `cover:`,
 /// a tab container's layer as its selected tab's stack, entries separated
 /// by ` > `, each with its arguments.

@@ -1,4 +1,4 @@
-/// Finding the handler for an event (DSL.md §5 "Dispatch").
+/// Finding the handler for an event (docs/language.md#how-a-program-runs "Dispatch").
 extension Navigator {
     /// The handler for `event` and the instance it runs for: first the
     /// handlers of `route` (if ≥ 0), then the flow-level handlers of
@@ -44,8 +44,8 @@ extension Navigator {
         return fallback
     }
 
-    /// `match` at a level with scoped handlers (`on E from F`, DSL.md
-    /// §9.3): first among those whose flow F shows the active route (F is
+    /// `match` at a level with scoped handlers (`on E from F`,
+    /// docs/language.md#scoped-handlers-from-v2): first among those whose flow F shows the active route (F is
     /// the flow of `active` or of an instance between it and `level`), then
     /// among the unscoped ones.
     func match(_ event: EventKey, in range: IndexRange, scopedFrom active: Int32, to level: Int32) -> HandlerID? {

@@ -1,4 +1,4 @@
-/// The flow trees the program can produce (DSL.md §5 "State"): which flow a
+/// The flow trees the program can produce (docs/language.md#how-a-program-runs "State"): which flow a
 /// running instance may have as a direct child, and how it shows it. What
 /// saved states are checked against, and an invariant of every step.
 extension Navigator {

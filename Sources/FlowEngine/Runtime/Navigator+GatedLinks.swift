@@ -1,4 +1,4 @@
-/// Gated deep links (DSL.md §5 "Gated links (v1)"): `link P -> T when g
+/// Gated deep links (docs/language.md#how-a-program-runs "Gated links (v1)"): `link P -> T when g
 /// else A`. While `g` does not hold, opening runs `A` on behalf of the entry
 /// flow and keeps the URL pending; at the end of each later step the pending
 /// URL opens (its guard holds), stays (what `A` showed is still shown) or is
@@ -126,7 +126,7 @@ extension Navigator {
 
     // MARK: - Busy routes (v2)
 
-    /// Whether the active route is `[busy]` (DSL.md §9.3): an opened URL
+    /// Whether the active route is `[busy]` (docs/language.md): an opened URL
     /// waits until the user leaves it.
     var activeRouteIsBusy: Bool {
         guard let active = state.activeIDs else { return false }

@@ -1,5 +1,4 @@
-/// Matching a URL against the program's links (DSL.md §5 "Deep links",
-/// §9.3 "Links"): the most specific pattern that matches wins, `link
+/// Matching a URL against the program's links (docs/language.md#deep-links): the most specific pattern that matches wins, `link
 /// default` when none does; what the match binds, each capture converted
 /// to the type of the parameter it is bound to and each parameter an
 /// absent optional item binds given its default.

@@ -1,4 +1,4 @@
-/// Deep links (DSL.md §5 "Deep links"): opening a matched URL (matching is
+/// Deep links (docs/language.md#how-a-program-runs "Deep links"): opening a matched URL (matching is
 /// in `Navigator+LinkMatching.swift`) rebuilds the navigation to the link's
 /// target through the lowest common ancestor of the active flow and the
 /// target, then runs the link's actions (v2).
@@ -27,7 +27,7 @@ extension Navigator {
         }
     }
 
-    /// What an open link does (DSL.md §9.3): rebuilds the navigation to its
+    /// What an open link does (docs/language.md): rebuilds the navigation to its
     /// path, then runs its actions (`then A`) for the path's last flow; or,
     /// for an `over` link, runs its actions for the entry flow over what is
     /// shown, rebuilding nothing.
@@ -60,7 +60,7 @@ extension Navigator {
     }
 
     /// Keeps what the current navigation shares with the target path and
-    /// replaces the rest (see DSL.md §5 "Deep links" and §9.1): resetting a
+    /// replaces the rest (see docs/language.md#deep-links): resetting a
     /// flow takes the first `start` whose guard holds now and keeps a running
     /// start child that the path goes through (never started twice).
     /// - Complexity: O(instances + entries) per step of the path.

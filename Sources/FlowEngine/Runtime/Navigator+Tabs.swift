@@ -1,4 +1,4 @@
-/// The user's tab taps (DSL.md §5 "Tab taps", v1).
+/// The user's tab taps (docs/language.md#how-a-program-runs "Tab taps", v1).
 extension Navigator {
     /// The user tapped tab `tab` of the tab container filling the top
     /// layer: the implicit step `tab T`. Another tab is selected, every

@@ -1,4 +1,4 @@
-/// Runs a compiled program exactly as its coordinators would (DSL.md §5).
+/// Runs a compiled program exactly as its coordinators would (docs/language.md#how-a-program-runs).
 ///
 /// The navigator owns a `NavigationState` and changes it only through
 /// `send`, `back`, `open` and `assume`. Each step is atomic: it succeeds
@@ -85,7 +85,7 @@ public struct Navigator: Sendable {
     /// set before it starts (they choose among guarded `start` items; names
     /// the program does not use are ignored). Throws `invalidProgram` for a
     /// program with F0xx or F1xx errors (`Program.runBlockers`) or without
-    /// an entry; runs one whose findings are F2xx or F3xx (DSL.md §5 "What
+    /// an entry; runs one whose findings are F2xx or F3xx (docs/language.md#how-a-program-runs "What
     /// runs"). Throws if its start cannot be shown.
     public init(program: Program, assuming guards: [String] = []) throws(NavigationError) {
         // Before anything reads the program: one with F0xx or F1xx errors may hold unresolved ids.
@@ -231,7 +231,7 @@ public struct Navigator: Sendable {
         }
     }
 
-    /// The system back button or a sheet's swipe-down (DSL.md §5).
+    /// The system back button or a sheet's swipe-down (docs/language.md#how-a-program-runs).
     @discardableResult
     public mutating func back() throws(NavigationError) -> [NavigationEffect] {
         guard let active = state.activeEntry else { throw .unhandled(event: "back", route: activeRouteName) }
@@ -272,7 +272,7 @@ public struct Navigator: Sendable {
     }
 
     /// Why `back` at the active route `route` has no implicit back, for
-    /// messages (DSL.md §5): its own guarded `back` handlers turn it off, a
+    /// messages (docs/language.md#how-a-program-runs): its own guarded `back` handlers turn it off, a
     /// `[noBack]` or `[locked]` route, a stack's root, a cover's root, an alert.
     func noWayBackReason(_ route: RouteID) -> String {
         let nobody = "no handler on the way up answers 'back'"

@@ -190,7 +190,7 @@ extension Navigator {
         self = candidate
     }
 
-    /// The saved flow tree against the program's (DSL.md §5 "State"): one
+    /// The saved flow tree against the program's (docs/language.md#how-a-program-runs "State"): one
     /// entry flow at the root, no flow its own ancestor, and every child a
     /// flow its parent can start (`startModes`): a state saved before the
     /// program stopped starting a flow that way no longer fits.

@@ -63,7 +63,7 @@ public struct RandomWalk {
     /// dispatch (see `Navigator+DirectSteps.swift`); the walk is the same.
     /// With `reach`, the summary says which routes and handlers the walk
     /// reached (`Reach`), at about a tenth of a step's cost.
-    /// `[system]` events (DSL.md §9.3) are sent by the app, not tapped: the
+    /// `[system]` events (docs/language.md) are sent by the app, not tapped: the
     /// walk fires them only with `firesSystemEvents`.
     /// With `links`, a step may also open one of the program's sample URLs
     /// (`Program.linkSamples`, traced `open "…"`); with

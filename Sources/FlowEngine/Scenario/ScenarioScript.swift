@@ -1,4 +1,4 @@
-/// A scenario script (DSL.md §7): one step a line, `#` starts a comment.
+/// A scenario script (docs/simulate.md): one step a line, `#` starts a comment.
 ///
 ///     getStarted                 # send an event
 ///     send back                  # an event named like a command
@@ -31,7 +31,7 @@ public struct ScenarioScript: Sendable {
         case back
         case open(String)
         case assume(String, Bool)
-        /// The user taps the tab of this flow (DSL.md §5 "Tab taps").
+        /// The user taps the tab of this flow (docs/language.md#how-a-program-runs "Tab taps").
         case tab(String)
         case expectTop(String)
         case expectStack(ExpectedStack)
@@ -53,7 +53,7 @@ public struct ScenarioScript: Sendable {
     public var lines: [Line]
 
     /// The guards set by the `assume` steps that come before every other
-    /// step (DSL.md §7, v1): they are in force when the entry starts. A
+    /// step (docs/simulate.md, v1): they are in force when the entry starts. A
     /// guard cleared later in that run (`assume !g`) is not set.
     public static func leadingGuards(_ lines: [Line]) -> [String] {
         var guards: [String] = []

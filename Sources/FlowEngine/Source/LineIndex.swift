@@ -1,6 +1,6 @@
 /// Maps byte offsets of one file to 1-based lines and columns.
 ///
-/// Columns count Unicode scalars, as DSL.md §7 requires: every byte that is
+/// Columns count Unicode scalars, as docs/simulate.md requires: every byte that is
 /// not a UTF-8 continuation byte (`10xxxxxx`) starts a scalar (an invalid
 /// byte counts as one).
 public struct LineIndex: Sendable {

@@ -113,7 +113,7 @@ extension FlowStore {
     /// The user tapped a tab of a layer's tab container.
     ///
     /// Tapping the selected tab is no step (a `TabView` selection does not change). Tapping
-    /// another one is the language's `tab T` step (DSL.md §5, "Tab taps"): `selectTab`, which
+    /// another one is the language's `tab T` step (docs/language.md#how-a-program-runs, "Tab taps"): `selectTab`, which
     /// selects it with every tab keeping its stack. Refused unless the layer is the top one.
     @discardableResult
     public func setSelectedTab(_ tab: P.Tab, layer: Int) -> Bool {
