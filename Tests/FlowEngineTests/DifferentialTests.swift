@@ -107,6 +107,29 @@ struct DifferentialTests {
         #expect(honest.check(seed: 1, walks: 4, steps: 20).misses.isEmpty)
     }
 
+    /// The long run's nine misses after random programs gained busy routes
+    /// (minimized): the oracle called a route stuck whose only handler is a
+    /// `[system]` event. It waits for the app (an upload), which is never a
+    /// dead end (docs/diagnostics.md#findings-on-the-engines-states), as validate said.
+    @Test("a route that waits for a [system] event is no dead end, for the oracle as for validate")
+    func waitingForTheAppIsNotStuck() throws {
+        let source = """
+            flow App [entry] {
+              start home
+              route home { on save -> push done }
+              route done [noBack, busy] { on uploaded [system] -> pop }
+            }
+            """
+        let oracle = try #require(Differential(source: source))
+        let outcome = oracle.check(seed: 1, walks: 4, steps: 20)
+        #expect(outcome.states >= 2)
+        #expect(outcome.misses.isEmpty, "\(outcome.misses)")
+        var waiting = try navigator(source)
+        walk(&waiting, "save")
+        #expect(waiting.state.activeIDs.map { oracle.program.qualifiedName($0.route) } == "App.done")
+        #expect(!oracle.isStuck(waiting))
+    }
+
     /// The long run's two misses of this kind (program seeds 169 and 187,
     /// minimized): the oracle set only the guard of the handler it tried, so
     /// it never saw the flow-level handler that dispatch picks once the

@@ -176,7 +176,10 @@ public struct Differential {
     /// Whether the user is stuck at `navigator`'s state (see the type's comment).
     public func isStuck(_ navigator: Navigator) -> Bool {
         guard let active = navigator.state.activeIDs else { return false }
-        if program.routes[Int(active.route)].attributes.contains(.final) { return false }
+        let route = program.routes[Int(active.route)]
+        if route.attributes.contains(.final) { return false }
+        // A route whose own handlers include a `[system]` event waits for the app (an upload), never a dead end.
+        if program.handlers[route.handlers.range].contains(where: \.isSystem) { return false }
         for step in userSteps(navigator, links: false) where leadsOut(step, from: navigator) { return false }
         return true
     }
