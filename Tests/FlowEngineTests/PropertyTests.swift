@@ -39,6 +39,35 @@ struct PropertyTests {
         ])
     }
 
+    /// photoshare's `always reach Auth.welcome` failed from a profile pushed
+    /// on a profile: the exploration cuts repeating growth (F205) and the
+    /// backward search took the cut state, which has no steps in the graph,
+    /// for one from which nothing leads there. It now reaches where the
+    /// state it grew from does: no counterexample when that one gets there,
+    /// and still the launch's when nothing does.
+    @Test("always reach: a state cut for repeating growth reaches where the state it grew from does")
+    func alwaysReachPastGrowth() {
+        let growing = """
+            flow App [entry] {
+              start home
+              route home { on open -> push detail }
+              route detail {
+                // flowctl:allow F205
+                on more -> push detail
+                on leave -> set [goodbye]
+              }
+              route goodbye [final]
+            }
+
+            """
+        #expect(violations(growing + "check \"leaving\" always reach App.goodbye").isEmpty)
+        // Without a way to goodbye from detail, the first detail is the counterexample, not the cut one.
+        let stuck = growing.replacingOccurrences(of: "    on leave -> set [goodbye]\n", with: "")
+        #expect(violations(stuck + "check \"leaving\" always reach App.goodbye") == [
+            "check 'leaving' (always reach App.goodbye) does not hold: from 'home', reached by this path, no user steps lead there | ",
+        ])
+    }
+
     @Test("never: a state that shows the route while the guard holds is the counterexample")
     func never() {
         #expect(violations(Self.shop + "check never App.payment when !member") == [

@@ -51,7 +51,11 @@ extension Analyzer {
     /// `always reach ref`: from every reachable state some user steps lead to
     /// a state that shows ref. A backward search from those states over the
     /// user steps; the first state it misses, in breadth-first order, is the
-    /// shortest counterexample.
+    /// shortest counterexample. A state the exploration cut has no steps of
+    /// its own in the graph: one cut for repeating growth (F205) shows what
+    /// the state it grew from shows, with more on top, and reaches ref when
+    /// that one does; one cut for its size claims nothing and counts as
+    /// reaching (validate's note says the exploration stopped there).
     mutating func checkAlwaysReach(_ property: PropertyCheck, _ graph: StateGraph) {
         var reaches = [Bool](repeating: false, count: graph.count)
         var queue: [Int32] = []
@@ -59,6 +63,13 @@ extension Analyzer {
             reaches[n] = true
             queue.append(Int32(n))
         }
+        for node in graph.oversized where !reaches[Int(node)] {
+            reaches[Int(node)] = true
+            queue.append(node)
+        }
+        // Per state, the cut states that grew from it.
+        var grownFrom: [Int32: [Int32]] = [:]
+        for (node, ancestor) in graph.growth { grownFrom[ancestor, default: []].append(node) }
         let reverse = graph.adjacency(reversed: true)
         var head = 0
         while head < queue.count {
@@ -67,6 +78,10 @@ extension Analyzer {
             for (source, _) in reverse.neighbours(of: t) where !reaches[Int(source)] {
                 reaches[Int(source)] = true
                 queue.append(source)
+            }
+            for grown in grownFrom[Int32(t)] ?? [] where !reaches[Int(grown)] {
+                reaches[Int(grown)] = true
+                queue.append(grown)
             }
         }
         guard let first = reaches.firstIndex(of: false) else { return }
