@@ -22,7 +22,8 @@ enum DiffCommand {
         only one path is given.
 
         Breaking (exit status 1), each with its example:
-          - a URL that an old link matched (its sample URL) now matches no link, or,
+          - a URL that an old link matched (its sample URLs: optional items absent,
+            then present) now matches no link, or,
             opened at launch with every guard false, shows another stack;
           - a generated Swift declaration (a Screen, Event, Guard or Tab case, a link
             builder) is gone or changed: app code that uses it no longer compiles;
@@ -32,7 +33,8 @@ enum DiffCommand {
         Flows, tab bars, routes, events, results, links and validate's findings
         added, removed or changed are listed too; they break nobody. A route or a
         flow marked [was(OldName)] is renamed, not removed and added: its links,
-        saved screens and reachability are compared as the same one's.
+        saved screens and reachability are compared as the same one's, and the
+        generated Swift keeps its old names as deprecated aliases.
 
         OPTIONS:
           --git <revision>    Read the old release from this git revision
