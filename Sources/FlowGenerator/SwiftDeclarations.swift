@@ -75,7 +75,7 @@ extension SwiftGenerator {
                                         origin: .flow(flowName), span: flow.span))
             for r in flow.routes.range {
                 let route = program.routes[r]
-                let parameters = route.parameters.range.map { "\(SwiftNames.escaped(names.label[$0])): \(swiftType(program.parameters[$0].type))" }
+                let parameters = routeParameters(r, defaults: false)
                 let payload = parameters.isEmpty ? "" : "(" + parameters.joined(separator: ", ") + ")"
                 out.append(SwiftDeclaration(name: "Screen.\(typeName).\(names.routeCase[r])",
                                             signature: "case \(SwiftNames.escaped(names.routeCase[r]))\(payload)",

@@ -75,8 +75,7 @@ extension SwiftGenerator {
                 let route = program.routes[r]
                 let origin = SwiftDeclaration.Origin.route(program.qualifiedName(RouteID(r)))
                 let labels = route.parameters.range.map { names.label[$0] }
-                let parameters = route.parameters.range.map { "\(SwiftNames.escaped(names.label[$0])): \(swiftType(program.parameters[$0].type))" }
-                let defaults = route.parameters.range.map { program.parameters[$0].defaultValue.map { " = " + swiftLiteral($0) } ?? "" }
+                let parameters = routeParameters(r, defaults: false)
                 let newCase = names.routeCase[r]
                 if taken.insert(old).inserted {
                     if parameters.isEmpty {
@@ -84,7 +83,7 @@ extension SwiftGenerator {
                                                    signature: "static var \(SwiftNames.escaped(old)): Self", replaces: "case \(SwiftNames.escaped(old))",
                                                    renamed: newCase, body: "{ .\(SwiftNames.escaped(newCase)) }", origin: origin, span: route.span))
                     } else {
-                        let declared = zip(parameters, defaults).map { $0 + $1 }.joined(separator: ", ")
+                        let declared = routeParameters(r, defaults: true).joined(separator: ", ")
                         let forwarded = labels.map { "\(SwiftNames.escaped($0)): \(SwiftNames.escaped($0))" }.joined(separator: ", ")
                         let spelled = labels.map { $0 + ":" }.joined()
                         out.append(FormerNameAlias(container: .routes(f), name: "Screen.\(typeName).\(old)",

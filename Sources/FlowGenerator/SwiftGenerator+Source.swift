@@ -59,10 +59,7 @@ extension SwiftGenerator {
                 if let title = program.title(RouteID(r)) { doc = "\"\(SwiftLiteral.comment(title))\": " + doc }
                 out += "            /// \(doc) (\(location(route.span))).\n"
                 // (v2) A parameter's default is the associated value's default: `.post(id: "1")`.
-                let parameters = route.parameters.range.map {
-                    "\(SwiftNames.escaped(names.label[$0])): \(swiftType(program.parameters[$0].type))"
-                        + (program.parameters[$0].defaultValue.map { " = " + swiftLiteral($0) } ?? "")
-                }
+                let parameters = routeParameters(r, defaults: true)
                 let payload = parameters.isEmpty ? "" : "(" + parameters.joined(separator: ", ") + ")"
                 out += "            case \(SwiftNames.escaped(names.routeCase[r]))\(payload)\n"
             }
@@ -127,6 +124,15 @@ extension SwiftGenerator {
         case .int(let i): String(i)
         case .double(let d): String(d)
         case .bool(let b): String(b)
+        }
+    }
+
+    /// Route `r`'s parameters as its case declares them: `id: Swift.String`,
+    /// and with `defaults` (v2) each default after it: `tab: Swift.Int = 0`.
+    func routeParameters(_ r: Int, defaults: Bool) -> [String] {
+        program.routes[r].parameters.range.map {
+            "\(SwiftNames.escaped(names.label[$0])): \(swiftType(program.parameters[$0].type))"
+                + (defaults ? program.parameters[$0].defaultValue.map { " = " + swiftLiteral($0) } ?? "" : "")
         }
     }
 
