@@ -124,6 +124,7 @@ struct LinkPatternTests {
             "app://post/1", "app://post/1?tab=1&ref=1", "app://post/latest", "app://files/1/1", "app://files/1/info",
             "app://search?q=1", "app://search?q=1#page=1", "unmatched://default",
         ])
+        #expect(samples.indices.map { program.linkSampleURL(at: Int32($0)) } == samples.map(\.url))
         var nav = try navigator(Self.app)
         for sample in samples {
             #expect(try nav.match(sample.url).0.span == program.links[Int(sample.link)].span)

@@ -10,7 +10,7 @@ public enum PathStep: Hashable, Sendable {
     case back
     /// `tab T`: the user taps the tab of flow T.
     case tab(FlowID)
-    /// `open "…"`: the URL of the sample at this index in `Program.linkSamples`.
+    /// `open "…"`: the URL of the sample at this index in `Program.linkSamples` (`Program.linkSampleURL(at:)`).
     case open(Int32)
     /// `expect top Flow.route`: changes nothing; in a path it marks that the
     /// app has started, so the `assume` steps after it set guards on the
@@ -54,7 +54,7 @@ extension PathStep {
         case .tab(let flow):
             return "tab " + program.name(program.flows[Int(flow)].name)
         case .open(let sample):
-            return "open " + Navigator.literal(.string(program.linkSamples[Int(sample)].url))
+            return "open " + Navigator.literal(.string(program.linkSampleURL(at: sample)))
         case .expectTop(let route):
             return "expect top " + program.qualifiedName(route)
         }
@@ -84,7 +84,7 @@ extension PathStep {
         case .tab(let flow):
             try navigator.tapTab(flow)
         case .open(let sample):
-            try navigator.open(program.linkSamples[Int(sample)].url)
+            try navigator.open(program.linkSampleURL(at: sample))
         case .expectTop:
             break
         }

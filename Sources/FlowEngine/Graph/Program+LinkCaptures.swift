@@ -33,12 +33,22 @@ extension Program {
         var samples: [LinkSample] = []
         samples.reserveCapacity(links.count)
         for (l, link) in links.enumerated() {
-            samples.append(LinkSample(link: Int32(l), url: sampleURL(of: link)))
-            if link.pattern.hasOptionalItems {
-                samples.append(LinkSample(link: Int32(l), url: sampleURL(of: link, withOptionalItems: true)))
+            for sample in 0..<link.pattern.sampleCount {
+                samples.append(LinkSample(link: Int32(l), url: sampleURL(of: link, withOptionalItems: sample == 1)))
             }
         }
         return samples
+    }
+
+    /// The URL of the sample at `index` in `linkSamples`, built alone: a
+    /// path's `open` step names one, and printing or replaying it builds no other.
+    public func linkSampleURL(at index: Int32) -> String {
+        var rest = Int(index)
+        for link in links {
+            if rest < link.pattern.sampleCount { return sampleURL(of: link, withOptionalItems: rest == 1) }
+            rest -= link.pattern.sampleCount
+        }
+        preconditionFailure("link sample \(index) is past the program's \(linkSamples.count) samples")
     }
 
     /// A URL that `link`'s pattern matches, each capture given the same
@@ -100,6 +110,10 @@ extension LinkPattern {
     public var hasOptionalItems: Bool {
         query.contains(where: \.isOptional) || fragment.contains(where: \.isOptional)
     }
+
+    /// How many sample URLs the checks open for a link of this pattern
+    /// (`Program.linkSamples`): 2 with optional items (absent, present), else 1.
+    var sampleCount: Int { hasOptionalItems ? 2 : 1 }
 
     /// `text` with every byte but letters, digits and `-._~` percent-encoded
     /// (RFC 3986's unreserved characters), as `FlowURL.encode` does at run time.
