@@ -25,6 +25,8 @@ public final class FlowDefinition: Sendable {
         /// Tab flow name → flow id, and flow id → name (nil for other flows).
         let tabFlows: [String: FlowID]
         let flowNames: [String]
+        /// The program's reachable shapes, explored at the first restore.
+        let shapes = ShapesOnFirstUse()
 
         init(program: Program, eventSymbols: [Symbol], eventLabels: [[Symbol]], guardSymbols: [String: Symbol],
              tabFlows: [String: FlowID], flowNames: [String]) {

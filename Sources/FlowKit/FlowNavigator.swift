@@ -11,6 +11,9 @@ public struct FlowNavigator<P: FlowProgram>: Sendable {
     /// The untyped engine underneath (read-only): for tools, tracing and tests.
     public internal(set) var engine: Navigator
     let loaded: FlowDefinition.Loaded
+    /// What the last restore of a saved state left out (nil when the
+    /// navigator was not restored): see `init(restoring:repairing:restoringGuards:)`.
+    public internal(set) var restoreReport: FlowRestoreReport?
 
     /// Starts the entry flow with `guards` set (they choose among guarded
     /// `start` items). Throws when the embedded program cannot run.

@@ -49,7 +49,10 @@ enum SimulateCommand {
           --trace                Print every step of a random walk
           --format <format>      text (default) or json: the trace as one object
           --save <file>          Write the final state as JSON
-          --restore <file>       Start from a saved state instead of the entry's start
+          --restore <file>       Start from a saved state instead of the entry's start; a
+                                 state this program cannot reach is refused, saying why
+          --repair               With --restore: keep, layer by layer, what this program can
+                                 reach, and print what was dropped (on standard error)
           --interactive          Read steps from standard input even if it is not a terminal
           -h, --help             Show this help
 
@@ -75,6 +78,7 @@ enum SimulateCommand {
             OptionSpec(name: "--format", takesValue: true, choices: ["text", "json"]),
             OptionSpec(name: "--save", takesValue: true),
             OptionSpec(name: "--restore", takesValue: true),
+            OptionSpec(name: "--repair"),
             OptionSpec(name: "--interactive"),
         ],
         run: run
@@ -94,6 +98,10 @@ enum SimulateCommand {
         }
         let json = arguments.value("--format") == "json"
 
+        if arguments.has("--repair") && arguments.value("--restore") == nil {
+            console.err("flowctl simulate: --repair needs --restore FILE\n")
+            return .usage
+        }
         // The steps: the script's, then each -e.
         var lines: [ScenarioScript.Line] = []
         if let scriptPath = arguments.value("--script") {
@@ -139,7 +147,9 @@ enum SimulateCommand {
                 return .usage
             }
             do throws(NavigationError) {
-                try navigator.restore(from: [UInt8](data))
+                let report = try navigator.restore(from: [UInt8](data), options: arguments.has("--repair") ? .repairing : .exact)
+                for dropped in report.dropped { console.err("flowctl simulate: '\(restorePath)': dropped \(dropped)\n") }
+                if let reason = report.reason { console.err("note: the state was not checked against the reachable states: \(reason)\n") }
             } catch {
                 console.err("flowctl simulate: '\(restorePath)': \(error.description)\n")
                 return .failure

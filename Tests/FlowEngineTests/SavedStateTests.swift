@@ -94,7 +94,7 @@ struct SavedStateTests {
     }
 
     static let tree = """
-        flow App [entry] { start home  route home { on a -> start A as sheet  on tabs -> start Tabs as sheet } }
+        flow App [entry] { start home  on up -> push home  route home { on a -> start A as sheet  on tabs -> start Tabs as sheet } }
         flow A { start a  route a { on b -> start B } }
         flow B { start b  route b { on a -> start A } }
         flow Tabs { tabs T, U }

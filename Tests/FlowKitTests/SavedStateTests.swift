@@ -90,4 +90,22 @@ import Testing
         #expect(navigator.savedState == before)
         #expect(expected.description == "invalid saved state: flow #2 ('Checkout') runs under flow #0 ('App'), but 'App' never starts 'Checkout'")
     }
+
+    @Test func aRepairingRestoreKeepsWhatTheProgramReachesAndReportsTheRest() throws {
+        var navigator = try FlowNavigator<Shop>(assuming: [.loggedIn])
+        try navigator.send(.ready)
+        try navigator.send(.select(id: "42"))
+        try navigator.send(.buy)
+        // A release that no longer has the cart: the product stays, the sheet goes.
+        let text = String(decoding: navigator.savedState, as: UTF8.self).replacingOccurrences(of: "Checkout.cart", with: "Checkout.basket")
+        let expected = FlowError.invalidState("route 'Checkout.basket' no longer exists")
+        #expect(throws: expected) { try FlowNavigator<Shop>(restoring: Data(text.utf8)) }
+        let repaired = try FlowNavigator<Shop>(restoring: Data(text.utf8), repairing: true, restoringGuards: false)
+        #expect(repaired.top == .shop(.product(id: "42")))
+        #expect(!repaired.isAssumed(.loggedIn))
+        #expect(repaired.restoreReport == FlowRestoreReport(dropped: [
+            "1 screen from 'Checkout.basket' up in layer #1 (sheet): route 'Checkout.basket' no longer exists",
+        ]))
+        #expect(navigator.restoreReport == nil)
+    }
 }

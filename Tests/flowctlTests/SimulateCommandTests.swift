@@ -199,6 +199,28 @@ struct SimulateCommandTests {
         #expect(other.stderr == "flowctl simulate: '\(foreign)': invalid saved state: saved for entry flow 'Other', but the program's entry is 'App'\n")
     }
 
+    @Test("--restore refuses a state the edited program cannot reach; --repair keeps the rest and says what it dropped")
+    func restoreIntoAnEditedProgram() throws {
+        let state = try temporaryFile("")
+        let first = try runFlowctl(["simulate", "flows/shop.flow", "-e", "assume loggedIn", "-e", "ready", "-e", "select(id: \"5\")", "-e", "buy", "--save", state])
+        #expect(first.status == 0, "\(first.stderr)")
+        // The next release shows the cart as a full-screen cover.
+        let shop = try String(contentsOfFile: repositoryRoot + "/flows/shop.flow", encoding: .utf8)
+        let edited = shop.replacingOccurrences(of: "on buy -> start Checkout as sheet", with: "on buy -> start Checkout as cover")
+        #expect(edited != shop)
+        let program = try temporaryFile(edited, suffix: ".flow")
+        let exact = try runFlowctl(["simulate", program, "--restore", state])
+        #expect(exact.status == 1)
+        #expect(exact.stderr == "flowctl simulate: '\(state)': invalid saved state: layer #1 (sheet): this program never shows 'Checkout.cart' as this layer's first screen over 'Shop.product'\n")
+        let repaired = try runFlowctl(["simulate", program, "--restore", state, "--repair", "-e", "buy"])
+        #expect(repaired.status == 0, "\(repaired.stderr)")
+        #expect(repaired.stderr == "flowctl simulate: '\(state)': dropped 1 screen from 'Checkout.cart' up in layer #1 (sheet): this program never shows 'Checkout.cart' as this layer's first screen over 'Shop.product'\n")
+        #expect(repaired.stdout.hasSuffix("all steps passed: catalog > product(id: \"5\") | cover: cart\n"))
+        let alone = try runFlowctl(["simulate", "flows/shop.flow", "--repair"])
+        #expect(alone.status == 2)
+        #expect(alone.stderr == "flowctl simulate: --repair needs --restore FILE\n")
+    }
+
     @Test("--format json prints the trace as one object")
     func jsonTrace() throws {
         let result = try runFlowctl(["simulate", "flows/shop.flow", "-e", "ready", "-e", "nope", "-e", "expect error", "--format", "json"])

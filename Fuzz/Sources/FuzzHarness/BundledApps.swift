@@ -22,8 +22,14 @@ public enum BundledApps {
         paths += names.map { "\(flows)/\($0)/app.flow" }.filter { FileManager.default.fileExists(atPath: $0) }
         if paths.isEmpty { fuzzFailure("no bundled apps in \(flows)") }
         return paths.compactMap { path in
-            guard let validation = try? Validation.run(path), validation.errorCount == 0 else { return nil }
+            // Compiled without exploring states: `shapes` explores them, once.
+            guard let loader = try? SourceLoader.load(path, from: DiskFileSystem()) else { return nil }
+            let validation = Validation.check(loader, exploresStates: false)
+            guard !validation.diagnostics.contains(where: { $0.severity == .error && $0.code.stopsRunning }) else { return nil }
             return (path, validation.program)
         }
     }()
+
+    /// Each app's reachable shapes, in `programs` order, explored once.
+    public static let shapes: [ReachableShapes] = programs.map { ReachableShapes(program: $0.program) }
 }

@@ -6,9 +6,12 @@ import FlowEngine
 public struct EngineDriver {
     public private(set) var navigator: Navigator
     private let interface: ProgramInterface?
+    /// The program's reachable shapes: every state a walk reaches must restore exactly.
+    private let shapes: ReachableShapes
 
-    public init(_ navigator: Navigator) {
+    public init(_ navigator: Navigator, shapes: ReachableShapes = .unexplored) {
         self.navigator = navigator
+        self.shapes = shapes
         interface = try? ProgramInterface(navigator.program)
         checkInvariants(after: "start")
     }
@@ -104,7 +107,7 @@ public struct EngineDriver {
         let saved = navigator.savedState()
         var restored = navigator
         do {
-            try restored.restore(from: Array(saved.utf8))
+            try restored.restore(from: Array(saved.utf8), options: .exact, shapes: shapes)
         } catch {
             fuzzFailure("a saved state was refused on restore (\(error)):\n\(saved)")
         }

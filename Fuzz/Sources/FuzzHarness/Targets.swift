@@ -16,7 +16,9 @@ public enum FlowTarget {
             $0.severity == .error && ($0.code.rawValue.hasPrefix("F0") || $0.code.rawValue.hasPrefix("F1"))
         }
         guard runnable, let navigator = try? Navigator(program: validation.program) else { return }
-        var driver = EngineDriver(navigator)
+        // The states a small exploration finds: every state the walk reaches must then restore.
+        let graph = try? StateGraph(program: validation.program, limits: StateGraph.Limits(maxWork: 2_000_000))
+        var driver = EngineDriver(navigator, shapes: graph.map(ReachableShapes.init(graph:)) ?? .unexplored)
         var input = FuzzInput(data)
         driver.walk(&input, limit: 32)
         checkPaths(validation)
@@ -74,16 +76,16 @@ public enum ScriptTarget {
 public enum StateTarget {
     public static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
         let data = Array(bytes)
-        for app in BundledApps.programs {
+        for (app, shapes) in zip(BundledApps.programs, BundledApps.shapes) {
             guard var navigator = try? Navigator(program: app.program) else { continue }
             let before = navigator.state
             do {
-                try navigator.restore(from: data)
+                try navigator.restore(from: data, options: .exact, shapes: shapes)
             } catch {
                 if navigator.state != before { fuzzFailure("\(app.path): a refused state (\(error)) changed the state") }
                 continue
             }
-            var driver = EngineDriver(navigator)
+            var driver = EngineDriver(navigator, shapes: shapes)
             var input = FuzzInput(data)
             driver.walk(&input, limit: 8)
         }
