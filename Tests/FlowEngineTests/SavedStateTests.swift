@@ -188,10 +188,11 @@ struct SavedStateTests {
             #expect(restored.stackDescription == nav.stackDescription)
         }
     }
-    @Test("mutated saved states never crash: each is refused, or restores to a state that keeps every invariant", arguments: 0..<4)
+    @Test("mutated saved states never crash: each is refused, or restores (exactly or repaired) to a state that keeps every invariant", arguments: 0..<4)
     func mutatedStates(seed: UInt64) throws {
         let source = [DeepLinkTests.app, Self.tree, dslExample, NavigatorTests.app][Int(seed)]
         var nav = try navigator(allowingFindings: true, source)
+        let shapes = ReachableShapes(program: nav.program)
         nav.assume("loggedIn")
         _ = RandomWalk.run(&nav, steps: 40, seed: seed, maxDepth: 30)
         let valid = try #require(try JSONSerialization.jsonObject(with: Data(nav.savedState().utf8)) as? [String: Any])
@@ -222,10 +223,18 @@ struct SavedStateTests {
             var copy = try navigator(allowingFindings: true, source)
             let before = copy.state
             do throws(NavigationError) {
-                try copy.restore(from: Array(data))
+                try copy.restore(from: Array(data), options: .exact, shapes: shapes)
                 #expect(copy.invariantViolations() == [])
             } catch {
                 #expect(copy.state == before)
+            }
+            // A repair refuses only what is not a state file of this program, and keeps the invariants.
+            var repaired = try navigator(allowingFindings: true, source)
+            do throws(NavigationError) {
+                try repaired.restore(from: Array(data), options: .repairing, shapes: shapes)
+                #expect(repaired.invariantViolations() == [])
+            } catch {
+                #expect(repaired.state == before)
             }
         }
     }

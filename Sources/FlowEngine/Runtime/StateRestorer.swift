@@ -67,12 +67,12 @@ struct StateRestorer {
         report.dropped.append("\(what)\(place.map { " in \($0)" } ?? ""): \(why)")
     }
 
-    /// A repair that keeps nothing: the program's launch state.
+    /// A repair that keeps nothing: the program's launch, under the saved
+    /// guards (or the app's own, when it keeps them).
     private mutating func startAfresh(because why: String) throws(NavigationError) -> Navigator {
         report.dropped.append("everything, started afresh: \(why)")
-        var fresh = try Navigator(program: program)
-        if !restoresGuards { fresh.state.guards = navigator.state.guards }
-        return fresh
+        let guards = restoresGuards ? saved.guards.filter { names.guards[$0] != nil } : navigator.state.guards.map { program.name($0) }
+        return try Navigator(program: program, assuming: guards)
     }
 
     // MARK: - Flows and guards
@@ -109,7 +109,7 @@ struct StateRestorer {
         }
         // Drops each flow that does not fit where it runs, then those under a dropped one.
         let before = Navigator.parentChains(instances)
-        for (i, instance) in instances.enumerated() where instance.isRunning {
+        for (i, instance) in instances.enumerated() where instance.isRunning && (instance.parent < 0 || instances[Int(instance.parent)].isRunning) {
             if let problem = navigator.flowTreeProblem(instances, i, before) {
                 report.dropped.append("flow #\(i) ('\(saved.flows[i].flow)') and what it shows: \(problem)")
                 navigator.state.instances[i].isRunning = false
@@ -178,7 +178,8 @@ struct StateRestorer {
             }
             container = Int32(index)
         }
-        var (stacks, selected) = try arrangeStacks(layer, l, container: container)
+        let (stacks, savedSelection) = try arrangeStacks(layer, l, container: container)
+        var selected = savedSelection
         let tabs = container >= 0 ? Array(program.tabs(of: navigator.state.instances[Int(container)].flow)) : []
         var restored: [[Entry]] = []
         for (s, stack) in stacks.enumerated() {
@@ -193,7 +194,6 @@ struct StateRestorer {
             }
             restored.append(entries)
         }
-        stacks.removeAll()
         guard !restored.isEmpty else {
             try misfit("a \(layer.kind.rawValue) layer selects stack \(layer.selected) of 0", dropping: kind)
             return nil
