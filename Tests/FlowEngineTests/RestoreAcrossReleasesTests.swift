@@ -73,7 +73,7 @@ struct RestoreAcrossReleasesTests {
         #expect(report.dropped == [
             "1 screen from 'App.a' up in layer #1 (sheet): this program never shows 'App.a' as this layer's first screen over 'App.home'",
             "the 1 layer above layer #1: it stands on it",
-            "the pending link 't://home': the screen 'App.b' its gate showed was dropped",
+            "the pending link 't://home': the screen its gate showed was dropped",
         ])
         #expect(nav.stackDescription == "home")
         #expect(nav.state.pendingLink == nil)

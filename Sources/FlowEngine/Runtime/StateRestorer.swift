@@ -357,9 +357,10 @@ struct StateRestorer {
             if pending.held == true && !marks.isEmpty {
                 throw .invalidState("the pending link '\(url)' is held for a busy route and remembers screens its gate showed")
             }
-            // A repair that dropped a screen the gate showed has done what the user's leaving it does: the URL goes.
-            if repairs, let gone = marks.first(where: { !isShown($0) }) {
-                throw .invalidState("the screen '\(program.qualifiedName(gone.route))' its gate showed was dropped")
+            // A repair that dropped every screen the gate showed has done what the user's leaving them does:
+            // the URL goes (docs/language.md, gated links).
+            if repairs, !marks.isEmpty, !marks.contains(where: isShown) {
+                throw .invalidState("the screen\(marks.count == 1 ? "" : "s") its gate showed \(marks.count == 1 ? "was" : "were") dropped")
             }
             navigator.state.pendingLink = PendingLink(url: pending.url, shown: marks, isHeld: pending.held == true)
         } catch {
