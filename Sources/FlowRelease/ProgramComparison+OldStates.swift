@@ -9,9 +9,10 @@ extension ProgramComparison {
     /// program cannot start).
     mutating func oldStates() -> StateGraph? {
         if let explored = oldGraph { return explored }
+        // The validation's own graph when it explored completely; else once more, with its budget.
         var limits = Analyzer.explorationLimits(old.program)
         limits.maxWork = min(limits.maxWork, old.workBudget)
-        let graph = try? StateGraph(program: old.program, limits: limits)
+        let graph = old.validation.stateGraph ?? (try? StateGraph(program: old.program, limits: limits))
         oldGraph = .some(graph)
         // Each route's states, in the graph's (breadth-first) order.
         var byRoute = [[Int32]](repeating: [], count: old.program.routes.count)
@@ -32,14 +33,20 @@ extension ProgramComparison {
         for n in oldStatesByRoute[Int(route)] {
             let state = graph.states[Int(n)]
             guard placed.isEmpty || !ProgramComparison.placement(ofTop: state).intersection(placed).isEmpty else { continue }
-            let steps = graph.path(to: n).filter { !$0.isExpect }.map { $0.scriptText(in: old.program) }
-            let screen = state.layers.map { layer in
-                layer.kind.stackPrefix + layer.stack.map { launch.describe($0) }.joined(separator: " > ")
-            }.joined(separator: " | ")
-            let way = steps.isEmpty ? "at launch" : "after " + steps.joined(separator: " → ")
-            return "\(way), the old release shows \(screen)"
+            return ProgramComparison.way(to: n, in: graph, launch: launch)
         }
         return nil
+    }
+
+    /// `after ready → getStarted, the old release shows walkthrough > login`:
+    /// the shortest way to state `n` of the old release's graph.
+    static func way(to n: Int32, in graph: StateGraph, launch: Navigator) -> String {
+        let steps = graph.path(to: n).filter { !$0.isExpect }.map { $0.scriptText(in: graph.program) }
+        let screen = graph.states[Int(n)].layers.map { layer in
+            layer.kind.stackPrefix + layer.stack.map { launch.describe($0) }.joined(separator: " > ")
+        }.joined(separator: " | ")
+        let way = steps.isEmpty ? "at launch" : "after " + steps.joined(separator: " → ")
+        return "\(way), the old release shows \(screen)"
     }
 
     /// How the active entry of `state` stands: pushed or its layer's root,

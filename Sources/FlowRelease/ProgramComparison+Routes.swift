@@ -18,6 +18,7 @@ extension ProgramComparison {
             let name = o.qualifiedName(RouteID(r))
             let match = newRoute[r]
             guard match >= 0 else {
+                toldSavedStates.insert(RouteID(r))
                 var breaks: [String] = []
                 if !oldUnreachable[r], let example = oldExample(showing: RouteID(r)) {
                     breaks.append("a saved state that shows \(name) no longer restores (\(example))")
@@ -41,6 +42,7 @@ extension ProgramComparison {
             }
             guard !oldUnreachable[r] else { continue }
             if newUnreachable[Int(match)] {
+                toldSavedStates.insert(RouteID(r))
                 unreachableNow.insert(newSpan)
                 add(ReleaseChange(kind: .changed, subject: .route, name: name, summary: "route \(name) is no longer reachable",
                                   breaks: ["users reached \(name) in the old release; no way from the launch leads to it now (flowctl validate: F201)"],
@@ -60,6 +62,7 @@ extension ProgramComparison {
             let lost = was.subtracting(now)
             var breaks: [String] = []
             if !lost.isEmpty {
+                toldSavedStates.insert(RouteID(r))
                 var text = "a saved state that shows \(name) \(ProgramComparison.describe(lost)) no longer restores: "
                     + "the new release shows it only \(ProgramComparison.describe(now))"
                 if let example = oldExample(showing: RouteID(r), placed: lost) { text += " (\(example))" }

@@ -28,6 +28,9 @@ struct ProgramComparison {
     var oldGraph: StateGraph??
     /// For each old route id, the old states whose active route it is.
     var oldStatesByRoute: [[Int32]] = []
+    /// Old routes whose saved screens a change already tells about (removed,
+    /// unreachable, shown another way): `compareSavedStates` skips them.
+    var toldSavedStates = Set<RouteID>()
     /// The old release at its launch with every guard false (nil when it cannot start).
     let oldLaunch: Navigator?
     var oldPlaces: Places
@@ -95,6 +98,8 @@ struct ProgramComparison {
         compareResults()
         compareLinks()
         compareDeclarations()
+        // After the events and declarations: a refusal an event's change caused is told with it.
+        compareSavedStates()
         compareFindings()
     }
 
@@ -112,6 +117,7 @@ struct ProgramComparison {
         let oldUnreachable = ProgramComparison.unreachableRoutes(old.validation)
         for (f, flow) in o.flows.enumerated() where newFlow[f] < 0 {
             let name = o.name(flow.name)
+            for r in flow.routes.range { toldSavedStates.insert(RouteID(r)) }
             let routes = o.routes[flow.routes.range].map { o.name($0.name) }
             var breaks: [String] = []
             for r in flow.routes.range where !oldUnreachable[r] {

@@ -118,7 +118,7 @@ public struct Release: Sendable {
             let loader = try SourceLoader.load(file, from: source)
             let declarations = loader.trees.reduce(0) { $0 + $1.routes.count + $1.handlers.count + $1.flows.count + $1.links.count }
             budget = min(explorationWork(declarations: declarations), cap ?? .max)
-            validation = Validation.check(loader, explorationWork: budget)
+            validation = Validation.check(loader, explorationWork: budget, keepsStateGraph: true)
         } catch {
             throw LoadError(message: "cannot read '\(source.describe(file))': \(error.reason)")
         }

@@ -27,8 +27,9 @@ enum DiffCommand {
             opened at launch with every guard false, shows another stack;
           - a generated Swift declaration (a Screen, Event, Guard or Tab case, a link
             builder) is gone or changed: app code that uses it no longer compiles;
-          - a route shown another way (pushed before, only a sheet now): a saved
-            state that shows it the old way no longer restores;
+          - a route shown another way (pushed before, only a sheet now), or a state
+            of the old release that the new one refuses to restore (each explored
+            state, up to 4,000, is restored): a saved state no longer restores;
           - a route users reached that the new release still has but cannot reach.
         Flows, tab bars, routes, events, results, links and validate's findings
         added, removed or changed are listed too; they break nobody. A route or a

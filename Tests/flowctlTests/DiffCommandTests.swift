@@ -99,6 +99,34 @@ struct DiffCommandTests {
         #expect(run.out == "no navigation changes (1 program compared)\n")
     }
 
+    @Test("a state of the old release the new one refuses to restore is breaking, with the state as JSON, even when the route's placement is the same")
+    func refusedSavedState() throws {
+        let before = """
+            flow App [entry] { start feed  route feed { on open -> push post  on other -> push other }  route other { on open -> push post }  route post [final] }
+            """
+        // `post` is still pushed in the base layer, but never over `feed` any more; every event stays.
+        let after = before.replacingOccurrences(of: "on open -> push post  on other", with: "on open -> push other  on other")
+        let old = try TemporaryDirectory()
+        let new = try TemporaryDirectory()
+        let diff = ReleaseDiff.compare(try Release.load([try old.write(before, to: "app.flow")], from: DiskReleaseSource()),
+                                       try Release.load([try new.write(after, to: "app.flow")], from: DiskReleaseSource()))
+        let refusal = try #require(diff.changes.first { $0.summary == "saved screens of App.post no longer restore" }, "\(diff.text())")
+        #expect(refusal.breaks == [
+            "a saved state that shows App.post no longer restores: the new release drops 1 screen from 'App.post' up in the base layer: this program never shows 'App.post' pushed over 'App.feed' (after send open, the old release shows feed > post)",
+        ])
+        #expect(refusal.example == #"{"entry":"App","flows":[{"flow":"App","parent":-1}],"format":"flowkit-state","guards":[],"layers":[{"kind":"base","selected":0,"stacks":[[{"arguments":[],"flow":0,"route":"App.feed"},{"arguments":[],"flow":0,"route":"App.post"}]]}],"version":1}"#)
+        #expect(refusal.kind == .changed && refusal.subject == .route && refusal.name == "App.post")
+        // Removing the event that showed it is the cause: the refusal is told with that change instead.
+        let removed = before.replacingOccurrences(of: "on open -> push post  on other", with: "on other")
+            .replacingOccurrences(of: "route other { on open -> push post }", with: "route other { on more -> push post }")
+        let third = try TemporaryDirectory()
+        let byEvent = ReleaseDiff.compare(try Release.load([try old.write(before, to: "app.flow")], from: DiskReleaseSource()),
+                                          try Release.load([try third.write(removed, to: "app.flow")], from: DiskReleaseSource()))
+        #expect(!byEvent.changes.contains { $0.summary.hasPrefix("saved screens") }, "\(byEvent.text())")
+        let event = try #require(byEvent.changes.first { $0.subject == .event && $0.name == "open" }, "\(byEvent.text())")
+        #expect(event.breaks.contains { $0.hasPrefix("a saved state that shows App.post no longer restores") }, "\(byEvent.text())")
+    }
+
     @Test("directories pair programs by file name; a program gone is breaking")
     func directories() throws {
         let old = try TemporaryDirectory()

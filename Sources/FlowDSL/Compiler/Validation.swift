@@ -24,6 +24,8 @@ public struct Validation: Sendable {
     public var exploredStates = 0
     /// Bytes of the explored states' canonical keys.
     public var exploredKeyBytes = 0
+    /// The complete state graph, when `check` was asked to keep it.
+    public var stateGraph: StateGraph?
     /// Wall time of each phase: load and parse, compile, analyze.
     public var timings: [(phase: String, duration: Duration, peakMiB: Int)] = []
 
@@ -70,7 +72,8 @@ public struct Validation: Sendable {
 
     /// docs/diagnostics.md: with syntax errors the flow analyses are skipped, so that
     /// no finding cascades from a construct that did not parse.
-    public static func check(_ loader: consuming SourceLoader, exploresStates: Bool = true, explorationWork: Int? = nil) -> Validation {
+    public static func check(_ loader: consuming SourceLoader, exploresStates: Bool = true, explorationWork: Int? = nil,
+                             keepsStateGraph: Bool = false) -> Validation {
         let clock = ContinuousClock()
         let start = clock.now
         // The syntax trees die with the loader here, before the analyses allocate.
@@ -85,8 +88,10 @@ public struct Validation: Sendable {
         var note: String?
         var states = 0
         var keyBytes = 0
+        var graph: StateGraph?
         if !compiled.hasSyntaxErrors {
-            let analysis = Analyzer.analysis(compiled.program, exploresStates: exploresStates, explorationWork: explorationWork) {
+            let analysis = Analyzer.analysis(compiled.program, exploresStates: exploresStates, explorationWork: explorationWork,
+                                             keepsStateGraph: keepsStateGraph) {
                 analyzedAt = clock.now
                 analyzedPeak = PeakMemory.mebibytes()
             }
@@ -96,11 +101,13 @@ public struct Validation: Sendable {
             note = analysis.note
             states = analysis.states
             keyBytes = analysis.stateKeyBytes
+            graph = analysis.stateGraph
         }
         let allowed = Allowances.apply(compiled.allows, to: diagnostics, files: compiled.program.files,
                                        reportUnused: compiledCleanly)
         return Validation(program: compiled.program, diagnostics: allowed.reported, suppressed: allowed.suppressed,
                           reportsUnusedAllows: compiledCleanly, explorationNote: note, exploredStates: states, exploredKeyBytes: keyBytes,
+                          stateGraph: graph,
                           timings: [("compile", start.duration(to: compiledAt), compiledPeak),
                                     ("analyze", compiledAt.duration(to: analyzedAt), analyzedPeak),
                                     ("states and paths", analyzedAt.duration(to: clock.now), PeakMemory.mebibytes())])

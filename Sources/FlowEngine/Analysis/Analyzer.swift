@@ -26,6 +26,9 @@ public struct Analyzer {
     /// How many states the exploration found (0: it did not run).
     var exploredStates = 0
     var exploredKeyBytes = 0
+    /// Whether to keep a complete exploration's graph (`keptStateGraph`).
+    var keepsStateGraph = false
+    var keptStateGraph: StateGraph?
 
     /// What the analyses found: the findings in source order, and a note on
     /// how far the state exploration went.
@@ -38,6 +41,8 @@ public struct Analyzer {
         public var states: Int
         /// Bytes of the states' canonical keys, for `--timings` (bytes per state).
         public var stateKeyBytes: Int
+        /// The complete state graph, when asked for (`keepsStateGraph`).
+        public var stateGraph: StateGraph?
     }
 
     /// Analyzes `program` and returns its findings in source order.
@@ -55,15 +60,18 @@ public struct Analyzer {
     /// (what validate falls back to past the exploration's limits).
     /// `explorationWork`, when given and lower, replaces the work budget of
     /// `explorationLimits` (for tools that validate many programs).
+    /// With `keepsStateGraph`, a complete exploration's graph is returned
+    /// too (`flowctl diff` restores the old release's states with it).
     public static func analysis(_ program: Program, exploresStates: Bool = true, explorationWork: Int? = nil,
-                                checked: () -> Void = {}) -> Analysis {
+                                keepsStateGraph: Bool = false, checked: () -> Void = {}) -> Analysis {
         var analyzer = Analyzer(program)
+        analyzer.keepsStateGraph = keepsStateGraph
         analyzer.run()
         checked()
         if !exploresStates || !analyzer.applyStateGraph(maxWork: explorationWork) { analyzer.attachPaths() }
         analyzer.diagnostics.sort(by: Diagnostic.sourceOrder)
         return Analysis(diagnostics: analyzer.diagnostics, note: analyzer.explorationNote, states: analyzer.exploredStates,
-                        stateKeyBytes: analyzer.exploredKeyBytes)
+                        stateKeyBytes: analyzer.exploredKeyBytes, stateGraph: analyzer.keptStateGraph)
     }
 
     public init(_ program: Program) {

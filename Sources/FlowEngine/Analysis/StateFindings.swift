@@ -46,6 +46,7 @@ extension Analyzer {
             explorationNote = "\(graph.limitHit ?? "a limit was reached"): the findings come from the flow graph, and the absence of others was not proved\(checks)"
             return false
         }
+        if keepsStateGraph { keptStateGraph = graph }
         // Keep the v1 findings the states do not decide, and F201/F202 of flows no state runs.
         let runs = flowsThatRun(graph)
         let flowGraphUnreachable = diagnostics.filter { $0.code == .unreachableRoute }

@@ -31,6 +31,9 @@ public struct ReachableShapes: Sendable {
     public private(set) var isComplete = true
     /// Why the states were not all explored, for a note.
     public private(set) var incompleteReason: String?
+    /// The program's names as saved states use them (nil for `unexplored`),
+    /// built once for every restore with these shapes.
+    private(set) var names: SavedNames?
 
     /// Shapes that refuse nothing: a restore with them checks names, types
     /// and the flow tree only, and says that reachability was not checked.
@@ -59,6 +62,7 @@ public struct ReachableShapes: Sendable {
 
     /// The facts of the states `graph` holds.
     public init(graph: StateGraph) {
+        names = SavedNames(graph.program)
         isComplete = graph.isComplete
         incompleteReason = graph.isComplete ? nil : graph.limitHit ?? "the exploration stopped at its limit"
         for state in graph.states {

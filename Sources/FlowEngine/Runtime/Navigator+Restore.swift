@@ -28,12 +28,25 @@ extension Navigator {
         }
         guard saved.format == SavedState.format else { throw .invalidState("format is '\(saved.format)', expected '\(SavedState.format)'") }
         guard saved.version == SavedState.version else { throw .invalidState("version \(saved.version) is not supported (expected \(SavedState.version))") }
-        let names = SavedNames(program)
+        return try restore(saved, options: options, shapes: shapes ?? ReachableShapes(program: program))
+    }
+
+    /// Restores `state`, a state of `old`'s program (an earlier release),
+    /// as saving it there and restoring the file here would, without the
+    /// JSON: how `flowctl diff` restores each state of the old release.
+    @discardableResult
+    public mutating func restore(_ state: NavigationState, savedBy old: Navigator, options: RestoreOptions,
+                                 shapes: ReachableShapes) throws(NavigationError) -> RestoreReport {
+        try restore(old.savedForm(of: state), options: options, shapes: shapes)
+    }
+
+    private mutating func restore(_ saved: SavedState, options: RestoreOptions, shapes: ReachableShapes) throws(NavigationError) -> RestoreReport {
+        let names = shapes.names ?? SavedNames(program)
         let entryName = program.name(program.flows[Int(program.entry)].name)
         guard names.flow(saved.entry) == program.entry else {
             throw .invalidState("saved for entry flow '\(saved.entry)', but the program's entry is '\(entryName)'")
         }
-        var restorer = StateRestorer(saved, into: self, names: names, options: options, shapes: shapes ?? ReachableShapes(program: program))
+        var restorer = StateRestorer(saved, into: self, names: names, options: options, shapes: shapes)
         let restored = try restorer.run()
         self = restored
         return restorer.report

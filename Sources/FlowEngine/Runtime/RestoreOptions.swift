@@ -24,6 +24,11 @@ public struct RestoreOptions: Sendable, Equatable {
 public struct RestoreReport: Sendable, Equatable {
     /// One line per part left out: what, where, and why.
     public var dropped: [String] = []
+    /// For each line of `dropped`, the route of the first screen it drops
+    /// (`Flow.route` as this program names it, or as the state did when the
+    /// program no longer has it); nil for a flow, a guard, a tab's whole
+    /// stack, a layer above or the pending URL.
+    public var droppedRoutes: [String?] = []
     /// Whether the state was checked against the program's reachable
     /// states. False when the program has too many to explore; then only
     /// its names, types and structure were checked, and `reason` says why.
@@ -31,8 +36,9 @@ public struct RestoreReport: Sendable, Equatable {
     /// Why reachability was not checked.
     public var reason: String?
 
-    public init(dropped: [String] = [], checkedReachability: Bool = true, reason: String? = nil) {
+    public init(dropped: [String] = [], droppedRoutes: [String?] = [], checkedReachability: Bool = true, reason: String? = nil) {
         self.dropped = dropped
+        self.droppedRoutes = droppedRoutes
         self.checkedReachability = checkedReachability
         self.reason = reason
     }

@@ -66,7 +66,19 @@ struct SavedState: Codable {
 
 extension Navigator {
     /// The state as JSON (keys sorted, one value per line), for `--save`.
-    public func savedState() -> String {
+    public func savedState() -> String { savedState(of: state) }
+
+    /// `state`, a state of this navigator's program (one a `StateGraph`
+    /// holds, say), as JSON.
+    public func savedState(of state: NavigationState) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(savedForm(of: state)) else { return "{}" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// `state` in the saved form, before JSON.
+    func savedForm(of state: NavigationState) -> SavedState {
         var renumber = [Int](repeating: -1, count: state.instances.count)
         var flows: [SavedState.SavedFlow] = []
         for (i, instance) in state.instances.enumerated() where instance.isRunning {
@@ -98,10 +110,7 @@ extension Navigator {
                                        return flow >= 0 ? SavedState.SavedMark(route: program.qualifiedName(mark.route), flow: flow) : nil
                                    }, held: pending.isHeld ? true : nil)
                                })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(saved) else { return "{}" }
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return saved
     }
 
     static func text(_ value: Value) -> String {

@@ -62,15 +62,23 @@ struct StateRestorer {
 
     /// Refuses (exact) or notes what is dropped (repairing). `place` is
     /// where `what` was, said in the refusal too when `placing`.
-    private mutating func misfit(_ why: String, dropping what: String, in place: String? = nil, placing: Bool = false) throws(NavigationError) {
+    /// `route`: the saved `Flow.route` of the first screen dropped, if a screen is.
+    private mutating func misfit(_ why: String, dropping what: String, in place: String? = nil, placing: Bool = false,
+                                 route: String? = nil) throws(NavigationError) {
         guard repairs else { throw .invalidState(placing ? place.map { "\($0): \(why)" } ?? why : why) }
-        report.dropped.append("\(what)\(place.map { " in \($0)" } ?? ""): \(why)")
+        note("\(what)\(place.map { " in \($0)" } ?? ""): \(why)", route: route)
+    }
+
+    /// Adds a line to the report's `dropped`, and its route to `droppedRoutes`.
+    private mutating func note(_ line: String, route: String? = nil) {
+        report.dropped.append(line)
+        report.droppedRoutes.append(route)
     }
 
     /// A repair that keeps nothing: the program's launch, under the saved
     /// guards (or the app's own, when it keeps them).
     private mutating func startAfresh(because why: String) throws(NavigationError) -> Navigator {
-        report.dropped.append("everything, started afresh: \(why)")
+        note("everything, started afresh: \(why)")
         let guards = restoresGuards ? saved.guards.filter { names.guards[$0] != nil } : navigator.state.guards.map { program.name($0) }
         return try Navigator(program: program, assuming: guards)
     }
@@ -111,7 +119,7 @@ struct StateRestorer {
         let before = Navigator.parentChains(instances)
         for (i, instance) in instances.enumerated() where instance.isRunning && (instance.parent < 0 || instances[Int(instance.parent)].isRunning) {
             if let problem = navigator.flowTreeProblem(instances, i, before) {
-                report.dropped.append("flow #\(i) ('\(saved.flows[i].flow)') and what it shows: \(problem)")
+                note("flow #\(i) ('\(saved.flows[i].flow)') and what it shows: \(problem)")
                 navigator.state.instances[i].isRunning = false
             }
         }
@@ -149,7 +157,7 @@ struct StateRestorer {
     /// Notes the saved layers above `l`, which a repair drops with it.
     private mutating func dropLayers(above l: Int) {
         let above = saved.layers.count - l - 1
-        if above > 0 { report.dropped.append("the \(above) layer\(above == 1 ? "" : "s") above layer #\(l): \(above == 1 ? "it stands" : "they stand") on it") }
+        if above > 0 { note("the \(above) layer\(above == 1 ? "" : "s") above layer #\(l): \(above == 1 ? "it stands" : "they stand") on it") }
     }
 
     /// How messages name layer `l`.
@@ -167,7 +175,7 @@ struct StateRestorer {
                 return nil
             }
             guard navigator.state.instances[index].isRunning else {
-                report.dropped.append("\(kind): its tab container flow #\(index) ('\(saved.flows[index].flow)') was dropped")
+                note("\(kind): its tab container flow #\(index) ('\(saved.flows[index].flow)') was dropped")
                 return nil
             }
             let flow = navigator.state.instances[index].flow
@@ -234,7 +242,7 @@ struct StateRestorer {
                     let left = stack.count - i
                     try misfit(unreachable(entry, over: below, isRoot: i == 0, tab: tab),
                                dropping: "\(left) screen\(left == 1 ? "" : "s") from '\(program.qualifiedName(entry.route))' up",
-                               in: location, placing: true)
+                               in: location, placing: true, route: program.qualifiedName(entry.route))
                     layer.stacks[s].removeLast(left)
                     break
                 }
@@ -260,7 +268,8 @@ struct StateRestorer {
                 entries.append(try restoreEntry(saved))
             } catch {
                 let left = stack.count - i
-                try misfit(error.problem, dropping: "\(left) screen\(left == 1 ? "" : "s") from '\(saved.route)' up", in: place)
+                try misfit(error.problem, dropping: "\(left) screen\(left == 1 ? "" : "s") from '\(saved.route)' up", in: place,
+                           route: names.route(saved.route).map(program.qualifiedName) ?? saved.route)
                 break
             }
         }
@@ -280,7 +289,7 @@ struct StateRestorer {
             var stacks: [[SavedState.SavedEntry]?] = layer.stacks.map { $0 }
             if repairs {
                 if stacks.count > tabs.count {
-                    report.dropped.append("the last \(stacks.count - tabs.count) tab stacks of layer #\(l): '\(program.name(program.flows[Int(containerFlow)].name))' has \(tabs.count) tabs")
+                    note("the last \(stacks.count - tabs.count) tab stacks of layer #\(l): '\(program.name(program.flows[Int(containerFlow)].name))' has \(tabs.count) tabs")
                     stacks.removeLast(stacks.count - tabs.count)
                 }
             }
