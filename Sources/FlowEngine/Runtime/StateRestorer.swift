@@ -160,6 +160,16 @@ struct StateRestorer {
         if above > 0 { note("the \(above) layer\(above == 1 ? "" : "s") above layer #\(l): \(above == 1 ? "it stands" : "they stand") on it") }
     }
 
+    /// How messages name a stack: its layer's name, and its tab's (-1: none).
+    private func place(_ layer: String, tab: FlowID) -> String {
+        tab >= 0 ? "\(layer), tab '\(program.name(program.flows[Int(tab)].name))'" : layer
+    }
+
+    /// `2 screens from 'Shop.cart' up`: what cutting a stack drops.
+    private static func screens(_ count: Int, from route: String) -> String {
+        "\(count) screen\(count == 1 ? "" : "s") from '\(route)' up"
+    }
+
     /// How messages name layer `l`.
     private func place(_ l: Int, _ kind: LayerKind) -> String {
         kind == .base ? "the base layer" : "layer #\(l) (\(kind.rawValue))"
@@ -192,7 +202,7 @@ struct StateRestorer {
         var restored: [[Entry]] = []
         for (s, stack) in stacks.enumerated() {
             let tab = s < tabs.count ? tabs[s] : -1
-            var entries = try restoreStack(stack ?? [], in: tab >= 0 ? "\(kind), tab '\(program.name(program.flows[Int(tab)].name))'" : kind)
+            var entries = try restoreStack(stack ?? [], in: place(kind, tab: tab))
             if entries.isEmpty {
                 guard tab >= 0 else {
                     if stack?.isEmpty ?? true { try misfit("layer #\(l) has an empty stack", dropping: kind) }
@@ -234,14 +244,14 @@ struct StateRestorer {
             let tabs = layer.container >= 0 ? Array(program.tabs(of: navigator.state.instances[Int(layer.container)].flow)) : []
             for s in layer.stacks.indices {
                 let tab = s < tabs.count ? tabs[s] : -1
-                let location = tab >= 0 ? "\(kind), tab '\(program.name(program.flows[Int(tab)].name))'" : kind
+                let location = place(kind, tab: tab)
                 let stack = layer.stacks[s]
                 for (i, entry) in stack.enumerated() {
                     let below = i == 0 ? anchor : stack[i - 1]
                     guard !shapes.contains(entry, over: below, isRoot: i == 0, kind: layer.kind, tab: tab, in: navigator.state) else { continue }
                     let left = stack.count - i
                     try misfit(unreachable(entry, over: below, isRoot: i == 0, tab: tab),
-                               dropping: "\(left) screen\(left == 1 ? "" : "s") from '\(program.qualifiedName(entry.route))' up",
+                               dropping: Self.screens(left, from: program.qualifiedName(entry.route)),
                                in: location, placing: true, route: program.qualifiedName(entry.route))
                     layer.stacks[s].removeLast(left)
                     break
@@ -268,7 +278,7 @@ struct StateRestorer {
                 entries.append(try restoreEntry(saved))
             } catch {
                 let left = stack.count - i
-                try misfit(error.problem, dropping: "\(left) screen\(left == 1 ? "" : "s") from '\(saved.route)' up", in: place,
+                try misfit(error.problem, dropping: Self.screens(left, from: saved.route), in: place,
                            route: names.route(saved.route).map(program.qualifiedName) ?? saved.route)
                 break
             }
