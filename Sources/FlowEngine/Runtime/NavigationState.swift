@@ -1,15 +1,39 @@
 /// One screen on a navigation stack: a route, the flow instance that shows
 /// it, and its arguments in the order of the route's parameters.
+///
+/// Equality is the screen's: route, instance and arguments. The `identity`
+/// is left out, so two states that show the same screens are one state.
 public struct Entry: Hashable, Sendable {
     public var route: RouteID
     /// Index of the flow instance in `NavigationState.instances`.
     public var instance: Int32
     public var arguments: [Value]
+    /// Which entry this is, for a UI that keeps one view per entry: 0 until
+    /// the end of the step that showed it, then a number no other entry or
+    /// layer of the navigator has had (docs/app-guide.md "Hosting in UIKit"). The
+    /// engine keeps it while it keeps the entry; a screen shown again (the
+    /// same route with the same arguments, after a pop) is a new entry.
+    public internal(set) var identity: UInt32 = 0
 
     public init(route: RouteID, instance: Int32, arguments: [Value] = []) {
         self.route = route
         self.instance = instance
         self.arguments = arguments
+    }
+
+    public static func == (lhs: Entry, rhs: Entry) -> Bool {
+        lhs.route == rhs.route && lhs.instance == rhs.instance && lhs.arguments == rhs.arguments
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(route)
+        hasher.combine(instance)
+        hasher.combine(arguments)
+    }
+
+    /// Whether `other` is this very entry: the same identity and the same screen.
+    public func isSameEntry(as other: Entry) -> Bool {
+        identity == other.identity && self == other
     }
 }
 
@@ -29,6 +53,8 @@ public enum LayerKind: String, Hashable, Sendable, Codable {
 
 /// One layer of the screen: a navigation stack, or a tab container with
 /// one stack per tab and a selected tab.
+///
+/// Equality leaves the `identity` out, as `Entry`'s does.
 public struct Layer: Hashable, Sendable {
     public var kind: LayerKind
     /// One stack, or one per tab of `container`.
@@ -37,6 +63,11 @@ public struct Layer: Hashable, Sendable {
     public var selected: Int
     /// The tab container instance filling this layer, or -1.
     public var container: Int32
+    /// Which layer this is (see `Entry.identity`): given at the end of the
+    /// step that added the layer, kept while the engine keeps the layer.
+    /// A layer whose stack a `set` replaces keeps it; one that changes
+    /// between a stack and a tab container is a new layer.
+    public internal(set) var identity: UInt32 = 0
 
     public init(kind: LayerKind, stack: [Entry]) {
         self.kind = kind
@@ -55,6 +86,17 @@ public struct Layer: Hashable, Sendable {
     public var isTabContainer: Bool { container >= 0 }
     /// The visible stack.
     public var stack: [Entry] { stacks[selected] }
+
+    public static func == (lhs: Layer, rhs: Layer) -> Bool {
+        lhs.kind == rhs.kind && lhs.selected == rhs.selected && lhs.container == rhs.container && lhs.stacks == rhs.stacks
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(selected)
+        hasher.combine(container)
+        hasher.combine(stacks)
+    }
 }
 
 /// A deep link waiting to open: one opened while its gate's guard did not

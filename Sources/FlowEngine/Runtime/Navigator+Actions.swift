@@ -240,13 +240,23 @@ extension Navigator {
         let selected = state.layers[top].selected
         let stack = state.layers[top].stacks[selected]
         var kept: [Entry] = []
+        var replaced: [Entry] = []
         var insertAt: Int?
         for entry in stack {
             if state.isDescendant(entry.instance, of: instance) {
                 if insertAt == nil { insertAt = kept.count }
+                replaced.append(entry)
             } else {
                 kept.append(entry)
             }
+        }
+        // The screens that stay the same (`set [feed, post]` over feed, post, profile)
+        // stay the same entries: a UI keeps their views (`Entry.identity`).
+        var entries = entries
+        var same = 0
+        while same < entries.count, same < replaced.count, replaced[same] == entries[same] {
+            entries[same] = replaced[same]
+            same += 1
         }
         kept.insert(contentsOf: entries, at: insertAt ?? kept.count)
         state.layers[top].stacks[selected] = kept

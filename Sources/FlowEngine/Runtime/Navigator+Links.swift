@@ -6,7 +6,8 @@ extension Navigator {
     /// Opens `url`: rebuilds the navigation to its link's target.
     @discardableResult
     public mutating func open(_ url: String) throws(NavigationError) -> [NavigationEffect] {
-        try open(url, matched: try matchBinding(url))
+        defer { if recordsEffects { stampIdentities() } }
+        return try open(url, matched: try matchBinding(url))
     }
 
     /// Opens `url`, already matched (the state exploration matches each
@@ -105,7 +106,10 @@ extension Navigator {
         let top = state.layers.count - 1
         let selected = state.layers[top].selected
         if let last = state.layers[top].stacks[selected].last, last.route == link.route, last.instance == current {
-            state.layers[top].stacks[selected][state.layers[top].stacks[selected].count - 1].arguments = arguments
+            // Other arguments make another screen: a new entry (`Entry.identity`).
+            if last.arguments != arguments {
+                state.layers[top].stacks[selected][state.layers[top].stacks[selected].count - 1] = Entry(route: link.route, instance: current, arguments: arguments)
+            }
         } else {
             state.layers[top].stacks[selected].append(Entry(route: link.route, instance: current, arguments: arguments))
             emit(.pushed(link.route))
@@ -324,7 +328,8 @@ extension Navigator {
         guard case .entry(let entry) = walk.placed else {
             throw .unsupported(event: "open", problem: "tab containers cannot be nested")
         }
-        state.layers[layerIndex].stacks[index] = [entry]
+        // The same root screen stays the same entry (a UI keeps its view).
+        state.layers[layerIndex].stacks[index] = [entry == root ? root : entry]
         state.layers[layerIndex].selected = index
         emit(.tabSelected(tab))
         needsCollection = true

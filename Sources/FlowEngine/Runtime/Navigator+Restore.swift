@@ -49,6 +49,7 @@ extension Navigator {
         var restorer = StateRestorer(saved, into: self, names: names, options: options, shapes: shapes)
         let restored = try restorer.run()
         self = restored
+        if recordsEffects { stampIdentities() }
         return restorer.report
     }
 

@@ -6,6 +6,7 @@ extension Navigator {
     /// rules and errors as `send(_:arguments:)`, without strings.
     @discardableResult
     public mutating func send(_ event: Symbol, labels: [Symbol], values: [Value]) throws(NavigationError) -> [NavigationEffect] {
+        defer { if recordsEffects { stampIdentities() } }
         guard let active = state.activeIDs else { throw .unhandled(event: program.name(event), route: activeRouteName) }
         if event == backSymbol && labels.isEmpty { return try back() }
         guard let (handler, instance) = findHandler(EventKey(name: event), from: active.instance, route: active.route) else {

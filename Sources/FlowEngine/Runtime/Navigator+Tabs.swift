@@ -9,6 +9,7 @@ extension Navigator {
     /// is not one of its tabs.
     @discardableResult
     public mutating func tapTab(_ tab: FlowID) throws(NavigationError) -> [NavigationEffect] {
+        defer { if recordsEffects { stampIdentities() } }
         let tabName = tab >= 0 && Int(tab) < program.flows.count ? program.name(program.flows[Int(tab)].name) : "#\(tab)"
         guard let top = state.layers.indices.last, state.layers[top].isTabContainer else {
             throw .unsupported(event: "tab \(tabName)", problem: "the top layer is not a tab container")

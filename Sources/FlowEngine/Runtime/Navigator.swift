@@ -77,6 +77,8 @@ public struct Navigator: Sendable {
     /// for the whole step).
     public var reusesSlots = true
     var effects: [NavigationEffect] = []
+    /// The identity the next new entry or layer gets (`stampIdentities`).
+    var nextIdentity: UInt32 = 1
     var needsCollection = false
     /// Whether the last step ran on a copy (it may have changed the flow tree).
     public internal(set) var lastStepChangedFlows = false
@@ -149,6 +151,7 @@ public struct Navigator: Sendable {
         case .tabs(let container, let stacks): state.layers = [Layer(kind: .base, container: container, tabs: stacks)]
         }
         effects.removeAll()
+        stampIdentities()
     }
 
     // MARK: - Steps
@@ -156,6 +159,7 @@ public struct Navigator: Sendable {
     /// Sends a user event with named arguments.
     @discardableResult
     public mutating func send(_ event: String, arguments: [String: Value] = [:]) throws(NavigationError) -> [NavigationEffect] {
+        defer { if recordsEffects { stampIdentities() } }
         guard let symbol = program.symbols.lookup(event), let active = state.activeEntry else {
             throw .unhandled(event: event, route: activeRouteName)
         }
@@ -170,6 +174,7 @@ public struct Navigator: Sendable {
     /// Sends an event whose arguments are already in parameter order (the
     /// random walk's path: no names, no dictionary).
     mutating func sendEvent(_ key: EventKey, _ values: [Value]) throws(NavigationError) -> [NavigationEffect] {
+        defer { if recordsEffects { stampIdentities() } }
         guard let active = state.activeIDs,
               let (handler, instance) = findHandler(key, from: active.instance, route: active.route) else {
             throw .unhandled(event: program.name(key.name), route: activeRouteName)
@@ -234,6 +239,7 @@ public struct Navigator: Sendable {
     /// The system back button or a sheet's swipe-down (docs/language.md#how-a-program-runs).
     @discardableResult
     public mutating func back() throws(NavigationError) -> [NavigationEffect] {
+        defer { if recordsEffects { stampIdentities() } }
         guard let active = state.activeEntry else { throw .unhandled(event: "back", route: activeRouteName) }
         // A route with a back handler of its own (guarded or not) has no
         // implicit back: `back` is dispatched like any event.
@@ -300,6 +306,7 @@ public struct Navigator: Sendable {
     /// Sets or clears a guard.
     @discardableResult
     public mutating func assume(_ guardName: String, _ value: Bool = true) -> [NavigationEffect] {
+        defer { if recordsEffects { stampIdentities() } }
         guard let symbol = program.symbols.lookup(guardName) else { return [] }
         if value { state.guards.insert(symbol) } else { state.guards.remove(symbol) }
         guard state.pendingLink != nil else { return recordsEffects ? [.guardSet(symbol, value)] : [] }
