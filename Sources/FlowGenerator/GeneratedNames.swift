@@ -26,7 +26,8 @@ struct GeneratedNames {
         // Screen: cases first (they take the names of docs/generated-api.md), then types.
         var screenTaken: Set<String> = []
         flowCase = program.flows.map { flow in
-            flow.routes.isEmpty ? nil : SwiftNames.unique(SwiftNames.lowerCamel(program.name(flow.name)), reserved: SwiftNames.reservedCases, taken: &screenTaken)
+            flow.routes.isEmpty ? nil : SwiftNames.unique(SwiftNames.lowerCamel(program.name(flow.name)),
+                                                          reserved: SwiftNames.reservedCases.union(SwiftNames.screenFacts), taken: &screenTaken)
         }
         var reservedTypes = SwiftNames.reservedTypes
         for name in flowCase.compactMap({ $0 }) { reservedTypes.insert(SwiftNames.upperCamel(name) + "CodingKeys") }
@@ -37,7 +38,7 @@ struct GeneratedNames {
         routeCase = Array(repeating: "", count: program.routes.count)
         for flow in program.flows {
             var taken: Set<String> = []
-            var reserved = SwiftNames.reservedCases
+            var reserved = SwiftNames.reservedCases.union(SwiftNames.screenFacts)
             reserved.insert("CodingKeys")
             for r in flow.routes.range {
                 routeCase[r] = SwiftNames.unique(program.name(program.routes[r].name), reserved: reserved, taken: &taken)

@@ -37,7 +37,7 @@ extension SwiftGenerator {
         let sendable = screenEvents()
         let eventTypeNames = screenEventTypeNames()
         var out = "    /// A screen: one case per flow with routes, each with one case per route.\n"
-        out += "    \(access)enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable {\n"
+        out += "    \(access)enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable, FlowScreen {\n"
         for (f, flow) in program.flows.enumerated() {
             guard let caseName = names.flowCase[f], let typeName = names.flowType[f] else { continue }
             out += "        /// Flow `\(program.name(flow.name))` (\(location(flow.span))).\n"
@@ -63,6 +63,7 @@ extension SwiftGenerator {
                 let payload = parameters.isEmpty ? "" : "(" + parameters.joined(separator: ", ") + ")"
                 out += "            case \(SwiftNames.escaped(names.routeCase[r]))\(payload)\n"
             }
+            out += routeFacts(f)
             // Per route, the events its view may send (`FlowSender<…Event>`).
             for r in flow.routes.range {
                 let typeName = eventTypeNames[r]
@@ -72,6 +73,7 @@ extension SwiftGenerator {
             out += formerNameAliasText(aliases, in: .routes(f), indent: "            ")
             out += "        }\n"
         }
+        out += screenFacts()
         out += formerNameAliasText(aliases, in: .screen, indent: "        ")
         return out + "    }\n"
     }

@@ -18,6 +18,10 @@ enum SwiftNames {
     /// declares already.
     static let reservedCases: Set<String> = ["self", "Self", "Type", "Protocol", "init", "_", "rawValue", "allCases", "hashValue"]
 
+    /// Names a screen case cannot take: the screen facts every `Screen` and
+    /// route enum declares (`FlowScreen`); a route named `title` is `.title_`.
+    static let screenFacts: Set<String> = ["title", "hidesBackButton", "isLocked"]
+
     /// Names a nested type cannot take: the metatype words, the standard
     /// library's module name (generated code writes `Swift.String`), and
     /// what `Codable` synthesizes.

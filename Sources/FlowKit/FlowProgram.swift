@@ -7,7 +7,7 @@
 /// mapping between typed cases and the program's integer ids.
 public protocol FlowProgram: Sendable {
     /// One case per flow with routes, each with one case per route.
-    associatedtype Screen: Hashable, Sendable, Codable
+    associatedtype Screen: FlowScreen
     /// One case per user event and parameter label list.
     associatedtype Event: Hashable, Sendable
     /// One case per guard; the raw value is the guard's name.

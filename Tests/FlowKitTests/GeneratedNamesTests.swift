@@ -25,6 +25,23 @@ import Testing
         #expect(navigator.top == .codingKeys(.protocol))
     }
 
+    @Test func routesAndFlowsNamedLikeTheScreenFacts() throws {
+        var navigator = try FlowNavigator<Clashes>()
+        try navigator.send(.facts)
+        #expect(navigator.top == .screen(.title_))
+        #expect(navigator.top.title == "Title")
+        #expect(navigator.top.hidesBackButton)
+        #expect(!navigator.top.isLocked)
+        try navigator.send(.next)
+        #expect(navigator.top == .screen(.isLocked_))
+        #expect(navigator.top.isLocked)
+        #expect(navigator.top.title == nil)
+        try navigator.reset()
+        try navigator.send(.titled)
+        #expect(navigator.top == .title_(.hidesBackButton_))
+        #expect(!navigator.top.hidesBackButton)
+    }
+
     @Test func keywordLabelsAndAnUnderscoreParameter() throws {
         var navigator = try FlowNavigator<Clashes>()
         try navigator.send(.init__)

@@ -8,7 +8,7 @@ enum Stacks: FlowProgram {
     typealias ProgramType = Self
 
     /// A screen: one case per flow with routes, each with one case per route.
-    enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable {
+    enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable, FlowScreen {
         /// Flow `Stacks` (Stacks.flow:4).
         case stacks(Stacks)
         /// Flow `Checkout` (Stacks.flow:32).
@@ -34,6 +34,37 @@ enum Stacks: FlowProgram {
             case terms
             /// "Promo": `promo` (Stacks.flow:28).
             case promo
+
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .home: "Home"
+                case .detail: "Detail"
+                case .more: "More"
+                case .confirmed: "Confirmed"
+                case .settings: "Settings"
+                case .advanced: "Advanced"
+                case .help: "Help"
+                case .terms: "Terms"
+                case .promo: "Promo"
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool {
+                switch self {
+                case .confirmed: true
+                default: false
+                }
+            }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool {
+                switch self {
+                case .terms: true
+                default: false
+                }
+            }
 
             /// The events `home` can send: its handlers' and those of the flows above it.
             enum HomeEvent: FlowEvents {
@@ -169,6 +200,20 @@ enum Stacks: FlowProgram {
             /// "Payment": `payment` (Stacks.flow:35).
             case payment
 
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .cart: "Cart"
+                case .payment: "Payment"
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
+
             /// The events `cart` can send: its handlers' and those of the flows above it.
             enum CartEvent: FlowEvents {
                 typealias Program = ProgramType
@@ -191,6 +236,30 @@ enum Stacks: FlowProgram {
                     case .paid: return FlowCode(14)
                     }
                 }
+            }
+        }
+
+        /// The screen's title in the flow file, or nil when it has none.
+        var title: Swift.String? {
+            switch self {
+            case .stacks(let route): route.title
+            case .checkout(let route): route.title
+            }
+        }
+
+        /// Whether the screen is `[noBack]`: no back button, no pop gesture.
+        var hidesBackButton: Swift.Bool {
+            switch self {
+            case .stacks(let route): route.hidesBackButton
+            case .checkout(let route): route.hidesBackButton
+            }
+        }
+
+        /// Whether the screen is `[locked]`: the root of a sheet the user cannot swipe away.
+        var isLocked: Swift.Bool {
+            switch self {
+            case .stacks(let route): route.isLocked
+            case .checkout(let route): route.isLocked
             }
         }
     }

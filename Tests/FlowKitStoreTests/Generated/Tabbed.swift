@@ -8,7 +8,7 @@ enum Tabbed: FlowProgram {
     typealias ProgramType = Self
 
     /// A screen: one case per flow with routes, each with one case per route.
-    enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable {
+    enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable, FlowScreen {
         /// Flow `Search` (Tabbed.flow:4).
         case search(Search)
         /// Flow `Profile` (Tabbed.flow:19).
@@ -24,6 +24,22 @@ enum Tabbed: FlowProgram {
             case refine
             /// "Filters": `filters` (Tabbed.flow:15).
             case filters
+
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .search: "Search"
+                case .results: "Results"
+                case .refine: "Refine"
+                case .filters: "Filters"
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
 
             /// The events `search` can send: its handlers' and those of the flows above it.
             enum SearchEvent: FlowEvents {
@@ -96,6 +112,20 @@ enum Tabbed: FlowProgram {
             /// "Edit profile": `edit` (Tabbed.flow:22).
             case edit
 
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .profile: "Profile"
+                case .edit: "Edit profile"
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
+
             /// The events `profile` can send: its handlers' and those of the flows above it.
             enum ProfileEvent: FlowEvents {
                 typealias Program = ProgramType
@@ -121,6 +151,30 @@ enum Tabbed: FlowProgram {
                     case .showSearch: return FlowCode(6)
                     }
                 }
+            }
+        }
+
+        /// The screen's title in the flow file, or nil when it has none.
+        var title: Swift.String? {
+            switch self {
+            case .search(let route): route.title
+            case .profile(let route): route.title
+            }
+        }
+
+        /// Whether the screen is `[noBack]`: no back button, no pop gesture.
+        var hidesBackButton: Swift.Bool {
+            switch self {
+            case .search(let route): route.hidesBackButton
+            case .profile(let route): route.hidesBackButton
+            }
+        }
+
+        /// Whether the screen is `[locked]`: the root of a sheet the user cannot swipe away.
+        var isLocked: Swift.Bool {
+            switch self {
+            case .search(let route): route.isLocked
+            case .profile(let route): route.isLocked
             }
         }
     }

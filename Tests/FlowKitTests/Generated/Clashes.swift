@@ -8,30 +8,64 @@ enum Clashes: FlowProgram {
     typealias ProgramType = Self
 
     /// A screen: one case per flow with routes, each with one case per route.
-    enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable {
+    enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable, FlowScreen {
         /// Flow `Screen` (clashes.flow:4).
         case screen(Screen)
-        /// Flow `String` (clashes.flow:21).
+        /// Flow `String` (clashes.flow:27).
         case string(String)
-        /// Flow `Swift` (clashes.flow:22).
+        /// Flow `Swift` (clashes.flow:28).
         case swift(Swift_)
-        /// Flow `CodingKeys` (clashes.flow:23).
+        /// Flow `CodingKeys` (clashes.flow:29).
         case codingKeys(CodingKeys_)
-        /// Flow `screen` (clashes.flow:24).
+        /// Flow `screen` (clashes.flow:30).
         case screen_(Screen_)
-        /// Flow `Event` (clashes.flow:25).
+        /// Flow `Event` (clashes.flow:31).
         case event(Event)
+        /// Flow `Title` (clashes.flow:32).
+        case title_(Title)
 
         /// The routes of flow `Screen`.
         enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable {
             /// "Self \"quoted\" \\ title": `self` (clashes.flow:6).
             case self_
-            /// `Type` (clashes.flow:13).
+            /// `Type` (clashes.flow:16).
             case Type_
-            /// `default(_: String)` (clashes.flow:14).
+            /// `default(_: String)` (clashes.flow:17).
             case `default`(_0: Swift.String)
-            /// `repeat(let: Int, inout: Bool)` (clashes.flow:18).
+            /// `repeat(let: Int, inout: Bool)` (clashes.flow:21).
             case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
+            /// "Title": `title` (clashes.flow:23).
+            case title_
+            /// `isLocked` (clashes.flow:24).
+            case isLocked_
+
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .self_: "Self \"quoted\" \\ title"
+                case .Type_: nil
+                case .`default`: nil
+                case .`repeat`: nil
+                case .title_: "Title"
+                case .isLocked_: nil
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool {
+                switch self {
+                case .title_: true
+                default: false
+                }
+            }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool {
+                switch self {
+                case .isLocked_: true
+                default: false
+                }
+            }
 
             /// The events `self` can send: its handlers' and those of the flows above it.
             enum Self_Event: FlowEvents {
@@ -44,6 +78,10 @@ enum Clashes: FlowProgram {
                 case rawValue_
                 /// `hashValue(_: Bool)`.
                 case hashValue_(_0: Swift.Bool)
+                /// `titled`.
+                case titled
+                /// `facts`.
+                case facts
                 /// `init(let: String, var: Double)`.
                 case init_(`let`: Swift.String, `var`: Swift.Double)
                 /// `repeat(let: Int, inout: Bool)`.
@@ -54,8 +92,10 @@ enum Clashes: FlowProgram {
                     case let .Type_(v0): return FlowCode(1, FlowArguments([.int(v0)]))
                     case .rawValue_: return FlowCode(2)
                     case let .hashValue_(v0): return FlowCode(3, FlowArguments([.bool(v0)]))
-                    case let .init_(v0, v1): return FlowCode(5, FlowArguments([.string(v0), .double(v1)]))
-                    case let .`repeat`(v0, v1): return FlowCode(6, FlowArguments([.int(v0), .bool(v1)]))
+                    case .titled: return FlowCode(4)
+                    case .facts: return FlowCode(5)
+                    case let .init_(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
+                    case let .`repeat`(v0, v1): return FlowCode(9, FlowArguments([.int(v0), .bool(v1)]))
                     }
                 }
             }
@@ -71,9 +111,9 @@ enum Clashes: FlowProgram {
                 case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(4)
-                    case let .init_(v0, v1): return FlowCode(5, FlowArguments([.string(v0), .double(v1)]))
-                    case let .`repeat`(v0, v1): return FlowCode(6, FlowArguments([.int(v0), .bool(v1)]))
+                    case .close: return FlowCode(6)
+                    case let .init_(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
+                    case let .`repeat`(v0, v1): return FlowCode(9, FlowArguments([.int(v0), .bool(v1)]))
                     }
                 }
             }
@@ -89,9 +129,9 @@ enum Clashes: FlowProgram {
                 case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(4)
-                    case let .init_(v0, v1): return FlowCode(5, FlowArguments([.string(v0), .double(v1)]))
-                    case let .`repeat`(v0, v1): return FlowCode(6, FlowArguments([.int(v0), .bool(v1)]))
+                    case .close: return FlowCode(6)
+                    case let .init_(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
+                    case let .`repeat`(v0, v1): return FlowCode(9, FlowArguments([.int(v0), .bool(v1)]))
                     }
                 }
             }
@@ -107,9 +147,45 @@ enum Clashes: FlowProgram {
                 case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(4)
-                    case let .init_(v0, v1): return FlowCode(5, FlowArguments([.string(v0), .double(v1)]))
-                    case let .`repeat`(v0, v1): return FlowCode(6, FlowArguments([.int(v0), .bool(v1)]))
+                    case .close: return FlowCode(6)
+                    case let .init_(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
+                    case let .`repeat`(v0, v1): return FlowCode(9, FlowArguments([.int(v0), .bool(v1)]))
+                    }
+                }
+            }
+
+            /// The events `title` can send: its handlers' and those of the flows above it.
+            enum Title_Event: FlowEvents {
+                typealias Program = ProgramType
+                /// `next`.
+                case next
+                /// `init(let: String, var: Double)`.
+                case init_(`let`: Swift.String, `var`: Swift.Double)
+                /// `repeat(let: Int, inout: Bool)`.
+                case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
+                var code: FlowCode {
+                    switch self {
+                    case .next: return FlowCode(7)
+                    case let .init_(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
+                    case let .`repeat`(v0, v1): return FlowCode(9, FlowArguments([.int(v0), .bool(v1)]))
+                    }
+                }
+            }
+
+            /// The events `isLocked` can send: its handlers' and those of the flows above it.
+            enum IsLocked_Event: FlowEvents {
+                typealias Program = ProgramType
+                /// `close`.
+                case close
+                /// `init(let: String, var: Double)`.
+                case init_(`let`: Swift.String, `var`: Swift.Double)
+                /// `repeat(let: Int, inout: Bool)`.
+                case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
+                var code: FlowCode {
+                    switch self {
+                    case .close: return FlowCode(6)
+                    case let .init_(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
+                    case let .`repeat`(v0, v1): return FlowCode(9, FlowArguments([.int(v0), .bool(v1)]))
                     }
                 }
             }
@@ -117,8 +193,21 @@ enum Clashes: FlowProgram {
 
         /// The routes of flow `String`.
         enum String: Swift.Hashable, Swift.Sendable, Swift.Codable {
-            /// `Int` (clashes.flow:21).
+            /// `Int` (clashes.flow:27).
             case Int
+
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .Int: nil
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
 
             /// The events `Int` can send: its handlers' and those of the flows above it.
             enum IntEvent: FlowEvents {
@@ -131,9 +220,9 @@ enum Clashes: FlowProgram {
                 case done
                 var code: FlowCode {
                     switch self {
-                    case let .init_(v0, v1): return FlowCode(5, FlowArguments([.string(v0), .double(v1)]))
-                    case let .`repeat`(v0, v1): return FlowCode(6, FlowArguments([.int(v0), .bool(v1)]))
-                    case .done: return FlowCode(7)
+                    case let .init_(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
+                    case let .`repeat`(v0, v1): return FlowCode(9, FlowArguments([.int(v0), .bool(v1)]))
+                    case .done: return FlowCode(10)
                     }
                 }
             }
@@ -141,8 +230,21 @@ enum Clashes: FlowProgram {
 
         /// The routes of flow `Swift`.
         enum Swift_: Swift.Hashable, Swift.Sendable, Swift.Codable {
-            /// `Bool` (clashes.flow:22).
+            /// `Bool` (clashes.flow:28).
             case Bool
+
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .Bool: nil
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
 
             /// The events `Bool` can send: its handlers' and those of the flows above it.
             enum BoolEvent: FlowEvents {
@@ -155,9 +257,9 @@ enum Clashes: FlowProgram {
                 case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(4)
-                    case let .init_(v0, v1): return FlowCode(5, FlowArguments([.string(v0), .double(v1)]))
-                    case let .`repeat`(v0, v1): return FlowCode(6, FlowArguments([.int(v0), .bool(v1)]))
+                    case .close: return FlowCode(6)
+                    case let .init_(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
+                    case let .`repeat`(v0, v1): return FlowCode(9, FlowArguments([.int(v0), .bool(v1)]))
                     }
                 }
             }
@@ -165,8 +267,21 @@ enum Clashes: FlowProgram {
 
         /// The routes of flow `CodingKeys`.
         enum CodingKeys_: Swift.Hashable, Swift.Sendable, Swift.Codable {
-            /// `protocol` (clashes.flow:23).
+            /// `protocol` (clashes.flow:29).
             case `protocol`
+
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .`protocol`: nil
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
 
             /// The events `protocol` can send: its handlers' and those of the flows above it.
             enum ProtocolEvent: FlowEvents {
@@ -179,9 +294,9 @@ enum Clashes: FlowProgram {
                 case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(4)
-                    case let .init_(v0, v1): return FlowCode(5, FlowArguments([.string(v0), .double(v1)]))
-                    case let .`repeat`(v0, v1): return FlowCode(6, FlowArguments([.int(v0), .bool(v1)]))
+                    case .close: return FlowCode(6)
+                    case let .init_(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
+                    case let .`repeat`(v0, v1): return FlowCode(9, FlowArguments([.int(v0), .bool(v1)]))
                     }
                 }
             }
@@ -189,8 +304,21 @@ enum Clashes: FlowProgram {
 
         /// The routes of flow `screen`.
         enum Screen_: Swift.Hashable, Swift.Sendable, Swift.Codable {
-            /// `Protocol` (clashes.flow:24).
+            /// `Protocol` (clashes.flow:30).
             case Protocol_
+
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .Protocol_: nil
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
 
             /// The events `Protocol` can send: its handlers' and those of the flows above it.
             enum Protocol_Event: FlowEvents {
@@ -199,7 +327,7 @@ enum Clashes: FlowProgram {
                 case done
                 var code: FlowCode {
                     switch self {
-                    case .done: return FlowCode(7)
+                    case .done: return FlowCode(10)
                     }
                 }
             }
@@ -207,8 +335,21 @@ enum Clashes: FlowProgram {
 
         /// The routes of flow `Event`.
         enum Event: Swift.Hashable, Swift.Sendable, Swift.Codable {
-            /// `self` (clashes.flow:25).
+            /// `self` (clashes.flow:31).
             case self_
+
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .self_: nil
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
 
             /// The events `self` can send: its handlers' and those of the flows above it.
             enum Self_Event: FlowEvents {
@@ -217,9 +358,85 @@ enum Clashes: FlowProgram {
                 case close
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(4)
+                    case .close: return FlowCode(6)
                     }
                 }
+            }
+        }
+
+        /// The routes of flow `Title`.
+        enum Title: Swift.Hashable, Swift.Sendable, Swift.Codable {
+            /// `hidesBackButton` (clashes.flow:32).
+            case hidesBackButton_
+
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .hidesBackButton_: nil
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
+
+            /// The events `hidesBackButton` can send: its handlers' and those of the flows above it.
+            enum HidesBackButton_Event: FlowEvents {
+                typealias Program = ProgramType
+                /// `init(let: String, var: Double)`.
+                case init_(`let`: Swift.String, `var`: Swift.Double)
+                /// `repeat(let: Int, inout: Bool)`.
+                case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
+                /// `done`.
+                case done
+                var code: FlowCode {
+                    switch self {
+                    case let .init_(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
+                    case let .`repeat`(v0, v1): return FlowCode(9, FlowArguments([.int(v0), .bool(v1)]))
+                    case .done: return FlowCode(10)
+                    }
+                }
+            }
+        }
+
+        /// The screen's title in the flow file, or nil when it has none.
+        var title: Swift.String? {
+            switch self {
+            case .screen(let route): route.title
+            case .string(let route): route.title
+            case .swift(let route): route.title
+            case .codingKeys(let route): route.title
+            case .screen_(let route): route.title
+            case .event(let route): route.title
+            case .title_(let route): route.title
+            }
+        }
+
+        /// Whether the screen is `[noBack]`: no back button, no pop gesture.
+        var hidesBackButton: Swift.Bool {
+            switch self {
+            case .screen(let route): route.hidesBackButton
+            case .string(let route): route.hidesBackButton
+            case .swift(let route): route.hidesBackButton
+            case .codingKeys(let route): route.hidesBackButton
+            case .screen_(let route): route.hidesBackButton
+            case .event(let route): route.hidesBackButton
+            case .title_(let route): route.hidesBackButton
+            }
+        }
+
+        /// Whether the screen is `[locked]`: the root of a sheet the user cannot swipe away.
+        var isLocked: Swift.Bool {
+            switch self {
+            case .screen(let route): route.isLocked
+            case .string(let route): route.isLocked
+            case .swift(let route): route.isLocked
+            case .codingKeys(let route): route.isLocked
+            case .screen_(let route): route.isLocked
+            case .event(let route): route.isLocked
+            case .title_(let route): route.isLocked
             }
         }
     }
@@ -234,13 +451,19 @@ enum Clashes: FlowProgram {
         case rawValue_
         /// `hashValue(_: Bool)`, handled at clashes.flow:10.
         case hashValue_(_0: Swift.Bool)
-        /// `close`, handled at clashes.flow:13.
+        /// `titled`, handled at clashes.flow:11.
+        case titled
+        /// `facts`, handled at clashes.flow:12.
+        case facts
+        /// `close`, handled at clashes.flow:16.
         case close
-        /// `init(let: String, var: Double)`, handled at clashes.flow:12.
+        /// `next`, handled at clashes.flow:23.
+        case next
+        /// `init(let: String, var: Double)`, handled at clashes.flow:15.
         case init_(`let`: Swift.String, `var`: Swift.Double)
-        /// `repeat(let: Int, inout: Bool)`, handled at clashes.flow:17.
+        /// `repeat(let: Int, inout: Bool)`, handled at clashes.flow:20.
         case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
-        /// `done`, handled at clashes.flow:21.
+        /// `done`, handled at clashes.flow:27.
         case done
     }
 
@@ -268,7 +491,7 @@ enum Clashes: FlowProgram {
     }
 
     // MARK: Deep links
-    /// `clash://type/:in/x?let=:let` → `Screen/default` (clashes.flow:27).
+    /// `clash://type/:in/x?let=:let` → `Screen/default` (clashes.flow:34).
     static func defaultURL(`in` v0: Swift.String, `let` v1: Swift.String) -> Swift.String {
         "clash://type/" + FlowURL.encode(v0) + "/x?let=" + FlowURL.encode(v1)
     }
@@ -290,7 +513,10 @@ flow Screen [entry] {
     on Type(in: Int) -> start String
     on rawValue -> start Swift as sheet
     on hashValue(_: Bool) -> start CodingKeys as cover
+    on titled -> start Title
+    on facts -> push title
   }
+  on Title.done -> stay
   on init(let: String, var: Double) -> push default(_: let)
   route Type { on close -> pop }
   route default(_: String) { on close -> pop }
@@ -298,6 +524,9 @@ flow Screen [entry] {
   // `inout` alone in a call or a pattern (it warns about any other).
   on repeat(let: Int, inout: Bool) -> push repeat(let: let, inout: inout)
   route repeat(let: Int, inout: Bool) { on close -> pop }
+  // Routes named like the screen facts every screen declares (title, hidesBackButton, isLocked).
+  route title "Title" [noBack] { on next -> sheet isLocked }
+  route isLocked [locked] { on close -> dismiss }
 }
 
 flow String { start Int  route Int { on done -> finish done } }
@@ -305,6 +534,7 @@ flow Swift { start Bool  route Bool [final] { on close -> dismiss } }
 flow CodingKeys { start protocol  route protocol { on close -> finish done } }
 flow screen { start Protocol  route Protocol { on done -> finish done } }
 flow Event { start self  route self { on close -> finish done } }
+flow Title { start hidesBackButton  route hidesBackButton { on done -> finish done } }
 
 link "clash://type/:in/x?let=:let" -> Screen/default(_: in)
 
@@ -315,18 +545,24 @@ link "clash://type/:in/x?let=:let" -> Screen/default(_: in)
             "Screen.Type",
             "Screen.default(_: String)",
             "Screen.repeat(let: Int, inout: Bool)",
+            "Screen.title",
+            "Screen.isLocked",
             "String.Int",
             "Swift.Bool",
             "CodingKeys.protocol",
             "screen.Protocol",
             "Event.self",
+            "Title.hidesBackButton",
         ],
         events: [
             "init",
             "Type(in: Int)",
             "rawValue",
             "hashValue(_: Bool)",
+            "titled",
+            "facts",
             "close",
+            "next",
             "init(let: String, var: Double)",
             "repeat(let: Int, inout: Bool)",
             "done",
@@ -343,26 +579,32 @@ link "clash://type/:in/x?let=:let" -> Screen/default(_: in)
             case .Type_: return FlowCode(1)
             case let .`default`(v0): return FlowCode(2, FlowArguments([.string(v0)]))
             case let .`repeat`(v0, v1): return FlowCode(3, FlowArguments([.int(v0), .bool(v1)]))
+            case .title_: return FlowCode(4)
+            case .isLocked_: return FlowCode(5)
             }
         case .string(let route):
             switch route {
-            case .Int: return FlowCode(4)
+            case .Int: return FlowCode(6)
             }
         case .swift(let route):
             switch route {
-            case .Bool: return FlowCode(5)
+            case .Bool: return FlowCode(7)
             }
         case .codingKeys(let route):
             switch route {
-            case .`protocol`: return FlowCode(6)
+            case .`protocol`: return FlowCode(8)
             }
         case .screen_(let route):
             switch route {
-            case .Protocol_: return FlowCode(7)
+            case .Protocol_: return FlowCode(9)
             }
         case .event(let route):
             switch route {
-            case .self_: return FlowCode(8)
+            case .self_: return FlowCode(10)
+            }
+        case .title_(let route):
+            switch route {
+            case .hidesBackButton_: return FlowCode(11)
             }
         }
     }
@@ -374,11 +616,14 @@ link "clash://type/:in/x?let=:let" -> Screen/default(_: in)
         case 1: return .screen(.Type_)
         case 2: return .screen(.`default`(_0: a.string(0)))
         case 3: return .screen(.`repeat`(let: a.int(0), `inout`: a.bool(1)))
-        case 4: return .string(.Int)
-        case 5: return .swift(.Bool)
-        case 6: return .codingKeys(.`protocol`)
-        case 7: return .screen_(.Protocol_)
-        case 8: return .event(.self_)
+        case 4: return .screen(.title_)
+        case 5: return .screen(.isLocked_)
+        case 6: return .string(.Int)
+        case 7: return .swift(.Bool)
+        case 8: return .codingKeys(.`protocol`)
+        case 9: return .screen_(.Protocol_)
+        case 10: return .event(.self_)
+        case 11: return .title_(.hidesBackButton_)
         // FlowKit checks every id against the embedded program when it loads it.
         default: return .screen(.self_)
         }
@@ -390,13 +635,16 @@ link "clash://type/:in/x?let=:let" -> Screen/default(_: in)
         case let .Type_(v0): return FlowCode(1, FlowArguments([.int(v0)]))
         case .rawValue_: return FlowCode(2)
         case let .hashValue_(v0): return FlowCode(3, FlowArguments([.bool(v0)]))
-        case .close: return FlowCode(4)
-        case let .`repeat`(v0, v1): return FlowCode(6, FlowArguments([.int(v0), .bool(v1)]))
-        case .done: return FlowCode(7)
+        case .titled: return FlowCode(4)
+        case .facts: return FlowCode(5)
+        case .close: return FlowCode(6)
+        case .next: return FlowCode(7)
+        case let .`repeat`(v0, v1): return FlowCode(9, FlowArguments([.int(v0), .bool(v1)]))
+        case .done: return FlowCode(10)
         default:
             // Cases that share a name cannot be matched by a pattern in Swift: found by reflection.
             return FlowCode.reflecting(event, among: [
-                ("init_", ["let", "var"], 5),
+                ("init_", ["let", "var"], 8),
             ])
         }
     }

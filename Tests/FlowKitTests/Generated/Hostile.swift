@@ -8,7 +8,7 @@ enum graph: FlowProgram {
     typealias ProgramType = Self
 
     /// A screen: one case per flow with routes, each with one case per route.
-    enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable {
+    enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable, FlowScreen {
         /// Flow `graph` (hostile.flow:2).
         case graph(Graph)
         /// Flow `Strict` (hostile.flow:16).
@@ -24,6 +24,22 @@ enum graph: FlowProgram {
             case digraph
             /// "\n newline and \t tab": `Node` (hostile.flow:12).
             case Node
+
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .node: "She said \"hi\" \\ then left"
+                case .edge: "C:\\path\\to\\n-ish \\n \\l \\N \\G {braces} [brackets] <html> & ; # %"
+                case .digraph: "😀 emoji 🚀 and ünïcödé — dashes"
+                case .Node: "\n newline and \t tab"
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
 
             /// The events `node` can send: its handlers' and those of the flows above it.
             enum NodeEvent: FlowEvents {
@@ -84,6 +100,20 @@ enum graph: FlowProgram {
             /// "->;{}[]=,\"'`": `GRAPH` (hostile.flow:21).
             case GRAPH
 
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .EDGE: "A very long title that goes on and on and on well past any reasonable width for a node label in a graph, with no end in sight, really quite long indeed, longer than one hundred and twenty characters"
+                case .GRAPH: "->;{}[]=,\"'`"
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
+
             /// The events `EDGE` can send: its handlers' and those of the flows above it.
             enum EDGEEvent: FlowEvents {
                 typealias Program = ProgramType
@@ -106,6 +136,30 @@ enum graph: FlowProgram {
                     case .done: return FlowCode(5)
                     }
                 }
+            }
+        }
+
+        /// The screen's title in the flow file, or nil when it has none.
+        var title: Swift.String? {
+            switch self {
+            case .graph(let route): route.title
+            case .strict(let route): route.title
+            }
+        }
+
+        /// Whether the screen is `[noBack]`: no back button, no pop gesture.
+        var hidesBackButton: Swift.Bool {
+            switch self {
+            case .graph(let route): route.hidesBackButton
+            case .strict(let route): route.hidesBackButton
+            }
+        }
+
+        /// Whether the screen is `[locked]`: the root of a sheet the user cannot swipe away.
+        var isLocked: Swift.Bool {
+            switch self {
+            case .graph(let route): route.isLocked
+            case .strict(let route): route.isLocked
             }
         }
     }

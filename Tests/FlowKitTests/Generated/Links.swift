@@ -8,7 +8,7 @@ enum Links: FlowProgram {
     typealias ProgramType = Self
 
     /// A screen: one case per flow with routes, each with one case per route.
-    enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable {
+    enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable, FlowScreen {
         /// Flow `App` (links.flow:4).
         case app(App)
         /// Flow `Account` (links.flow:27).
@@ -30,6 +30,25 @@ enum Links: FlowProgram {
             case article(slug: Swift.String)
             /// `info` (links.flow:23).
             case info
+
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .feed: "Feed"
+                case .post: nil
+                case .files: nil
+                case .search: nil
+                case .missing: "Not found"
+                case .article: nil
+                case .info: nil
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
 
             /// The events `feed` can send: its handlers' and those of the flows above it.
             enum FeedEvent: FlowEvents {
@@ -158,6 +177,19 @@ enum Links: FlowProgram {
             /// `page` (links.flow:29).
             case page
 
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .page: nil
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
+
             /// The events `page` can send: its handlers' and those of the flows above it.
             enum PageEvent: FlowEvents {
                 typealias Program = ProgramType
@@ -168,6 +200,30 @@ enum Links: FlowProgram {
                     case .close: return FlowCode(8)
                     }
                 }
+            }
+        }
+
+        /// The screen's title in the flow file, or nil when it has none.
+        var title: Swift.String? {
+            switch self {
+            case .app(let route): route.title
+            case .account(let route): route.title
+            }
+        }
+
+        /// Whether the screen is `[noBack]`: no back button, no pop gesture.
+        var hidesBackButton: Swift.Bool {
+            switch self {
+            case .app(let route): route.hidesBackButton
+            case .account(let route): route.hidesBackButton
+            }
+        }
+
+        /// Whether the screen is `[locked]`: the root of a sheet the user cannot swipe away.
+        var isLocked: Swift.Bool {
+            switch self {
+            case .app(let route): route.isLocked
+            case .account(let route): route.isLocked
             }
         }
 

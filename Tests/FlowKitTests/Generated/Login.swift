@@ -8,7 +8,7 @@ enum Login: FlowProgram {
     typealias ProgramType = Self
 
     /// A screen: one case per flow with routes, each with one case per route.
-    enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable {
+    enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable, FlowScreen {
         /// Flow `App` (login.flow:5).
         case app(App)
 
@@ -24,6 +24,23 @@ enum Login: FlowProgram {
             case signup
             /// "Home": `main` (login.flow:22).
             case main
+
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .walkthrough: "Welcome"
+                case .login: "Log in"
+                case .forgotPassword: "Forgot password"
+                case .signup: "Sign up"
+                case .main: "Home"
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
 
             /// The events `walkthrough` can send: its handlers' and those of the flows above it.
             enum WalkthroughEvent: FlowEvents {
@@ -92,6 +109,27 @@ enum Login: FlowProgram {
                     case .logOut: return FlowCode(7)
                     }
                 }
+            }
+        }
+
+        /// The screen's title in the flow file, or nil when it has none.
+        var title: Swift.String? {
+            switch self {
+            case .app(let route): route.title
+            }
+        }
+
+        /// Whether the screen is `[noBack]`: no back button, no pop gesture.
+        var hidesBackButton: Swift.Bool {
+            switch self {
+            case .app(let route): route.hidesBackButton
+            }
+        }
+
+        /// Whether the screen is `[locked]`: the root of a sheet the user cannot swipe away.
+        var isLocked: Swift.Bool {
+            switch self {
+            case .app(let route): route.isLocked
             }
         }
     }

@@ -8,7 +8,7 @@ enum Nav: FlowProgram {
     typealias ProgramType = Self
 
     /// A screen: one case per flow with routes, each with one case per route.
-    enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable {
+    enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable, FlowScreen {
         /// Flow `Home` (navigation.flow:8).
         case home(Home)
         /// Flow `Composer` (navigation.flow:29).
@@ -30,6 +30,29 @@ enum Nav: FlowProgram {
             case custom
             /// `cancelled` (navigation.flow:26).
             case cancelled
+
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .feed: "Feed"
+                case .post: nil
+                case .profile: nil
+                case .locked: "No way back"
+                case .custom: nil
+                case .cancelled: nil
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool {
+                switch self {
+                case .locked: true
+                default: false
+                }
+            }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
 
             /// The events `feed` can send: its handlers' and those of the flows above it.
             enum FeedEvent: FlowEvents {
@@ -137,6 +160,20 @@ enum Nav: FlowProgram {
             /// `review` (navigation.flow:32).
             case review
 
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .draft: "Draft"
+                case .review: nil
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
+
             /// The events `draft` can send: its handlers' and those of the flows above it.
             enum DraftEvent: FlowEvents {
                 typealias Program = ProgramType
@@ -178,6 +215,20 @@ enum Nav: FlowProgram {
             /// `init(self: String)` (navigation.flow:41).
             case init_(`self`: Swift.String)
 
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .`default`: "Settings"
+                case .init_: nil
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
+
             /// The events `default` can send: its handlers' and those of the flows above it.
             enum DefaultEvent: FlowEvents {
                 typealias Program = ProgramType
@@ -200,6 +251,33 @@ enum Nav: FlowProgram {
                     case .close: return FlowCode(12)
                     }
                 }
+            }
+        }
+
+        /// The screen's title in the flow file, or nil when it has none.
+        var title: Swift.String? {
+            switch self {
+            case .home(let route): route.title
+            case .composer(let route): route.title
+            case .settings(let route): route.title
+            }
+        }
+
+        /// Whether the screen is `[noBack]`: no back button, no pop gesture.
+        var hidesBackButton: Swift.Bool {
+            switch self {
+            case .home(let route): route.hidesBackButton
+            case .composer(let route): route.hidesBackButton
+            case .settings(let route): route.hidesBackButton
+            }
+        }
+
+        /// Whether the screen is `[locked]`: the root of a sheet the user cannot swipe away.
+        var isLocked: Swift.Bool {
+            switch self {
+            case .home(let route): route.isLocked
+            case .composer(let route): route.isLocked
+            case .settings(let route): route.isLocked
             }
         }
     }

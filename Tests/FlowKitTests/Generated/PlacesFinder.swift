@@ -8,7 +8,7 @@ enum PlacesFinder: FlowProgram {
     typealias ProgramType = Self
 
     /// A screen: one case per flow with routes, each with one case per route.
-    enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable {
+    enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable, FlowScreen {
         /// Flow `Launch` (placesfinder.flow:9).
         case launch(Launch)
         /// Flow `Search` (placesfinder.flow:20).
@@ -22,6 +22,19 @@ enum PlacesFinder: FlowProgram {
         enum Launch: Swift.Hashable, Swift.Sendable, Swift.Codable {
             /// "PlacesFinder": `splash` (placesfinder.flow:11).
             case splash
+
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .splash: "PlacesFinder"
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
 
             /// The events `splash` can send: its handlers' and those of the flows above it.
             enum SplashEvent: FlowEvents {
@@ -44,6 +57,21 @@ enum PlacesFinder: FlowProgram {
             case results(query: Swift.String)
             /// "Place": `details(id: String)` (placesfinder.flow:28).
             case details(id: Swift.String)
+
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .search: "Search"
+                case .results: "Results"
+                case .details: "Place"
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
 
             /// The events `search` can send: its handlers' and those of the flows above it.
             enum SearchEvent: FlowEvents {
@@ -89,6 +117,20 @@ enum PlacesFinder: FlowProgram {
             /// "Measurement system": `measurementSystem` (placesfinder.flow:40).
             case measurementSystem
 
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .settings: "Settings"
+                case .measurementSystem: "Measurement system"
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
+
             /// The events `settings` can send: its handlers' and those of the flows above it.
             enum SettingsEvent: FlowEvents {
                 typealias Program = ProgramType
@@ -127,6 +169,20 @@ enum PlacesFinder: FlowProgram {
             /// "Licenses": `licenses` (placesfinder.flow:51).
             case licenses
 
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .about: "About"
+                case .licenses: "Licenses"
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
+
             /// The events `about` can send: its handlers' and those of the flows above it.
             enum AboutEvent: FlowEvents {
                 typealias Program = ProgramType
@@ -149,6 +205,36 @@ enum PlacesFinder: FlowProgram {
                     switch self {
                     }
                 }
+            }
+        }
+
+        /// The screen's title in the flow file, or nil when it has none.
+        var title: Swift.String? {
+            switch self {
+            case .launch(let route): route.title
+            case .search(let route): route.title
+            case .settings(let route): route.title
+            case .settingsChild(let route): route.title
+            }
+        }
+
+        /// Whether the screen is `[noBack]`: no back button, no pop gesture.
+        var hidesBackButton: Swift.Bool {
+            switch self {
+            case .launch(let route): route.hidesBackButton
+            case .search(let route): route.hidesBackButton
+            case .settings(let route): route.hidesBackButton
+            case .settingsChild(let route): route.hidesBackButton
+            }
+        }
+
+        /// Whether the screen is `[locked]`: the root of a sheet the user cannot swipe away.
+        var isLocked: Swift.Bool {
+            switch self {
+            case .launch(let route): route.isLocked
+            case .search(let route): route.isLocked
+            case .settings(let route): route.isLocked
+            case .settingsChild(let route): route.isLocked
             }
         }
     }

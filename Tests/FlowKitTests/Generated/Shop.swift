@@ -8,7 +8,7 @@ enum Shop: FlowProgram {
     typealias ProgramType = Self
 
     /// A screen: one case per flow with routes, each with one case per route.
-    enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable {
+    enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable, FlowScreen {
         /// Flow `App` (shop.flow:2).
         case app(App)
         /// Flow `Auth` (shop.flow:11).
@@ -22,6 +22,19 @@ enum Shop: FlowProgram {
         enum App: Swift.Hashable, Swift.Sendable, Swift.Codable {
             /// `splash` (shop.flow:4).
             case splash
+
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .splash: nil
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
 
             /// The events `splash` can send: its handlers' and those of the flows above it.
             enum SplashEvent: FlowEvents {
@@ -46,6 +59,22 @@ enum Shop: FlowProgram {
             case forgotPassword
             /// "Sign up": `signup` (shop.flow:20).
             case signup
+
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .walkthrough: "Welcome"
+                case .login: "Log in"
+                case .forgotPassword: "Reset password"
+                case .signup: "Sign up"
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
 
             /// The events `walkthrough` can send: its handlers' and those of the flows above it.
             enum WalkthroughEvent: FlowEvents {
@@ -114,6 +143,21 @@ enum Shop: FlowProgram {
             /// `receipt` (shop.flow:33).
             case receipt
 
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .catalog: "Shop"
+                case .product: nil
+                case .receipt: nil
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
+
             /// The events `catalog` can send: its handlers' and those of the flows above it.
             enum CatalogEvent: FlowEvents {
                 typealias Program = ProgramType
@@ -158,6 +202,25 @@ enum Shop: FlowProgram {
             /// `payment` (shop.flow:40).
             case payment
 
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .cart: nil
+                case .payment: nil
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool {
+                switch self {
+                case .payment: true
+                default: false
+                }
+            }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
+
             /// The events `cart` can send: its handlers' and those of the flows above it.
             enum CartEvent: FlowEvents {
                 typealias Program = ProgramType
@@ -183,6 +246,36 @@ enum Shop: FlowProgram {
                     case .cancel: return FlowCode(13)
                     }
                 }
+            }
+        }
+
+        /// The screen's title in the flow file, or nil when it has none.
+        var title: Swift.String? {
+            switch self {
+            case .app(let route): route.title
+            case .auth(let route): route.title
+            case .shop(let route): route.title
+            case .checkout(let route): route.title
+            }
+        }
+
+        /// Whether the screen is `[noBack]`: no back button, no pop gesture.
+        var hidesBackButton: Swift.Bool {
+            switch self {
+            case .app(let route): route.hidesBackButton
+            case .auth(let route): route.hidesBackButton
+            case .shop(let route): route.hidesBackButton
+            case .checkout(let route): route.hidesBackButton
+            }
+        }
+
+        /// Whether the screen is `[locked]`: the root of a sheet the user cannot swipe away.
+        var isLocked: Swift.Bool {
+            switch self {
+            case .app(let route): route.isLocked
+            case .auth(let route): route.isLocked
+            case .shop(let route): route.isLocked
+            case .checkout(let route): route.isLocked
             }
         }
     }

@@ -8,7 +8,7 @@ enum SwiftUICoordinator: FlowProgram {
     typealias ProgramType = Self
 
     /// A screen: one case per flow with routes, each with one case per route.
-    enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable {
+    enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable, FlowScreen {
         /// Flow `Auth` (swiftui-coordinator.flow:10).
         case auth(Auth)
         /// Flow `Catalog` (swiftui-coordinator.flow:26).
@@ -24,6 +24,26 @@ enum SwiftUICoordinator: FlowProgram {
             case register
             /// "Reset password": `resetPassword` (swiftui-coordinator.flow:20).
             case resetPassword
+
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .signIn: "Sign in"
+                case .register: "Create account"
+                case .resetPassword: "Reset password"
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool {
+                switch self {
+                case .resetPassword: true
+                default: false
+                }
+            }
 
             /// The events `signIn` can send: its handlers' and those of the flows above it.
             enum SignInEvent: FlowEvents {
@@ -78,6 +98,20 @@ enum SwiftUICoordinator: FlowProgram {
             /// "Product": `product(id: Int)` (swiftui-coordinator.flow:33).
             case product(id: Swift.Int)
 
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .products: "Products"
+                case .product: "Product"
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
+
             /// The events `products` can send: its handlers' and those of the flows above it.
             enum ProductsEvent: FlowEvents {
                 typealias Program = ProgramType
@@ -118,6 +152,26 @@ enum SwiftUICoordinator: FlowProgram {
             /// "Thank you": `receipt` (swiftui-coordinator.flow:48).
             case receipt
 
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .cart: "Cart"
+                case .checkout: "Checkout"
+                case .receipt: "Thank you"
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool {
+                switch self {
+                case .checkout, .receipt: true
+                default: false
+                }
+            }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
+
             /// The events `cart` can send: its handlers' and those of the flows above it.
             enum CartEvent: FlowEvents {
                 typealias Program = ProgramType
@@ -155,6 +209,33 @@ enum SwiftUICoordinator: FlowProgram {
                     case .done: return FlowCode(13)
                     }
                 }
+            }
+        }
+
+        /// The screen's title in the flow file, or nil when it has none.
+        var title: Swift.String? {
+            switch self {
+            case .auth(let route): route.title
+            case .catalog(let route): route.title
+            case .cart(let route): route.title
+            }
+        }
+
+        /// Whether the screen is `[noBack]`: no back button, no pop gesture.
+        var hidesBackButton: Swift.Bool {
+            switch self {
+            case .auth(let route): route.hidesBackButton
+            case .catalog(let route): route.hidesBackButton
+            case .cart(let route): route.hidesBackButton
+            }
+        }
+
+        /// Whether the screen is `[locked]`: the root of a sheet the user cannot swipe away.
+        var isLocked: Swift.Bool {
+            switch self {
+            case .auth(let route): route.isLocked
+            case .catalog(let route): route.isLocked
+            case .cart(let route): route.isLocked
             }
         }
     }

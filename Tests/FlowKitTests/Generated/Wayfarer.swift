@@ -8,7 +8,7 @@ enum Wayfarer: FlowProgram {
     typealias ProgramType = Self
 
     /// A screen: one case per flow with routes, each with one case per route.
-    enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable {
+    enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable, FlowScreen {
         /// Flow `App` (wayfarer.flow:8).
         case app(App)
         /// Flow `Onboarding` (wayfarer.flow:18).
@@ -39,6 +39,19 @@ enum Wayfarer: FlowProgram {
             /// "Wayfarer": `launch` (wayfarer.flow:10).
             case launch
 
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .launch: "Wayfarer"
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
+
             /// The events `launch` can send: its handlers' and those of the flows above it.
             enum LaunchEvent: FlowEvents {
                 typealias Program = ProgramType
@@ -68,6 +81,30 @@ enum Wayfarer: FlowProgram {
             case createAccount
             /// "Verify your email": `verifyEmail` (wayfarer.flow:43).
             case verifyEmail
+
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .welcome: "Welcome"
+                case .features: "What you can do"
+                case .permissions: "Stay in the loop"
+                case .signIn: "Sign in"
+                case .resetPassword: "Reset password"
+                case .createAccount: "Create account"
+                case .verifyEmail: "Verify your email"
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool {
+                switch self {
+                case .verifyEmail: true
+                default: false
+                }
+            }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
 
             /// The events `welcome` can send: its handlers' and those of the flows above it.
             enum WelcomeEvent: FlowEvents {
@@ -193,6 +230,34 @@ enum Wayfarer: FlowProgram {
             case rooms(hotel: Swift.Int)
             /// "Sign in to book": `signInPrompt` (wayfarer.flow:96).
             case signInPrompt
+
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .home: "Explore"
+                case .destination: "Destination"
+                case .guide: "City guide"
+                case .results: "Hotels"
+                case .filters: "Filters"
+                case .map: "Map"
+                case .hotel: "Hotel"
+                case .reviews: "Reviews"
+                case .gallery: "Photos"
+                case .rooms: "Rooms"
+                case .signInPrompt: "Sign in to book"
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool {
+                switch self {
+                case .filters: true
+                default: false
+                }
+            }
 
             /// The events `home` can send: its handlers' and those of the flows above it.
             enum HomeEvent: FlowEvents {
@@ -365,6 +430,27 @@ enum Wayfarer: FlowProgram {
             /// "Booked!": `confirmation` (wayfarer.flow:115).
             case confirmation
 
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .guests: "Guests"
+                case .dates: "Dates"
+                case .payment: "Payment"
+                case .confirmation: "Booked!"
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool {
+                switch self {
+                case .payment, .confirmation: true
+                default: false
+                }
+            }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
+
             /// The events `guests` can send: its handlers' and those of the flows above it.
             enum GuestsEvent: FlowEvents {
                 typealias Program = ProgramType
@@ -427,6 +513,25 @@ enum Wayfarer: FlowProgram {
             /// "Verify card": `verifyCard` (wayfarer.flow:126).
             case verifyCard
 
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .cardForm: "Add a card"
+                case .verifyCard: "Verify card"
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool {
+                switch self {
+                case .verifyCard: true
+                default: false
+                }
+            }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
+
             /// The events `cardForm` can send: its handlers' and those of the flows above it.
             enum CardFormEvent: FlowEvents {
                 typealias Program = ProgramType
@@ -465,6 +570,22 @@ enum Wayfarer: FlowProgram {
             case itinerary(trip: Swift.Int)
             /// "Documents": `documents` (wayfarer.flow:144).
             case documents
+
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .trips: "Trips"
+                case .trip: "Trip"
+                case .itinerary: "Itinerary"
+                case .documents: "Documents"
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
 
             /// The events `trips` can send: its handlers' and those of the flows above it.
             enum TripsEvent: FlowEvents {
@@ -528,6 +649,20 @@ enum Wayfarer: FlowProgram {
             /// "Refund": `refund` (wayfarer.flow:156).
             case refund
 
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .reason: "Why are you cancelling?"
+                case .refund: "Refund"
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
+
             /// The events `reason` can send: its handlers' and those of the flows above it.
             enum ReasonEvent: FlowEvents {
                 typealias Program = ProgramType
@@ -566,6 +701,22 @@ enum Wayfarer: FlowProgram {
             case attachments
             /// "New message": `compose` (wayfarer.flow:172).
             case compose
+
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .threads: "Inbox"
+                case .thread: "Conversation"
+                case .attachments: "Attachments"
+                case .compose: "New message"
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
 
             /// The events `threads` can send: its handlers' and those of the flows above it.
             enum ThreadsEvent: FlowEvents {
@@ -634,6 +785,23 @@ enum Wayfarer: FlowProgram {
             case privacy
             /// "Currency": `currency(code: String)` (wayfarer.flow:193).
             case currency(code: Swift.String)
+
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .profile: "Profile"
+                case .settings: "Settings"
+                case .notifications: "Notifications"
+                case .privacy: "Privacy"
+                case .currency: "Currency"
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
 
             /// The events `profile` can send: its handlers' and those of the flows above it.
             enum ProfileEvent: FlowEvents {
@@ -704,6 +872,19 @@ enum Wayfarer: FlowProgram {
             /// "Choose a currency": `currencies` (wayfarer.flow:199).
             case currencies
 
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .currencies: "Choose a currency"
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
+
             /// The events `currencies` can send: its handlers' and those of the flows above it.
             enum CurrenciesEvent: FlowEvents {
                 typealias Program = ProgramType
@@ -723,6 +904,20 @@ enum Wayfarer: FlowProgram {
             case card(user: Swift.String)
             /// "Their trips": `sharedTrips(of: String)` (wayfarer.flow:211).
             case sharedTrips(of: Swift.String)
+
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .card: "Traveller"
+                case .sharedTrips: "Their trips"
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
 
             /// The events `card` can send: its handlers' and those of the flows above it.
             enum CardEvent: FlowEvents {
@@ -754,6 +949,21 @@ enum Wayfarer: FlowProgram {
             case article(slug: Swift.String)
             /// "Chat with us": `chat` (wayfarer.flow:222).
             case chat
+
+            /// The route's title in the flow file, or nil when it has none.
+            var title: Swift.String? {
+                switch self {
+                case .topics: "Help"
+                case .article: "Article"
+                case .chat: "Chat with us"
+                }
+            }
+
+            /// Whether the route is `[noBack]`: no back button, no pop gesture.
+            var hidesBackButton: Swift.Bool { false }
+
+            /// Whether the route is `[locked]`: the root of a sheet the user cannot swipe away.
+            var isLocked: Swift.Bool { false }
 
             /// The events `topics` can send: its handlers' and those of the flows above it.
             enum TopicsEvent: FlowEvents {
@@ -789,6 +999,60 @@ enum Wayfarer: FlowProgram {
                     case .end: return FlowCode(56)
                     }
                 }
+            }
+        }
+
+        /// The screen's title in the flow file, or nil when it has none.
+        var title: Swift.String? {
+            switch self {
+            case .app(let route): route.title
+            case .onboarding(let route): route.title
+            case .explore(let route): route.title
+            case .booking(let route): route.title
+            case .addCard(let route): route.title
+            case .trips(let route): route.title
+            case .cancelTrip(let route): route.title
+            case .inbox(let route): route.title
+            case .profile(let route): route.title
+            case .currencyPicker(let route): route.title
+            case .traveller(let route): route.title
+            case .support(let route): route.title
+            }
+        }
+
+        /// Whether the screen is `[noBack]`: no back button, no pop gesture.
+        var hidesBackButton: Swift.Bool {
+            switch self {
+            case .app(let route): route.hidesBackButton
+            case .onboarding(let route): route.hidesBackButton
+            case .explore(let route): route.hidesBackButton
+            case .booking(let route): route.hidesBackButton
+            case .addCard(let route): route.hidesBackButton
+            case .trips(let route): route.hidesBackButton
+            case .cancelTrip(let route): route.hidesBackButton
+            case .inbox(let route): route.hidesBackButton
+            case .profile(let route): route.hidesBackButton
+            case .currencyPicker(let route): route.hidesBackButton
+            case .traveller(let route): route.hidesBackButton
+            case .support(let route): route.hidesBackButton
+            }
+        }
+
+        /// Whether the screen is `[locked]`: the root of a sheet the user cannot swipe away.
+        var isLocked: Swift.Bool {
+            switch self {
+            case .app(let route): route.isLocked
+            case .onboarding(let route): route.isLocked
+            case .explore(let route): route.isLocked
+            case .booking(let route): route.isLocked
+            case .addCard(let route): route.isLocked
+            case .trips(let route): route.isLocked
+            case .cancelTrip(let route): route.isLocked
+            case .inbox(let route): route.isLocked
+            case .profile(let route): route.isLocked
+            case .currencyPicker(let route): route.isLocked
+            case .traveller(let route): route.isLocked
+            case .support(let route): route.isLocked
             }
         }
     }
