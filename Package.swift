@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "FlowEngine", targets: ["FlowEngine"]),
         .library(name: "FlowKit", targets: ["FlowKit"]),
         .library(name: "FlowKitUI", targets: ["FlowKitUI"]),
+        .library(name: "FlowKitUIKit", targets: ["FlowKitUIKit"]),
         .library(name: "FlowGenerator", targets: ["FlowGenerator"]),
         .library(name: "FlowRelease", targets: ["FlowRelease"]),
         .executable(name: "flowctl", targets: ["flowctl"]),
@@ -23,6 +24,8 @@ let package = Package(
         .target(name: "FlowKit", dependencies: ["FlowEngine", "FlowDSL"]),
         // The SwiftUI host of a FlowStore: built where SwiftUI exists, empty elsewhere (Linux).
         .target(name: "FlowKitUI", dependencies: ["FlowKit"]),
+        // The UIKit host of a FlowStore: built where UIKit exists (iOS, tvOS, visionOS), empty elsewhere.
+        .target(name: "FlowKitUIKit", dependencies: ["FlowKit"]),
         // `flowctl generate swift`: a program to Swift source, a pure function.
         .target(name: "FlowGenerator", dependencies: ["FlowDSL", "FlowEngine"]),
         // `flowctl diff`: two releases of a program compared, breaking changes first (DSL.md §9.5).
