@@ -54,7 +54,8 @@ public final class FlowWindowCoordinator<P: FlowProgram>: NSObject, UINavigation
         let changes = withObservationTracking {
             reconciler.changes(toShow: store.navigator)
         } onChange: { [weak self] in
-            Task { @MainActor in self?.update() }
+            // Called once, before the change: the next main-actor turn reads the new screen.
+            Task { @MainActor [weak self] in self?.update() }
         }
         apply(changes)
         shown = store.navigator.shownLayers
@@ -95,7 +96,8 @@ public final class FlowWindowCoordinator<P: FlowProgram>: NSObject, UINavigation
             case .replaceStack(let screens, let layer, let tab):
                 navigationController(layer, tab)?.setViewControllers(screens.map(viewController), animated: true)
             case .selectTab(let tab, let layer):
-                guard let tabBar = containers[layer] as? UITabBarController, let index = shownTabs(layer).firstIndex(of: tab) else { continue }
+                guard containers.indices.contains(layer), let tabBar = containers[layer] as? UITabBarController,
+                      let index = shownTabs(layer).firstIndex(of: tab) else { continue }
                 tabBar.selectedIndex = index
             }
         }
@@ -142,8 +144,11 @@ public final class FlowWindowCoordinator<P: FlowProgram>: NSObject, UINavigation
         return (containers[layer] as? UITabBarController)?.viewControllers?[index] as? UINavigationController
     }
 
+    /// The tabs of layer `layer`: as shown, or (a layer this update adds) as the navigator has them.
     private func shownTabs(_ layer: Int) -> [P.Tab] {
-        shown.indices.contains(layer) ? shown[layer].tabs : store.navigator.shownLayers[layer].tabs
+        if shown.indices.contains(layer) { return shown[layer].tabs }
+        let layers = store.navigator.shownLayers
+        return layers.indices.contains(layer) ? layers[layer].tabs : []
     }
 
     private static func style(_ kind: FlowLayerKind, _ presented: UIViewController) -> UIModalPresentationStyle {
