@@ -1,6 +1,7 @@
-/// What a step changed, in order: what a UI that animates changes itself
-/// would apply. Screens carry their arguments: each effect takes the entry
-/// the step added (or removed) for its route, in order.
+/// What a step did, in order: the story an app logs or animates. Screens
+/// carry their arguments: each is the very entry the step added or removed.
+/// A host that rebuilds its screen follows `FlowReconciler` instead, whose
+/// operations are complete and name their layer and tab.
 public enum FlowEffect<P: FlowProgram>: Hashable, Sendable {
     case pushed(P.Screen)
     case popped(P.Screen)

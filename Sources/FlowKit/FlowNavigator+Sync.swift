@@ -35,7 +35,6 @@ extension FlowNavigator {
                                 + "not a prefix of the layer's stack (going back only removes screens from the top)")
         }
         var copy = self
-        let before = snapshot
         var effects: [NavigationEffect] = []
         // Back steps until the layer is no deeper than asked (a route's own
         // back handler may remove more than one screen), at most one per screen.
@@ -53,7 +52,7 @@ extension FlowNavigator {
             throw .invalidStack("going back \(current.count - stack.count) time(s) does not leave that stack: the screens have their own back handling")
         }
         self = copy
-        return typed(effects, before: before)
+        return typed(effects)
     }
 
     /// `1 screen`, `3 screens`.

@@ -44,10 +44,9 @@ public struct FlowNavigator<P: FlowProgram>: Sendable {
         guard code.id >= 0, code.id < loaded.eventSymbols.count else {
             throw .invalidProgram("event \(event) has no index in the embedded program; regenerate the code")
         }
-        let before = snapshot
         do {
             let effects = try engine.send(loaded.eventSymbols[code.id], labels: loaded.eventLabels[code.id], values: code.arguments.values)
-            return typed(effects, before: before)
+            return typed(effects)
         } catch {
             throw .rejected(error)
         }
@@ -56,10 +55,9 @@ public struct FlowNavigator<P: FlowProgram>: Sendable {
     /// The system back button, or a swipe-down of a sheet.
     @discardableResult
     public mutating func back() throws(FlowError) -> [FlowEffect<P>] {
-        let before = snapshot
         do {
             let effects = try engine.back()
-            return typed(effects, before: before)
+            return typed(effects)
         } catch {
             throw .rejected(error)
         }
@@ -68,10 +66,9 @@ public struct FlowNavigator<P: FlowProgram>: Sendable {
     /// Opens a deep link: rebuilds the navigation to its target.
     @discardableResult
     public mutating func open(_ url: String) throws(FlowError) -> [FlowEffect<P>] {
-        let before = snapshot
         do {
             let effects = try engine.open(url)
-            return typed(effects, before: before)
+            return typed(effects)
         } catch {
             throw .rejected(error)
         }
@@ -86,10 +83,9 @@ public struct FlowNavigator<P: FlowProgram>: Sendable {
         guard let flow = loaded.tabFlows[tab.rawValue] else {
             throw .invalidProgram("tab \(tab.rawValue) is not a tab of the embedded program; regenerate the code")
         }
-        let before = snapshot
         do {
             let effects = try engine.tapTab(flow)
-            return typed(effects, before: before)
+            return typed(effects)
         } catch {
             throw .rejected(error)
         }
@@ -99,9 +95,8 @@ public struct FlowNavigator<P: FlowProgram>: Sendable {
     /// dropped) at its end, which the effects report.
     @discardableResult
     public mutating func assume(_ guardCase: P.Guard, _ value: Bool = true) -> [FlowEffect<P>] {
-        let before = snapshot
         let effects = engine.assume(guardCase.rawValue, value)
-        return typed(effects, before: before)
+        return typed(effects)
     }
 
     /// Whether a guard is set.
@@ -195,81 +190,22 @@ public struct FlowNavigator<P: FlowProgram>: Sendable {
         Int(flow) < loaded.flowNames.count && flow >= 0 ? loaded.flowNames[Int(flow)] : "?"
     }
 
-    /// What a step's effects are read against: every stack, bottom layer
-    /// first, and the active entry. Holding these (not the whole state)
-    /// lets the engine still change its state in place: only a stack the
-    /// step changes is copied.
-    struct Snapshot {
-        var stacks: [[Entry]]
-        var active: Entry?
-    }
-
-    var snapshot: Snapshot {
-        var stacks: [[Entry]] = []
-        for layer in engine.state.layers { stacks.append(contentsOf: layer.stacks) }
-        return Snapshot(stacks: stacks, active: engine.state.activeEntry)
-    }
-
-    /// The entries of `stacks` that `other` does not hold, in the order a
-    /// step adds them (bottom layer first, root first) or removes them
-    /// (`reversed`: top layer first, top of stack first).
-    static func difference(_ stacks: [[Entry]], _ other: [[Entry]], reversed: Bool) -> [Entry] {
-        var remaining: [Entry: Int] = [:]
-        for stack in other { for entry in stack { remaining[entry, default: 0] += 1 } }
-        var result: [Entry] = []
-        for stack in stacks {
-            for entry in stack {
-                if let n = remaining[entry], n > 0 { remaining[entry] = n - 1 } else { result.append(entry) }
-            }
-        }
-        return reversed ? result.reversed() : result
-    }
-
-    /// Screens as a step added or removed them: each effect takes the next
-    /// entry of its route from `entries`, or the topmost one in `fallback`.
-    struct ScreenSource {
-        var entries: [Entry]
-        let fallback: [[Entry]]
-
-        mutating func take(_ route: RouteID) -> Entry {
-            if let i = entries.firstIndex(where: { $0.route == route }) { return entries.remove(at: i) }
-            for stack in fallback.reversed() {
-                if let entry = stack.last(where: { $0.route == route }) { return entry }
-            }
-            return Entry(route: route, instance: -1)
-        }
-    }
-
-    /// The engine's effects in typed form; screens as shown after the step
-    /// (or before it, for what the step removed).
-    func typed(_ effects: [NavigationEffect], before: Snapshot) -> [FlowEffect<P>] {
+    /// The engine's effects in typed form: each names the entries it added
+    /// or removed, with their arguments.
+    func typed(_ effects: [NavigationEffect]) -> [FlowEffect<P>] {
         guard !effects.isEmpty else { return [] }
-        // The common steps, a push or a pop, name the active entry after or before them.
-        if effects.count == 1 {
-            switch effects[0] {
-            case .pushed(let r):
-                if let entry = engine.state.activeEntry, entry.route == r { return [.pushed(screen(entry))] }
-            case .popped(let r):
-                if let entry = before.active, entry.route == r { return [.popped(screen(entry))] }
-            default:
-                break
-            }
-        }
-        let after = snapshot.stacks
         let program = engine.program
-        var added = ScreenSource(entries: Self.difference(after, before.stacks, reversed: false), fallback: after)
-        var removed = ScreenSource(entries: Self.difference(before.stacks, after, reversed: true), fallback: before.stacks)
         var result: [FlowEffect<P>] = []
         result.reserveCapacity(effects.count)
         for effect in effects {
             switch effect {
-            case .pushed(let r): result.append(.pushed(screen(added.take(r))))
-            case .popped(let r): result.append(.popped(screen(removed.take(r))))
+            case .pushed(let entry): result.append(.pushed(screen(entry)))
+            case .popped(let entry): result.append(.popped(screen(entry)))
             case .replaced(let old, let new):
-                result.append(.replaced(old: screen(removed.take(old)), new: screen(added.take(new))))
-            case .presented(let kind, let r):
-                result.append(.presented(FlowLayerKind(rawValue: kind.rawValue) ?? .sheet, screen(added.take(r))))
-            case .stackSet(let routes): result.append(.stackSet(routes.map { screen(added.take($0)) }))
+                result.append(.replaced(old: screen(old), new: screen(new)))
+            case .presented(let kind, let entry):
+                result.append(.presented(FlowLayerKind(rawValue: kind.rawValue) ?? .sheet, screen(entry)))
+            case .stackSet(let entries): result.append(.stackSet(entries.map(screen)))
             case .dismissed(let kind): result.append(.dismissed(FlowLayerKind(rawValue: kind.rawValue) ?? .sheet))
             case .tabSelected(let flow): if let tab = tab(flow) { result.append(.tabSelected(tab)) }
             case .flowStarted(let flow): result.append(.flowStarted(flowName(flow)))

@@ -80,7 +80,8 @@ struct BusyRouteTests {
         walk(&nav, "compose\nshare\nopen \"app://post/7\"")
         let effects = try nav.send("failed")
         let sharing = try #require(nav.program.routes.firstIndex { nav.program.name($0.name) == "sharing" })
-        #expect(effects.first == .popped(RouteID(sharing)))
+        guard case .popped(let popped) = effects.first else { Issue.record("\(effects)"); return }
+        #expect(popped.route == RouteID(sharing))
         #expect(effects.last == .linkOpened("app://post/7"))
     }
 

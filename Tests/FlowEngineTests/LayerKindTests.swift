@@ -36,7 +36,7 @@ struct LayerKindTests {
         var navigator = try makeNavigator()
         let effects = try navigator.send(event)
         #expect(navigator.state.layers.map(\.kind) == [.base, kind])
-        #expect(effects.contains(.presented(kind, navigator.state.activeEntry?.route ?? -1)))
+        #expect(effects.contains(.presented(kind, navigator.state.activeEntry ?? Entry(route: -1, instance: -1))))
         #expect(navigator.stackDescription == stack)
         walk(&navigator, "expect stack \(stack)")
         #expect(navigator.invariantViolations().isEmpty)

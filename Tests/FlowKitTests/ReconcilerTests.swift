@@ -244,3 +244,32 @@ struct ReconcilerTests {
         try randomWalk(type, steps: 100_000, seed: 7)
     }
 }
+
+@Suite("Typed effects name the very screens a step added and removed")
+struct TypedEffectTests {
+    @Test("a transfer that finishes: its sheet is dismissed, and the result handler's push carries the payload")
+    func finishWithPayload() throws {
+        var navigator = try FlowNavigator<Banking>(assuming: [.loggedIn])
+        try navigator.send(.logIn)
+        try navigator.send(.entered)
+        try navigator.selectTab(.payments)
+        #expect(try navigator.send(.newTransfer) == [.flowStarted("Transfer"), .presented(.sheet, .transfer(.payee))])
+        #expect(try navigator.send(.choose(name: "Ann")) == [.pushed(.transfer(.amount(payee: "Ann")))])
+        try navigator.send(.confirm)
+        #expect(try navigator.send(.send) == [.dismissed(.sheet), .flowFinished("Transfer", result: "sent"), .pushed(.payments(.sent(payee: "Ann")))])
+        #expect(try navigator.send(.done) == [.popped(.payments(.sent(payee: "Ann")))])
+    }
+
+    @Test("a link that replaces a hidden tab's screens names each screen it pops and pushes")
+    func linkIntoHiddenTab() throws {
+        var navigator = try FlowNavigator<Banking>(assuming: [.loggedIn])
+        try navigator.send(.logIn)
+        try navigator.send(.entered)
+        try navigator.send(.open(id: "a1"))
+        try navigator.send(.transaction(id: "t1"))
+        try navigator.selectTab(.payments)
+        let effects = try navigator.open("bank://transaction/t9")
+        #expect(effects == [.popped(.accounts(.transaction(id: "t1"))), .popped(.accounts(.account(id: "a1"))),
+                            .tabSelected(.accounts), .pushed(.accounts(.transaction(id: "t9")))])
+    }
+}

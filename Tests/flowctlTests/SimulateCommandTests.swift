@@ -329,7 +329,7 @@ struct InteractiveTests {
         #expect(result.stdout.hasSuffix("""
             screen: splash
             events: loaded
-            > Launch finishes with finished, start Home, start Search, start Settings, set [search, settings]
+            > pop splash, Launch finishes with finished, start Home, start Search, start Settings, set [search, settings]
             screen: search  (tab Search of Search, Settings)
             events: submit(query: String)
             > select Settings

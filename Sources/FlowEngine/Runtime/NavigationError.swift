@@ -81,14 +81,21 @@ public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 }
 
-/// What a step changed, in the order it happened: what a UI would apply.
+/// What a step did, in the order it happened: the story a trace tells and
+/// an animation follows. Each names the entries it added or removed (with
+/// their arguments; a new entry's `identity` is given at the end of the
+/// step, so it is 0 here). The complete change log a UI rebuilds its screen
+/// from is `ScreenChange.changes(from:to:)`.
 public enum NavigationEffect: Hashable, Sendable {
-    case pushed(RouteID)
-    case popped(RouteID)
-    case replaced(old: RouteID, new: RouteID)
-    case presented(LayerKind, RouteID)
+    case pushed(Entry)
+    case popped(Entry)
+    case replaced(old: Entry, new: Entry)
+    /// A layer of this kind was presented, showing this entry (a tab
+    /// container's: its selected tab's root).
+    case presented(LayerKind, Entry)
     case dismissed(LayerKind)
-    case stackSet([RouteID])
+    /// A stack (or the tabs of a container) was set to these roots.
+    case stackSet([Entry])
     case tabSelected(FlowID)
     case flowStarted(FlowID)
     case flowFinished(FlowID, result: Symbol)

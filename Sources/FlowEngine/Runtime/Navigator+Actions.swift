@@ -61,7 +61,7 @@ extension Navigator {
             let entry = try makeEntry(action, instance, values, event)
             try checkCanPush(onto: top, action, event)
             state.layers[top].stacks[selected].append(entry)
-            emit(.pushed(entry.route))
+            emit(.pushed(entry))
         case .sheet, .cover, .alert, .dialog, .popover:
             let entry = try makeEntry(action, instance, values, event)
             let kind = action.kind.presentedLayer ?? .sheet
@@ -72,7 +72,7 @@ extension Navigator {
                 throw .unsupported(event: event, problem: "'\(describe(action))' cannot be shown over \(shown): one alert or dialog is shown at a time")
             }
             state.layers.append(Layer(kind: kind, stack: [entry]))
-            emit(.presented(kind, entry.route))
+            emit(.presented(kind, entry))
         case .replace:
             let entry = try makeEntry(action, instance, values, event)
             guard !state.layers[top].stacks[selected].isEmpty else {
@@ -81,7 +81,7 @@ extension Navigator {
             let old = state.layers[top].stacks[selected].removeLast()
             state.layers[top].stacks[selected].append(entry)
             if old.instance != entry.instance { needsCollection = true }
-            emit(.replaced(old: old.route, new: entry.route))
+            emit(.replaced(old: old, new: entry))
         case .set:
             var entries: [Entry] = []
             for t in action.targets.range {
@@ -95,7 +95,7 @@ extension Navigator {
                 throw .unsupported(event: event, problem: "'\(describe(action))' would show \(entries.count) screens in \(kind), which holds one")
             }
             replaceShown(by: instance, with: entries)
-            emit(.stackSet(entries.map(\.route)))
+            emit(.stackSet(entries))
         case .pop, .popTo, .popToRoot:
             let stack = state.layers[top].stacks[selected]
             var keep = 1
@@ -114,7 +114,7 @@ extension Navigator {
             guard keep >= 1, keep < stack.count else {
                 throw .nothingToPop(action: describe(action), route: activeRouteName, place: stackPlace(top))
             }
-            for entry in stack[keep...].reversed() { emit(.popped(entry.route)) }
+            for entry in stack[keep...].reversed() { emit(.popped(entry)) }
             let remaining = stack[keep - 1].instance
             if stack[keep...].contains(where: { $0.instance != remaining }) { needsCollection = true }
             state.layers[top].stacks[selected].removeSubrange(keep...)
@@ -140,16 +140,15 @@ extension Navigator {
             case (.push, .entry(let entry)):
                 try checkCanPush(onto: top, action, event)
                 state.layers[top].stacks[selected].append(entry)
-                emit(.pushed(entry.route))
+                emit(.pushed(entry))
             case (.sheet, _), (.cover, _):
                 let kind: LayerKind = action.mode == .sheet ? .sheet : .cover
                 let presented = layer(kind, placed)
                 state.layers.append(presented)
-                let route = presented.stack[0].route
-                emit(.presented(kind, route))
+                emit(.presented(kind, presented.stack[0]))
             case (.root, .entry(let entry)):
                 replaceShown(by: instance, with: [entry])
-                emit(.stackSet([entry.route]))
+                emit(.stackSet([entry]))
             case (.root, .tabs):
                 try replaceShownByTabs(by: instance, placed, event: event)
             case (.push, .tabs):
@@ -303,7 +302,7 @@ extension Navigator {
         }
         state.layers[top] = Layer(kind: state.layers[top].kind, container: container, tabs: stacks)
         needsCollection = true
-        emit(.stackSet(stacks.compactMap { $0.first?.route }))
+        emit(.stackSet(stacks.compactMap(\.first)))
     }
 
     /// The implicit back: pop or dismiss; a child whose last screen the user
@@ -318,7 +317,7 @@ extension Navigator {
         case .pop:
             let selected = state.layers[top].selected
             removed = [state.layers[top].stacks[selected].removeLast()]
-            emit(.popped(removed[0].route))
+            emit(.popped(removed[0]))
             presented = .pop
         case .dismiss:
             let layer = state.layers.removeLast()
@@ -394,6 +393,7 @@ extension Navigator {
             throw .unsupported(event: event, problem: "'finish \(program.name(result))' would end '\(program.name(program.flows[Int(flow)].name))', the entry flow: no flow is above it to return to")
         }
         let ending = subtree(of: instance)
+        if recordsEffects { emitRemovals(ending) }
         var layers: [Layer] = []
         for var layer in state.layers {
             // The base layer stays, empty if need be, for the parent's handler to fill.
@@ -416,6 +416,26 @@ extension Navigator {
         let receiver = findHandler(key, from: parent, route: route)
         if receiver == nil, logsHandlers, result != cancelSymbol { droppedResultLog.append(key) }
         return receiver
+    }
+
+    /// The effects of a finish before it happens: top layer first, each
+    /// modal layer that goes with the ending flows is dismissed, and in each
+    /// layer that stays, their screens are popped, top of stack first. (A
+    /// tab bar at the base that goes is replaced by what the parent's
+    /// handler shows: its `set` or root swap says so.)
+    private mutating func emitRemovals(_ ending: [Bool]) {
+        for layer in state.layers.reversed() {
+            if layer.container >= 0 && ending[Int(layer.container)] {
+                if layer.kind != .base { emit(.dismissed(layer.kind)) }
+                continue
+            }
+            let kept = layer.stacks.map { $0.filter { !ending[Int($0.instance)] } }
+            if layer.kind != .base && kept.allSatisfy(\.isEmpty) {
+                emit(.dismissed(layer.kind))
+                continue
+            }
+            for stack in layer.stacks { for entry in stack.reversed() where ending[Int(entry.instance)] { emit(.popped(entry)) } }
+        }
     }
 
     /// `select T`: removes modal layers above the nearest tab container above

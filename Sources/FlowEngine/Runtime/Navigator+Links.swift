@@ -111,8 +111,9 @@ extension Navigator {
                 state.layers[top].stacks[selected][state.layers[top].stacks[selected].count - 1] = Entry(route: link.route, instance: current, arguments: arguments)
             }
         } else {
-            state.layers[top].stacks[selected].append(Entry(route: link.route, instance: current, arguments: arguments))
-            emit(.pushed(link.route))
+            let entry = Entry(route: link.route, instance: current, arguments: arguments)
+            state.layers[top].stacks[selected].append(entry)
+            emit(.pushed(entry))
         }
         needsCollection = true
     }
@@ -169,7 +170,7 @@ extension Navigator {
         switch walk.placed {
         case .entry(let entry):
             replaceShown(by: instance, with: [entry])
-            emit(.stackSet([entry.route]))
+            emit(.stackSet([entry]))
         case .tabs(let container, _):
             // A kept container already fills the top layer.
             if !walk.keptContainer { try replaceShownByTabs(by: instance, walk.placed, event: "open") }
@@ -328,8 +329,16 @@ extension Navigator {
         guard case .entry(let entry) = walk.placed else {
             throw .unsupported(event: "open", problem: "tab containers cannot be nested")
         }
-        // The same root screen stays the same entry (a UI keeps its view).
-        state.layers[layerIndex].stacks[index] = [entry == root ? root : entry]
+        // The same root screen stays the same entry (a UI keeps its view); the rest is popped.
+        let stack = state.layers[layerIndex].stacks[index]
+        if entry == root {
+            for removed in stack.dropFirst().reversed() { emit(.popped(removed)) }
+            state.layers[layerIndex].stacks[index] = [root]
+        } else {
+            for removed in stack.reversed() { emit(.popped(removed)) }
+            state.layers[layerIndex].stacks[index] = [entry]
+            emit(.stackSet([entry]))
+        }
         state.layers[layerIndex].selected = index
         emit(.tabSelected(tab))
         needsCollection = true
@@ -364,14 +373,14 @@ extension Navigator {
             switch (edge.mode, walk.placed) {
             case (.push, .entry(let entry)):
                 state.layers[top].stacks[state.layers[top].selected].append(entry)
-                emit(.pushed(entry.route))
+                emit(.pushed(entry))
             case (.sheet, _), (.cover, _):
                 let presented = layer(edge.mode == .sheet ? .sheet : .cover, walk.placed)
                 state.layers.append(presented)
-                emit(.presented(presented.kind, presented.stack[0].route))
+                emit(.presented(presented.kind, presented.stack[0]))
             case (.root, .entry(let entry)):
                 replaceShown(by: parent, with: [entry])
-                emit(.stackSet([entry.route]))
+                emit(.stackSet([entry]))
             case (.root, .tabs):
                 try replaceShownByTabs(by: parent, walk.placed, event: "open")
             default:

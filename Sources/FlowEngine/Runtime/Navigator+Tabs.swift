@@ -29,7 +29,7 @@ extension Navigator {
             }
             let stack = layer.stacks[index]
             guard stack.count > 1 else { return }
-            for entry in stack[1...].reversed() { navigator.emit(.popped(entry.route)) }
+            for entry in stack[1...].reversed() { navigator.emit(.popped(entry)) }
             if stack[1...].contains(where: { $0.instance != stack[0].instance }) { navigator.needsCollection = true }
             navigator.state.layers[top].stacks[index].removeSubrange(1...)
         }

@@ -29,11 +29,12 @@ extension Navigator {
     mutating func pushDirectly(_ route: RouteID, for instance: Int32) {
         let top = state.layers.count - 1
         let selected = state.layers[top].selected
-        state.layers[top].stacks[selected].append(Entry(route: route, instance: instance))
+        let entry = Entry(route: route, instance: instance)
+        state.layers[top].stacks[selected].append(entry)
         lastStepChangedFlows = false
         if recordsEffects {
             effects.removeAll(keepingCapacity: true)
-            effects.append(.pushed(route))
+            effects.append(.pushed(entry))
         }
     }
 
@@ -49,7 +50,7 @@ extension Navigator {
         lastStepChangedFlows = false
         if recordsEffects {
             effects.removeAll(keepingCapacity: true)
-            effects.append(.popped(removed.route))
+            effects.append(.popped(removed))
         }
         return true
     }

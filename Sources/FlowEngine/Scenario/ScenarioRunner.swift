@@ -164,12 +164,12 @@ public enum EffectText {
         let flow = { (f: FlowID) in program.name(program.flows[Int(f)].name) }
         let parts: [String] = effects.compactMap { effect in
             switch effect {
-            case .pushed(let r): "push \(route(r))"
-            case .popped(let r): "pop \(route(r))"
-            case .replaced(let old, let new): "replace \(route(old)) with \(route(new))"
-            case .presented(let kind, let r): "\(kind.rawValue) \(route(r))"
+            case .pushed(let e): "push \(route(e.route))"
+            case .popped(let e): "pop \(route(e.route))"
+            case .replaced(let old, let new): "replace \(route(old.route)) with \(route(new.route))"
+            case .presented(let kind, let e): "\(kind.rawValue) \(route(e.route))"
             case .dismissed(let kind): "dismiss \(kind.rawValue)"
-            case .stackSet(let routes): "set [\(routes.map(route).joined(separator: ", "))]"
+            case .stackSet(let entries): "set [\(entries.map { route($0.route) }.joined(separator: ", "))]"
             case .tabSelected(let f): "select \(flow(f))"
             case .flowStarted(let f): "start \(flow(f))"
             case .flowFinished(let f, let result): "\(flow(f)) finishes with \(program.name(result))"
