@@ -10,6 +10,7 @@ done
 .build/debug/flowctl generate swift Tests/FlowKitTests/Fixtures/clashes.flow --name Clashes -o Tests/FlowKitTests/Generated/Clashes.swift 2>/dev/null
 .build/debug/flowctl generate swift Tests/FlowKitTests/Fixtures/links.flow --name Links -o Tests/FlowKitTests/Generated/Links.swift 2>/dev/null
 .build/debug/flowctl generate swift Tests/FlowKitTests/Fixtures/banking.flow --name Banking -o Tests/FlowKitTests/Generated/Banking.swift 2>/dev/null
+.build/debug/flowctl generate swift flows/photoshare/app.flow --name Photoshare -o Tests/FlowKitTests/Generated/Photoshare.swift 2>/dev/null
 .build/debug/flowctl generate swift Tests/flowctlTests/Fixtures/hostile.flow -o Tests/FlowKitTests/Generated/Hostile.swift
 cp Tests/FlowKitTests/Generated/Shop.swift Benchmarks/FlowKitBench/Shop.swift
 for name in Stacks Tabbed; do

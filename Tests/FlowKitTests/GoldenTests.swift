@@ -15,6 +15,8 @@ import Testing
         ("flows/shop.flow", "Shop", "Shop"),
         ("flows/swiftui-coordinator.flow", "SwiftUICoordinator", "SwiftUICoordinator"),
         ("flows/wayfarer.flow", "Wayfarer", "Wayfarer"),
+        ("flows/photoshare/app.flow", "Photoshare", "Photoshare"),
+        ("Tests/FlowKitTests/Fixtures/banking.flow", "Banking", "Banking"),
         ("Tests/FlowKitTests/Fixtures/navigation.flow", "Nav", "Nav"),
         ("Tests/FlowKitTests/Fixtures/clashes.flow", "Clashes", "Clashes"),
         ("Tests/FlowKitTests/Fixtures/links.flow", "Links", "Links"),

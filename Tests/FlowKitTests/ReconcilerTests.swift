@@ -224,7 +224,7 @@ struct ReconcilerTests {
         #expect(reconciler.changes(toShow: navigator).isEmpty)
     }
 
-    static let programs = ["Login", "PlacesFinder", "Shop", "SwiftUICoordinator", "Wayfarer", "Nav", "Banking"]
+    static let programs = ["Login", "PlacesFinder", "Shop", "SwiftUICoordinator", "Wayfarer", "Photoshare", "Nav", "Banking"]
 
     @Test("journeys and random walks of every bundled app and test program", arguments: programs)
     func followsEveryStep(program: String) throws {
@@ -234,6 +234,7 @@ struct ReconcilerTests {
         case "Shop": try Self.check(Shop.self)
         case "SwiftUICoordinator": try Self.check(SwiftUICoordinator.self)
         case "Wayfarer": try Self.check(Wayfarer.self)
+        case "Photoshare": try Self.check(Photoshare.self)
         case "Nav": try Self.check(Nav.self)
         default: try Self.check(Banking.self)
         }
