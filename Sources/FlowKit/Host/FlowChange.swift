@@ -5,10 +5,10 @@
 ///
 /// In UIKit (docs/app-guide.md "Hosting in UIKit"): `setRoot` sets the
 /// window's root view controller (a navigation controller, or a tab bar
-/// controller of them); `present` presents one over the top; `dismiss`
-/// dismisses from the presenter of layer `downTo`; `push`, `pop` and
-/// `replaceStack` are the navigation controller's `pushViewController`,
-/// `popToViewController` (or `popToRootViewController`) and
+/// controller of them); `present` presents one over the top; `dismiss` is
+/// `dismiss(animated:)` on the container of layer `downTo - 1`, which
+/// presents the rest; `push`, `pop` and `replaceStack` are the navigation
+/// controller's `pushViewController`, `popToViewController` and
 /// `setViewControllers`; `selectTab` sets the tab bar's selected index.
 public enum FlowChange<P: FlowProgram>: Hashable, Sendable {
     /// The base layer is (now) this one: a stack or a tab bar. Layers above
