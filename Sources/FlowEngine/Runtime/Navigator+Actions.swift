@@ -393,19 +393,35 @@ extension Navigator {
             throw .unsupported(event: event, problem: "'finish \(program.name(result))' would end '\(program.name(program.flows[Int(flow)].name))', the entry flow: no flow is above it to return to")
         }
         let ending = subtree(of: instance)
-        if recordsEffects { emitRemovals(ending) }
         var layers: [Layer] = []
+        // With effects recorded, what goes of each layer, bottom layer first: each modal layer
+        // that goes is dismissed; in a layer that stays, the ending flows' screens are popped.
+        var removals: [[NavigationEffect]] = []
         for var layer in state.layers {
-            // The base layer stays, empty if need be, for the parent's handler to fill.
+            // The base layer stays, empty if need be, for the parent's handler to fill (its
+            // `set` or root swap says what replaces a tab bar there).
             if layer.kind == .base && layer.container >= 0 && ending[Int(layer.container)] {
                 layers.append(Layer(kind: .base, stack: []))
                 continue
             }
-            if layer.container >= 0 && ending[Int(layer.container)] { continue }
+            if layer.container >= 0 && ending[Int(layer.container)] {
+                if recordsEffects { removals.append([.dismissed(layer.kind)]) }
+                continue
+            }
+            // Held only when recording: holding the stacks would make the removal below copy them.
+            let shown = recordsEffects ? layer.stacks : []
             for s in layer.stacks.indices { layer.stacks[s].removeAll { ending[Int($0.instance)] } }
-            if layer.kind != .base && layer.stacks.allSatisfy({ $0.isEmpty }) { continue }
+            if layer.kind != .base && layer.stacks.allSatisfy({ $0.isEmpty }) {
+                if recordsEffects { removals.append([.dismissed(layer.kind)]) }
+                continue
+            }
+            if recordsEffects {
+                removals.append(shown.flatMap { stack in stack.reversed().filter { ending[Int($0.instance)] }.map(NavigationEffect.popped) })
+            }
             layers.append(layer)
         }
+        // Top layer first, top of each stack first.
+        for group in removals.reversed() { for effect in group { emit(effect) } }
         state.layers = layers
         for (i, isEnding) in ending.enumerated() where isEnding { free(Int32(i)) }
         emit(.flowFinished(flow, result: result))
@@ -416,26 +432,6 @@ extension Navigator {
         let receiver = findHandler(key, from: parent, route: route)
         if receiver == nil, logsHandlers, result != cancelSymbol { droppedResultLog.append(key) }
         return receiver
-    }
-
-    /// The effects of a finish before it happens: top layer first, each
-    /// modal layer that goes with the ending flows is dismissed, and in each
-    /// layer that stays, their screens are popped, top of stack first. (A
-    /// tab bar at the base that goes is replaced by what the parent's
-    /// handler shows: its `set` or root swap says so.)
-    private mutating func emitRemovals(_ ending: [Bool]) {
-        for layer in state.layers.reversed() {
-            if layer.container >= 0 && ending[Int(layer.container)] {
-                if layer.kind != .base { emit(.dismissed(layer.kind)) }
-                continue
-            }
-            let kept = layer.stacks.map { $0.filter { !ending[Int($0.instance)] } }
-            if layer.kind != .base && kept.allSatisfy(\.isEmpty) {
-                emit(.dismissed(layer.kind))
-                continue
-            }
-            for stack in layer.stacks { for entry in stack.reversed() where ending[Int(entry.instance)] { emit(.popped(entry)) } }
-        }
     }
 
     /// `select T`: removes modal layers above the nearest tab container above
