@@ -18,17 +18,28 @@ let package = Package(
         .plugin(name: "FlowDiffPlugin", targets: ["FlowDiffPlugin"]),
     ],
     targets: [
-        .target(name: "FlowEngine"),
-        .target(name: "FlowDSL", dependencies: ["FlowEngine"]),
-        // What apps import: the typed navigator over generated programs (DSL.md §8).
-        .target(name: "FlowKit", dependencies: ["FlowEngine", "FlowDSL"]),
+        // The modules follow the data (CONTRIBUTING.md, "Modules"): text and
+        // the compiled program, the front end that makes it, the navigator
+        // that runs it, the checks that explore it, the tools that drive and
+        // draw it, and the driver that puts them together for flowctl.
+        // Sources/FlowEngine holds the engine's five.
+        .target(name: "FlowModel", path: "Sources/FlowEngine/Model"),
+        .target(name: "FlowDSL", dependencies: ["FlowModel"]),
+        .target(name: "FlowRuntime", dependencies: ["FlowModel"], path: "Sources/FlowEngine/Runtime"),
+        .target(name: "FlowAnalysis", dependencies: ["FlowModel", "FlowRuntime"], path: "Sources/FlowEngine/Analysis"),
+        .target(name: "FlowTooling", dependencies: ["FlowModel", "FlowRuntime", "FlowAnalysis"], path: "Sources/FlowEngine/Tooling"),
+        .target(name: "FlowEngine", dependencies: ["FlowModel", "FlowDSL", "FlowRuntime", "FlowAnalysis", "FlowTooling"],
+                path: "Sources/FlowEngine/Driver"),
+        // What apps import: the typed navigator over generated programs (docs/generated-api.md).
+        // FlowAnalysis explores a program's states once, for the shapes a saved state is checked against.
+        .target(name: "FlowKit", dependencies: ["FlowModel", "FlowDSL", "FlowRuntime", "FlowAnalysis"]),
         // The SwiftUI host of a FlowStore: built where SwiftUI exists, empty elsewhere (Linux).
         .target(name: "FlowKitUI", dependencies: ["FlowKit"]),
         // The UIKit host of a FlowStore: built where UIKit exists (iOS, tvOS, visionOS), empty elsewhere.
         .target(name: "FlowKitUIKit", dependencies: ["FlowKit"]),
         // `flowctl generate swift`: a program to Swift source, a pure function.
         .target(name: "FlowGenerator", dependencies: ["FlowDSL", "FlowEngine"]),
-        // `flowctl diff`: two releases of a program compared, breaking changes first (DSL.md §9.5).
+        // `flowctl diff`: two releases of a program compared, breaking changes first (docs/releases.md).
         .target(name: "FlowRelease", dependencies: ["FlowDSL", "FlowEngine", "FlowGenerator"]),
         .executableTarget(name: "flowctl", dependencies: ["FlowDSL", "FlowEngine", "FlowGenerator", "FlowRelease"]),
         // `swift run -c release flowkit-bench`: the typed navigator's cost per step (not a product).
@@ -58,7 +69,7 @@ let package = Package(
         // The store, over the committed Swift generated from Flows/*.flow (a test checks it is current).
         .testTarget(
             name: "FlowKitStoreTests",
-            dependencies: ["FlowKit", "FlowGenerator", "FlowDSL", "FlowTestSupport"],
+            dependencies: ["FlowKit", "FlowGenerator", "FlowDSL", "FlowEngine", "FlowTestSupport"],
             exclude: ["Flows"]
         ),
         // The plugin's planning code, compiled here through symbolic links (a plugin cannot be a dependency).

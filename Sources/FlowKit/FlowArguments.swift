@@ -1,4 +1,5 @@
-import FlowEngine
+import FlowModel
+import FlowRuntime
 
 /// The arguments of a route or an event, in parameter order.
 ///

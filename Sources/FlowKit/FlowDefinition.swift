@@ -1,5 +1,6 @@
 import FlowDSL
-import FlowEngine
+import FlowModel
+import FlowRuntime
 
 /// A program embedded in generated code: the exact text of its `.flow`
 /// files (validated when the code was generated), and the routes, events,

@@ -1,4 +1,5 @@
-import FlowEngine
+import FlowModel
+import FlowRuntime
 
 /// Why a `FlowNavigator` refused something. After any of them the
 /// navigator's state is exactly what it was before the call.

@@ -1,4 +1,5 @@
-import FlowEngine
+import FlowModel
+import FlowRuntime
 import Foundation
 
 extension FlowNavigator {

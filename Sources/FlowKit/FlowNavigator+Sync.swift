@@ -1,4 +1,5 @@
-import FlowEngine
+import FlowModel
+import FlowRuntime
 
 extension FlowNavigator {
     /// Tells the navigator that the user popped screens of layer `layer`

@@ -1,4 +1,5 @@
-import FlowEngine
+import FlowModel
+import FlowRuntime
 
 /// Runs a generated program with typed screens, events, guards and tabs
 /// (docs/generated-api.md): the engine's `Navigator`, spoken to in the program's own

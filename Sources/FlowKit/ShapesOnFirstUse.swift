@@ -1,4 +1,6 @@
-import FlowEngine
+import FlowAnalysis
+import FlowModel
+import FlowRuntime
 import Foundation
 
 /// A program's reachable shapes (`ReachableShapes`), explored once, when

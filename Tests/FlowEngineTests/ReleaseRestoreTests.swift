@@ -1,5 +1,5 @@
 import FlowDSL
-@testable import FlowEngine
+import FlowEngine
 import FlowTestSupport
 import Foundation
 import Testing

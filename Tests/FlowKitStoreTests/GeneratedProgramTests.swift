@@ -1,4 +1,5 @@
 import FlowDSL
+import FlowEngine
 import FlowGenerator
 import FlowTestSupport
 import Testing

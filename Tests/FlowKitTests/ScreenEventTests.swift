@@ -1,4 +1,5 @@
 import FlowDSL
+import FlowEngine
 import FlowKit
 @testable import FlowGenerator
 import FlowTestSupport

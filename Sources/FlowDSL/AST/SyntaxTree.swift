@@ -1,4 +1,4 @@
-import FlowEngine
+import FlowModel
 
 /// A name as written: its interned symbol and where it stands.
 public struct Name: Hashable, Sendable {

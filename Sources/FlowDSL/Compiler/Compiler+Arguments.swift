@@ -1,4 +1,4 @@
-import FlowEngine
+import FlowModel
 
 /// Argument lists: binding them to a route's or a flow's parameters, and
 /// resolving each value's name (docs/language.md#flows-routes-handlers, the paragraph after the grammar:

@@ -1,4 +1,4 @@
-import FlowEngine
+import FlowModel
 
 /// Pass 2: a flow's `start`, `tabs` and handlers.
 extension Compiler {

@@ -1,4 +1,4 @@
-import FlowEngine
+import FlowModel
 
 /// Pass 3: actions the engine refuses on every path because of the chain
 /// they stand in (F208, in the sense of docs/diagnostics.md: an action that can never

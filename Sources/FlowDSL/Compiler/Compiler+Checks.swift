@@ -1,4 +1,4 @@
-import FlowEngine
+import FlowModel
 
 /// Pass 5 (v2, docs/language.md#properties-check-v2): `check` properties, whose names are resolved
 /// here and whose truth is decided on the state graph (F501).

@@ -1,4 +1,4 @@
-import FlowEngine
+import FlowModel
 
 /// Pass 1: flows, routes, parameters, attributes; and the entry.
 extension Compiler {

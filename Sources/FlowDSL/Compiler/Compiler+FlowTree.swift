@@ -1,4 +1,4 @@
-import FlowEngine
+import FlowModel
 
 /// Pass 3: checks that need the whole flow tree (F110, F111, F112, F114).
 extension Compiler {

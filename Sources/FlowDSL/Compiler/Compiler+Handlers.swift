@@ -1,4 +1,4 @@
-import FlowEngine
+import FlowModel
 
 /// Handlers, actions and their arguments.
 extension Compiler {

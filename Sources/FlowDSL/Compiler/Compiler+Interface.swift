@@ -1,4 +1,4 @@
-import FlowEngine
+import FlowModel
 
 /// F115 (docs/generated-api.md): what the generated Swift API could not declare is a
 /// finding of `validate`, so a program that validates without errors

@@ -1,4 +1,4 @@
-import FlowEngine
+import FlowModel
 
 /// Pass 4: deep links (F106 without an entry, F301, F302, F303).
 extension Compiler {

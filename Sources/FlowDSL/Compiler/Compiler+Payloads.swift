@@ -1,4 +1,4 @@
-import FlowEngine
+import FlowModel
 
 /// Result payloads (v1): `finish x(a: v)` in flow F must agree, name for
 /// name and type for type, with every handler of `F.x` (F107, F108).

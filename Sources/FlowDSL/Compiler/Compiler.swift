@@ -1,4 +1,4 @@
-import FlowEngine
+import FlowModel
 
 /// The outcome of compiling a program: the graph, and every finding of the
 /// syntax and name-resolution stages (F0xx, F1xx, F301–F303).

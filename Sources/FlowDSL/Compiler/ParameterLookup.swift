@@ -1,4 +1,4 @@
-import FlowEngine
+import FlowModel
 
 /// Finds a name's position in a list of parameter names: a scan for the
 /// short lists real programs have, a table for long ones, so that a route

@@ -1,4 +1,4 @@
-import FlowEngine
+import FlowModel
 
 /// Which of a directory's `.flow` files are programs of their own
 /// (docs/language.md#files-and-programs, v1): every file, except one that another of them imports, directly

@@ -1,4 +1,4 @@
-import FlowEngine
+import FlowModel
 
 /// Loads a file and everything it imports (transitively, each file once;
 /// cycles are harmless) and parses each one.

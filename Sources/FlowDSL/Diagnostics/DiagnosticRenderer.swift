@@ -1,4 +1,4 @@
-import FlowEngine
+import FlowModel
 
 /// Renders diagnostics in the form compilers use, which Xcode, SwiftPM and
 /// CI problem matchers read (docs/diagnostics.md#the-text-format), the code last in brackets, then the

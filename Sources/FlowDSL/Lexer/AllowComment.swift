@@ -1,4 +1,4 @@
-import FlowEngine
+import FlowModel
 
 /// A line comment `// flowctl:allow F205, F201 -- reason` (docs/diagnostics.md, v1),
 /// as the lexer found it: the warnings it allows on its line, or on the

@@ -1,4 +1,4 @@
-import FlowEngine
+import FlowModel
 
 /// Turns the UTF-8 bytes of one file into tokens, one at a time.
 ///

@@ -1,4 +1,4 @@
-import FlowEngine
+import FlowModel
 
 /// Decoding of string literal tokens (`"..."` with `\" \\ \n \t \u{...}`).
 ///

@@ -1,4 +1,4 @@
-import FlowEngine
+import FlowModel
 
 /// The kinds of token of the flow language (docs/language.md#lexical-structure).
 ///

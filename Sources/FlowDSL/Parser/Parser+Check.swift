@@ -1,4 +1,4 @@
-import FlowEngine
+import FlowModel
 
 /// Properties (v2, docs/language.md#properties-check-v2).
 extension Parser {

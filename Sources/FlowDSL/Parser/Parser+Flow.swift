@@ -1,4 +1,4 @@
-import FlowEngine
+import FlowModel
 
 /// Flows, routes, parameters and attributes.
 extension Parser {

@@ -1,4 +1,4 @@
-import FlowEngine
+import FlowModel
 
 /// Handlers, actions, targets and arguments.
 extension Parser {

@@ -1,4 +1,4 @@
-import FlowEngine
+import FlowModel
 
 /// Imports and deep links.
 extension Parser {

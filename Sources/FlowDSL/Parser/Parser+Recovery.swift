@@ -1,4 +1,4 @@
-import FlowEngine
+import FlowModel
 
 /// Skip-unexpected recovery: each function consumes at least one token, then
 /// skips to a point where parsing can resume, counting nested braces so that

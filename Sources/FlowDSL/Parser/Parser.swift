@@ -1,4 +1,4 @@
-import FlowEngine
+import FlowModel
 
 /// The hand-written parser of the flow language (docs/language.md#flows-routes-handlers).
 ///

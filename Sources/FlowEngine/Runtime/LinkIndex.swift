@@ -1,3 +1,5 @@
+import FlowModel
+
 /// The links of a program grouped by what a URL must share with a pattern
 /// to match it: the scheme, the number of segments (host included) and,
 /// for a pattern whose host is literal, the host. Opening a URL then looks

@@ -1,3 +1,5 @@
+import FlowModel
+
 /// Why the engine rejected a step. The state is unchanged after any of them.
 public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No handler on the way up from the active route answers the event.

@@ -1,3 +1,5 @@
+import FlowModel
+
 /// One screen on a navigation stack: a route, the flow instance that shows
 /// it, and its arguments in the order of the route's parameters.
 ///
@@ -13,7 +15,7 @@ public struct Entry: Hashable, Sendable {
     /// layer of the navigator has had (docs/app-guide.md "Hosting in UIKit"). The
     /// engine keeps it while it keeps the entry; a screen shown again (the
     /// same route with the same arguments, after a pop) is a new entry.
-    public internal(set) var identity: UInt32 = 0
+    public package(set) var identity: UInt32 = 0
 
     public init(route: RouteID, instance: Int32, arguments: [Value] = []) {
         self.route = route
@@ -37,20 +39,6 @@ public struct Entry: Hashable, Sendable {
     }
 }
 
-/// What kind of layer a layer is: the app's base, or a modal over it.
-/// (v1) An alert or a dialog holds exactly one entry; a popover is a sheet
-/// in every respect but its kind.
-public enum LayerKind: String, Hashable, Sendable, Codable {
-    case base, sheet, cover, alert, dialog, popover
-
-    /// An alert or a dialog: one entry, removed by any handled event.
-    public var isTransient: Bool { self == .alert || self == .dialog }
-
-    /// What starts a layer of this kind in `expect stack` (docs/simulate.md):
-    /// nothing for the base, `sheet: `, `cover: `, ... for a modal layer.
-    public var stackPrefix: String { self == .base ? "" : "\(rawValue): " }
-}
-
 /// One layer of the screen: a navigation stack, or a tab container with
 /// one stack per tab and a selected tab.
 ///
@@ -67,7 +55,7 @@ public struct Layer: Hashable, Sendable {
     /// step that added the layer, kept while the engine keeps the layer.
     /// A layer whose stack a `set` replaces keeps it; one that changes
     /// between a stack and a tab container is a new layer.
-    public internal(set) var identity: UInt32 = 0
+    public package(set) var identity: UInt32 = 0
 
     public init(kind: LayerKind, stack: [Entry]) {
         self.kind = kind
@@ -118,14 +106,14 @@ public struct PendingLink: Hashable, Sendable {
     /// cache (a function of `url` and the program), so the end of each step
     /// while the URL waits does not parse it again. Not part of equality.
     /// A reference: copying a state copies one pointer, not the link.
-    var matched: MatchedLink?
+    package var matched: MatchedLink?
 
     /// A link and what a URL bound of it (`PendingLink.matched`).
-    final class MatchedLink: Sendable {
-        let link: Link
-        let binding: Navigator.LinkBinding
+    package final class MatchedLink: Sendable {
+        package let link: Link
+        package let binding: Navigator.LinkBinding
 
-        init(_ link: Link, _ binding: Navigator.LinkBinding) {
+        package init(_ link: Link, _ binding: Navigator.LinkBinding) {
             self.link = link
             self.binding = binding
         }
@@ -194,7 +182,7 @@ public struct NavigationState: Hashable, Sendable {
     /// A gated deep link waiting for its guard (v1), if any.
     public var pendingLink: PendingLink?
     /// Slots of `instances` free for reuse.
-    var freeSlots: [Int32] = []
+    package var freeSlots: [Int32] = []
 
     public init() {}
 

@@ -1,3 +1,5 @@
+import FlowModel
+
 /// The navigation actions (docs/language.md#how-a-program-runs "Actions"), `then` chains, `finish`
 /// with result delivery, and the silent end of flows left without screens.
 extension Navigator {
@@ -192,7 +194,7 @@ extension Navigator {
     }
 
     /// Whether the top layer is an alert or a dialog (indexed in place).
-    var topIsTransient: Bool {
+    package var topIsTransient: Bool {
         let top = state.layers.count - 1
         return top > 0 && state.layers[top].kind.isTransient
     }

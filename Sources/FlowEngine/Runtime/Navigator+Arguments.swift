@@ -1,3 +1,5 @@
+import FlowModel
+
 /// Argument values at run time (v1): what a handler's arguments name (its
 /// event's values, its route's, its flow instance's), binding them to a
 /// route's or a flow's parameters, and ordering a result's payload.

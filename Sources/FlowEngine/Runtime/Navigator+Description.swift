@@ -1,3 +1,5 @@
+import FlowModel
+
 /// The screen as `expect stack` writes it (docs/simulate.md): layers from the
 /// bottom separated by ` | `, a modal layer prefixed `sheet:` or `cover:`,
 /// a tab container's layer as its selected tab's stack, entries separated

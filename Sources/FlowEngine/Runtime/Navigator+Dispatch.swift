@@ -1,10 +1,12 @@
+import FlowModel
+
 /// Finding the handler for an event (docs/language.md#how-a-program-runs "Dispatch").
 extension Navigator {
     /// The handler for `event` and the instance it runs for: first the
     /// handlers of `route` (if ≥ 0), then the flow-level handlers of
     /// `instance` and of each instance above it. At each level the guarded
     /// handlers whose guard holds, in source order, then the unguarded one.
-    func findHandler(_ event: EventKey, from instance: Int32, route: RouteID) -> (HandlerID, Int32)? {
+    package func findHandler(_ event: EventKey, from instance: Int32, route: RouteID) -> (HandlerID, Int32)? {
         if route >= 0, let h = match(event, in: program.routes[Int(route)].handlers) {
             return (h, state.instances.indices.contains(Int(instance)) ? instance : -1)
         }
@@ -113,13 +115,13 @@ extension Navigator {
     /// What the implicit back would do at `entry`, if anything: pop it when
     /// it is not its stack's root and not [noBack]; dismiss the top layer
     /// when it is the root of a sheet that is not [locked].
-    func implicitBack(for entry: Entry) -> ImplicitBack? { implicitBack(at: entry.route) }
+    package func implicitBack(for entry: Entry) -> ImplicitBack? { implicitBack(at: entry.route) }
 
     /// The implicit back at the active route `route` (none when the route
     /// has a `back` handler of its own). Always inlined: a call passes a copy
     /// of the whole navigator, and the random walk asks at every step.
     @inline(__always)
-    func implicitBack(at route: RouteID) -> ImplicitBack? {
+    package func implicitBack(at route: RouteID) -> ImplicitBack? {
         let top = state.layers.count - 1
         guard top >= 0, !hasOwnBack[Int(route)] else { return nil }
         let attributes = program.routes[Int(route)].attributes
@@ -134,7 +136,7 @@ extension Navigator {
     }
 
     /// The two shapes of the implicit back.
-    enum ImplicitBack { case pop, dismiss }
+    package enum ImplicitBack { case pop, dismiss }
 
     /// The events that would be handled now, each once, in dispatch order:
     /// the active route's, its flow's, each flow's above it, then `back`
@@ -157,12 +159,12 @@ extension Navigator {
 
     /// Calls `body` with every user-event handler that could answer at
     /// `active` (guards that hold only), route level first.
-    func forEachApplicableHandler(_ active: Entry, _ body: (HandlerID) -> Void) {
+    package func forEachApplicableHandler(_ active: Entry, _ body: (HandlerID) -> Void) {
         forEachApplicableHandler(route: active.route, instance: active.instance, body)
     }
 
     /// The same, from the ids of the active route and its flow instance.
-    func forEachApplicableHandler(route: RouteID, instance: Int32, _ body: (HandlerID) -> Void) {
+    package func forEachApplicableHandler(route: RouteID, instance: Int32, _ body: (HandlerID) -> Void) {
         func holds(_ h: Int) -> Bool {
             guard let condition = program.handlers[h].guardCondition else { return true }
             return state.guards.contains(condition.name) != condition.negated

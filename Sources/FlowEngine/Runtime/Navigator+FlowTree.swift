@@ -1,3 +1,5 @@
+import FlowModel
+
 /// The flow trees the program can produce (docs/language.md#how-a-program-runs "State"): which flow a
 /// running instance may have as a direct child, and how it shows it. What
 /// saved states are checked against, and an invariant of every step.

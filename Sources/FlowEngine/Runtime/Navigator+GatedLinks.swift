@@ -1,3 +1,5 @@
+import FlowModel
+
 /// Gated deep links (docs/language.md#how-a-program-runs "Gated links (v1)"): `link P -> T when g
 /// else A`. While `g` does not hold, opening runs `A` on behalf of the entry
 /// flow and keeps the URL pending; at the end of each later step the pending
@@ -5,7 +7,7 @@
 /// dropped (the user cancelled, or it can no longer open).
 extension Navigator {
     /// Whether `link` is gated by a guard that does not hold now.
-    func isClosed(_ link: Link) -> Bool {
+    package func isClosed(_ link: Link) -> Bool {
         guard let gate = link.gate else { return false }
         return guardIsSet(gate.name) == gate.negated
     }

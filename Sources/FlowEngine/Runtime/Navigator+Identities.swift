@@ -1,3 +1,5 @@
+import FlowModel
+
 /// Identities of entries and layers (`Entry.identity`, `Layer.identity`):
 /// what lets a UI tell a screen it keeps from one shown anew, and what
 /// `ScreenChange.changes(from:to:)` matches layers and entries by.

@@ -1,3 +1,5 @@
+import FlowModel
+
 /// Invariants every reachable state keeps; checked after each step of a
 /// random walk and when a saved state is restored.
 extension Navigator {

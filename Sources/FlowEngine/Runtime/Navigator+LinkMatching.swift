@@ -1,3 +1,5 @@
+import FlowModel
+
 /// Matching a URL against the program's links (docs/language.md#deep-links): the most specific pattern that matches wins, `link
 /// default` when none does; what the match binds, each capture converted
 /// to the type of the parameter it is bound to and each parameter an
@@ -23,7 +25,7 @@ extension Navigator {
     /// The link whose pattern matches `url` (the most specific; of equally
     /// specific ones, F304 at validation, the first in the source; else
     /// `link default`), and what it binds.
-    func matchBinding(_ url: String) throws(NavigationError) -> (Link, LinkBinding) {
+    package func matchBinding(_ url: String) throws(NavigationError) -> (Link, LinkBinding) {
         guard !url.isEmpty else { throw .noMatchingLink(url: url, problem: "the URL is empty") }
         let decoded = try decode(url)
         var best: (Link, LinkBinding)?

@@ -1,3 +1,5 @@
+import FlowModel
+
 /// Deep links (docs/language.md#how-a-program-runs "Deep links"): opening a matched URL (matching is
 /// in `Navigator+LinkMatching.swift`) rebuilds the navigation to the link's
 /// target through the lowest common ancestor of the active flow and the
@@ -12,7 +14,7 @@ extension Navigator {
 
     /// Opens `url`, already matched (the state exploration matches each
     /// sample URL once, not once a state).
-    mutating func open(_ url: String, matched: (Link, LinkBinding)) throws(NavigationError) -> [NavigationEffect] {
+    package mutating func open(_ url: String, matched: (Link, LinkBinding)) throws(NavigationError) -> [NavigationEffect] {
         let (link, binding) = matched
         // (v2) A busy route holds the URL until the user leaves it.
         if activeRouteIsBusy { return hold(url, matched) }
@@ -50,7 +52,7 @@ extension Navigator {
 
     /// What a matching URL binds: the target route's arguments, and those
     /// of each flow on the link's path (v1).
-    struct LinkBinding: Sendable {
+    package struct LinkBinding: Sendable {
         var route: [Value]
         /// Nil for a flow the link does not bind: the entry, or one started
         /// in its parent's place (its `start` item binds it).

@@ -1,25 +1,19 @@
+import FlowModel
 import Foundation
 
 extension Navigator {
-    /// Replaces the state by a saved one if this program can reach it
-    /// (exactly: `RestoreOptions.exact`); on any problem the state is
-    /// unchanged and the error says what does not fit. Explores the
-    /// program's states to know which it reaches (`ReachableShapes`).
-    public mutating func restore(from json: [UInt8]) throws(NavigationError) {
-        try restore(from: json, options: .exact)
-    }
-
     /// Replaces the state by a saved one. An exact restore refuses a state
     /// the program cannot reach, saying what does not fit, and leaves the
     /// state unchanged; a repairing one keeps, layer by layer, the longest
     /// prefix of each stack that the program can reach, and reports what it
     /// dropped. Both find flows, routes and tabs by name, through the old
     /// names of `was(...)`; a tab the state does not know starts afresh.
-    /// `shapes` are the program's reachable shapes, explored here when nil
-    /// (pass them when restoring many states of one program). A file that is
-    /// not a state of this program's entry flow is refused in both modes.
+    /// `shapes` are the program's reachable shapes (`ReachableShapes`;
+    /// FlowAnalysis explores them, and has this call without them). A file
+    /// that is not a state of this program's entry flow is refused in both
+    /// modes.
     @discardableResult
-    public mutating func restore(from json: [UInt8], options: RestoreOptions, shapes: ReachableShapes? = nil) throws(NavigationError) -> RestoreReport {
+    public mutating func restore(from json: [UInt8], options: RestoreOptions, shapes: ReachableShapes) throws(NavigationError) -> RestoreReport {
         let saved: SavedState
         do {
             saved = try JSONDecoder().decode(SavedState.self, from: Data(json))
@@ -28,7 +22,7 @@ extension Navigator {
         }
         guard saved.format == SavedState.format else { throw .invalidState("format is '\(saved.format)', expected '\(SavedState.format)'") }
         guard saved.version == SavedState.version else { throw .invalidState("version \(saved.version) is not supported (expected \(SavedState.version))") }
-        return try restore(saved, options: options, shapes: shapes ?? ReachableShapes(program: program))
+        return try restore(saved, options: options, shapes: shapes)
     }
 
     /// Restores `state`, a state of `old`'s program (an earlier release),

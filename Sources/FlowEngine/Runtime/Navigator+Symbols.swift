@@ -1,3 +1,5 @@
+import FlowModel
+
 /// Sending events by symbols: the path of typed front ends (FlowKit), which
 /// resolve names once and then send integers.
 extension Navigator {

@@ -1,3 +1,5 @@
+import FlowModel
+
 /// The user's tab taps (docs/language.md#how-a-program-runs "Tab taps", v1).
 extension Navigator {
     /// The user tapped tab `tab` of the tab container filling the top

@@ -1,3 +1,5 @@
+import FlowModel
+
 /// Runs a compiled program exactly as its coordinators would (docs/language.md#how-a-program-runs).
 ///
 /// The navigator owns a `NavigationState` and changes it only through
@@ -11,12 +13,12 @@
 /// with no global state, so many can run side by side.
 public struct Navigator: Sendable {
     public let program: Program
-    public internal(set) var state = NavigationState()
+    public package(set) var state = NavigationState()
     let topology: FlowTopology
     /// Parent→Child flow pairs of the program's flow tree, with the ways the
     /// parent starts the child (see `startModes`).
     let childModes: [UInt64: UInt8]
-    let backSymbol: Symbol
+    package let backSymbol: Symbol
     let cancelSymbol: Symbol
     /// For each symbol id: whether more than one flow has a route of that name.
     let ambiguousRouteName: [Bool]
@@ -31,14 +33,14 @@ public struct Navigator: Sendable {
     /// For each flow, its flow-level handlers of user events (not results),
     /// as ranges into `userFlowHandlerList`: what `availableEvents` and the
     /// random walk offer at every level above the active route.
-    let userFlowHandlers: [IndexRange]
-    let userFlowHandlerList: [HandlerID]
+    package let userFlowHandlers: [IndexRange]
+    package let userFlowHandlerList: [HandlerID]
     /// For each route: whether it has a `back` handler of its own (then it
     /// has no implicit back).
-    let hasOwnBack: [Bool]
+    package let hasOwnBack: [Bool]
     /// For each handler, the route a random walk may push directly, or -1
     /// (see `Navigator+DirectSteps.swift`).
-    let directPushTarget: [RouteID]
+    package let directPushTarget: [RouteID]
     /// For each handler: whether an argument of its actions names a
     /// parameter of its route (then firing it reads the active entry's).
     let readsRouteValues: [Bool]
@@ -67,7 +69,7 @@ public struct Navigator: Sendable {
     /// While `logsHandlers` is on: whether a step's end tried to open the
     /// pending URL (its guard held), opened or dropped: the only point where
     /// which URL waits makes a difference. The caller resets it.
-    var triedPendingLink = false
+    package var triedPendingLink = false
     /// While set, every guard a step reads (dispatch, a `start` item, a
     /// link's gate) is appended to it with the value read: what the state
     /// exploration branches on. Nil (no cost) otherwise.
@@ -173,7 +175,7 @@ public struct Navigator: Sendable {
 
     /// Sends an event whose arguments are already in parameter order (the
     /// random walk's path: no names, no dictionary).
-    mutating func sendEvent(_ key: EventKey, _ values: [Value]) throws(NavigationError) -> [NavigationEffect] {
+    package mutating func sendEvent(_ key: EventKey, _ values: [Value]) throws(NavigationError) -> [NavigationEffect] {
         defer { if recordsEffects { stampIdentities() } }
         guard let active = state.activeIDs,
               let (handler, instance) = findHandler(key, from: active.instance, route: active.route) else {

@@ -1,3 +1,5 @@
+import FlowModel
+
 /// How `Navigator.restore(from:options:shapes:)` treats a saved state
 /// (docs/releases.md#saved-states).
 public struct RestoreOptions: Sendable, Equatable {

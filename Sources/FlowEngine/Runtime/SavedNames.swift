@@ -1,3 +1,5 @@
+import FlowModel
+
 /// The names a saved state may use for the program's flows, routes and
 /// guards: today's names, and the old ones that `was(OldName)` carries over
 /// (an old name that a declaration has today means that declaration).

@@ -1,3 +1,4 @@
+import FlowModel
 import Foundation
 
 /// The JSON form of a navigation state. It names flows and routes rather

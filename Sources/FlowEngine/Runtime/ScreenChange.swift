@@ -1,3 +1,5 @@
+import FlowModel
+
 /// One change to what is on screen, as a UI applies it. The changes
 /// between two moments, applied in order to the layers of the first, give
 /// exactly the layers of the second, identities included; an entry or a

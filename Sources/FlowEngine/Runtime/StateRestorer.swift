@@ -1,3 +1,5 @@
+import FlowModel
+
 /// Builds the engine state a saved state describes, part by part: its
 /// flows, its guards, its layers bottom to top and each stack bottom to
 /// top, then the pending URL. Each part is checked by name against the

@@ -1,4 +1,5 @@
-import FlowEngine
+import FlowModel
+import FlowRuntime
 
 extension FlowNavigator {
     /// Every layer as a host builds it, bottom first, with the identities of

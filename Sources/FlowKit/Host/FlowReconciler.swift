@@ -1,4 +1,5 @@
-import FlowEngine
+import FlowModel
+import FlowRuntime
 
 /// What a host keeps to follow a navigator: what it last showed. Each call
 /// of `changes(toShow:)` gives the shortest list of host operations from

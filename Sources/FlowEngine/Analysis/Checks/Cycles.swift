@@ -1,0 +1,187 @@
+import FlowModel
+import FlowRuntime
+
+/// F205 push cycles (the stack can grow without bound) and F209 flows that
+/// start themselves. Both find cycles as strongly connected components.
+extension Analyzer {
+    mutating func checkGrowthCycles() {
+        let routeCount = program.routes.count
+        let flowCount = program.flows.count
+        let context = { (f: FlowID) in Int32(routeCount) + f }
+        let root = { (f: FlowID) in Int32(routeCount + flowCount) + f }
+        // A flow-level handler of a result `C.x` runs once `C` has ended, from
+        // the screen that started `C`: one node per flow gathers those screens.
+        let returnedFrom = { (f: FlowID) in Int32(routeCount + 2 * flowCount) + f }
+        let nodeCount = routeCount + 3 * flowCount
+        var builder = Digraph.Builder()
+        for (f, flow) in program.flows.enumerated() {
+            let id = FlowID(f)
+            switch flow.start {
+            case .route(let r): builder.add(root(id), r)
+            case .flow(let g): builder.add(root(id), root(g))
+            case .none: break
+            }
+            for tab in program.tabs(of: id) { builder.add(root(id), root(tab)) }
+            for r in flow.routes.range { builder.add(Int32(r), context(id)) }
+        }
+        for edge in topology.edges where edge.action < 0 { builder.add(root(edge.parent), returnedFrom(edge.child)) }
+        for edge in topology.edges where edge.parent != edge.child {
+            builder.add(context(edge.child), context(edge.parent))
+        }
+        var frames: [GrowthFrame] = []
+        // Growth edges carry their action id as label; the others -1.
+        // A gated link's `else` actions (v1) run when a URL opens, not on a
+        // tap: opening the same URL again and again is no push cycle.
+        for (h, handler) in program.handlers.enumerated() where handler.route >= 0 || !program.isLinkHandler(HandlerID(h)) {
+            let source = handler.route >= 0 ? handler.route
+                : handler.event.isResult ? returnedFrom(handler.event.flow) : context(handler.flow)
+            // (v1) A handler that removes at least what it adds (`pop then
+            // push r`) moves along the cycle without growing anything.
+            let grows = canGrow(handler, frames: &frames)
+            for a in handler.actions.range {
+                let action = program.actions[a]
+                let label = grows ? Int32(a) : -1
+                switch action.kind {
+                case .push, .sheet, .cover, .popover:
+                    for t in program.targets[action.targets.range] { builder.add(source, t.route, label: label) }
+                case .replace, .alert, .dialog:
+                    // An alert or a dialog goes away at the next event: no growth.
+                    for t in program.targets[action.targets.range] { builder.add(source, t.route) }
+                case .start:
+                    builder.add(source, returnedFrom(action.flow))
+                    if action.mode != .root { builder.add(source, root(action.flow), label: label) }
+                default:
+                    break
+                }
+            }
+        }
+        let graph = Digraph(nodeCount: nodeCount, builder)
+        let component = graph.stronglyConnectedComponents()
+        var reportedComponent = Set<Int32>()
+        for n in 0..<nodeCount {
+            for e in graph.edges(of: n) where graph.labels[e] >= 0 {
+                let m = graph.targets[e]
+                guard component[n] == component[Int(m)], reportedComponent.insert(component[n]).inserted else { continue }
+                let action = program.actions[Int(graph.labels[e])]
+                let inCycle = component[n]
+                let back = graph.path(from: m, to: Int32(n)) { component[Int($0)] == inCycle } ?? [m]
+                let names = ([Int32(n)] + back).filter { $0 < routeCount }.map { routeName($0) }
+                report(.unboundedStack, action.span,
+                       "the navigation stack can grow without bound: '\(describe(action))' is on the cycle \(names.joined(separator: " → "))",
+                       reached: .handler(handler(of: graph.labels[e])))
+            }
+        }
+    }
+
+    /// Whether running `handler`'s chain once can leave more on screen than
+    /// there was before it: more layers, or more entries in a stack that
+    /// was there before and is still there after (docs/diagnostics.md F205, v1).
+    ///
+    /// The chain is followed on a small model of the screen, action by
+    /// action: the stack it started on and each layer it presents count
+    /// what is pushed onto them minus what is popped off. `dismiss` removes
+    /// a layer the chain presented, or else one that was there before (the
+    /// stack below is then counted afresh). `popToRoot`, `set` and `start
+    /// … as root` leave a stack whose size no longer depends on what it
+    /// held, so repeating them cannot grow it; `pop to R` removes at least
+    /// one entry. An alert or a dialog left on top goes away at the next
+    /// event. After `finish` nothing the chain added is left (the handling
+    /// flow ends with all it showed). `select` moves to a tab's stack; a
+    /// stack it leaves keeps what it gained, and so may a layer the chain
+    /// presented. Linear in the chain's length.
+    /// `frames` is scratch space, reused from one handler to the next.
+    func canGrow(_ handler: Handler, frames: inout [GrowthFrame]) -> Bool {
+        typealias Frame = GrowthFrame
+        // Most chains are one action: only adding something grows.
+        if handler.actions.count == 1 {
+            let action = program.actions[Int(handler.actions.lower)]
+            switch action.kind {
+            case .push, .sheet, .cover, .popover: return true
+            case .start: return action.mode != .root
+            default: return false
+            }
+        }
+        frames.removeAll(keepingCapacity: true)
+        frames.append(Frame())
+        var dismissedBefore = 0
+        var leftBehind = false
+        for a in handler.actions.range {
+            let action = program.actions[a]
+            switch action.kind {
+            case .push:
+                frames[frames.count - 1].delta += 1
+            case .pop, .popTo:
+                frames[frames.count - 1].delta -= 1
+            case .popToRoot:
+                frames[frames.count - 1].bounded = true
+            case .replace, .stay, .assume:
+                break
+            case .sheet, .cover, .popover:
+                frames.append(Frame(presented: true))
+            case .alert, .dialog:
+                frames.append(Frame(presented: true, transient: true))
+            case .dismiss:
+                if frames.count > 1 {
+                    frames.removeLast()
+                } else {
+                    dismissedBefore += 1
+                    frames[0] = Frame()
+                }
+            case .set:
+                frames.removeAll(keepingCapacity: true)
+                frames.append(Frame(bounded: true))
+            case .start:
+                switch action.mode {
+                case .push: frames[frames.count - 1].delta += 1
+                case .sheet, .cover: frames.append(Frame(presented: true))
+                case .root:
+                    frames.removeAll(keepingCapacity: true)
+                    frames.append(Frame(bounded: true))
+                }
+            case .finish:
+                return false
+            case .select:
+                // The layers it presented stay if the tab container is in one of them.
+                if (!frames[0].bounded && frames[0].delta > 0) || frames.count > 1 { leftBehind = true }
+                frames.removeAll(keepingCapacity: true)
+                frames.append(Frame())
+            }
+        }
+        var presented = frames.count - 1
+        if let top = frames.last, top.transient { presented -= 1 }
+        return leftBehind || presented > dismissedBefore || (!frames[0].bounded && frames[0].delta > 0)
+    }
+
+    mutating func checkRecursiveFlows() {
+        var builder = Digraph.Builder()
+        for (e, edge) in topology.edges.enumerated() { builder.add(edge.parent, edge.child, label: Int32(e)) }
+        let graph = Digraph(nodeCount: program.flows.count, builder)
+        let component = graph.stronglyConnectedComponents()
+        var size = [Int](repeating: 0, count: program.flows.count)
+        for c in component { size[Int(c)] += 1 }
+        var reportedComponent = Set<Int32>()
+        for edge in topology.edges {
+            let c = component[Int(edge.parent)]
+            guard c == component[Int(edge.child)], size[Int(c)] > 1 || edge.parent == edge.child,
+                  reportedComponent.insert(c).inserted else { continue }
+            let back = graph.path(from: edge.child, to: edge.parent) { component[Int($0)] == c } ?? [edge.child]
+            let cycle = ([edge.parent] + back).map { flowName($0) }
+            let what = edge.action >= 0 ? "'\(describe(program.actions[Int(edge.action)]))'" : edge.mode == .tab ? "its tabs" : "its start"
+            report(.recursiveFlow, edge.span,
+                   "flow '\(flowName(edge.parent))' starts itself through \(what): \(cycle.joined(separator: " → ")) (unbounded nesting)",
+                   reached: edge.action >= 0 ? .handler(handler(of: edge.action)) : .flow(edge.parent))
+        }
+    }
+}
+
+/// One stack a chain acts on, for `Analyzer.canGrow`: the one it started on
+/// (or one below it, after a dismiss), or the root stack of a layer it
+/// presented.
+struct GrowthFrame {
+    var presented = false
+    var transient = false
+    /// Entries pushed minus entries popped.
+    var delta = 0
+    /// Its size no longer depends on what it held (after `popToRoot`, `set`).
+    var bounded = false
+}

@@ -1,0 +1,213 @@
+import FlowModel
+import FlowRuntime
+
+/// Where a route can stand on the screen, as a set of bits: the ways it can
+/// be reached (docs/language.md#how-a-program-runs decides from these whether `back` exists) and the
+/// kinds of layer it can be in.
+public struct Placement: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    /// Pushed on a stack (not a layer's root).
+    public static let pushed = Placement(rawValue: 1)
+    /// Root of the app's base layer.
+    public static let baseRoot = Placement(rawValue: 2)
+    /// Root of a sheet.
+    public static let sheetRoot = Placement(rawValue: 4)
+    /// Root of a full-screen cover.
+    public static let coverRoot = Placement(rawValue: 8)
+    /// In the base layer.
+    public static let inBase = Placement(rawValue: 16)
+    /// In a sheet.
+    public static let inSheet = Placement(rawValue: 32)
+    /// In a cover.
+    public static let inCover = Placement(rawValue: 64)
+    /// With a tab bar of two or more tabs on screen (in a tab's stack, not
+    /// under a modal): tab taps are a way out.
+    public static let tabBar = Placement(rawValue: 128)
+    /// (v1) Root of an alert (its layer counts as a cover's: no implicit back).
+    public static let alertRoot = Placement(rawValue: 256)
+    /// (v1) Root of a dialog (its layer counts as a sheet's).
+    public static let dialogRoot = Placement(rawValue: 512)
+    /// (v1) Root of a popover (its layer counts as a sheet's).
+    public static let popoverRoot = Placement(rawValue: 1024)
+
+    /// The ways, in the order findings name them.
+    public static let ways: [Placement] = [.baseRoot, .pushed, .sheetRoot, .coverRoot, .alertRoot, .dialogRoot, .popoverRoot]
+    static let wayCount = 7
+    static let layers: Placement = [.inBase, .inSheet, .inCover, .tabBar]
+    static let modal: Placement = [.inSheet, .inCover]
+
+    /// Index of a way bit in `ways` order, for witness tables.
+    static func wayIndex(_ way: Placement) -> Int {
+        switch way {
+        case .baseRoot: 0
+        case .pushed: 1
+        case .sheetRoot: 2
+        case .coverRoot: 3
+        case .alertRoot: 4
+        case .dialogRoot: 5
+        default: 6
+        }
+    }
+}
+
+/// The placements of every route, computed by propagating constants along
+/// the actions of the program until nothing changes.
+///
+/// Nodes are routes, then one "context" node per flow (any route of the flow
+/// or of a flow below it is active: what a flow-level handler acts from),
+/// then one "root" node per flow (where the flow's first entry stands).
+/// An edge either copies its source's bits or, for a push, yields `pushed`
+/// plus the source's layer bits. Each node gains each of its 8 bits at most
+/// once, so the worklist runs in O(nodes + edges).
+public struct PlacementAnalysis: Sendable {
+    /// Placement of each node (routes first).
+    public private(set) var placements: [Placement]
+    /// For each route and way, the action that first reached it that way
+    /// (-1: the app's start, or never).
+    public private(set) var witnesses: [Int32]
+    let routeCount: Int
+    let flowCount: Int
+
+    public func placement(ofRoute route: RouteID) -> Placement { placements[Int(route)] }
+    /// What a flow-level handler of `flow` can act from.
+    public func contextPlacement(of flow: FlowID) -> Placement { placements[routeCount + Int(flow)] }
+    /// Where `flow`'s first entry can stand.
+    public func rootPlacement(of flow: FlowID) -> Placement { placements[routeCount + flowCount + Int(flow)] }
+    /// The action that first reached `route` by `way` (-1 if none or the app's start).
+    public func witness(_ route: RouteID, _ way: Placement) -> ActionID {
+        witnesses[Int(route) * Placement.wayCount + Placement.wayIndex(way)]
+    }
+
+    private enum Transfer: UInt8 { case copy, push }
+
+    public init(_ program: Program, _ topology: FlowTopology) {
+        routeCount = program.routes.count
+        flowCount = program.flows.count
+        let nodeCount = routeCount + 2 * flowCount
+        let context = { (f: FlowID) in Int32(program.routes.count) + f }
+        let root = { (f: FlowID) in Int32(program.routes.count + program.flows.count) + f }
+        var placements = [Placement](repeating: [], count: nodeCount)
+        var witnesses = [Int32](repeating: -1, count: nodeCount * Placement.wayCount)
+        var builder = Digraph.Builder()
+        // Labels encode the transfer in the low bit and the action above it.
+        func edge(_ from: Int32, _ to: Int32, _ transfer: Transfer, _ action: Int32) {
+            builder.add(from, to, label: (action << 1) | Int32(transfer.rawValue))
+        }
+        func seed(_ node: Int32, _ bits: Placement, _ action: Int32) {
+            let gained = bits.subtracting(placements[Int(node)])
+            placements[Int(node)].formUnion(bits)
+            for way in Placement.ways where gained.contains(way) {
+                witnesses[Int(node) * Placement.wayCount + Placement.wayIndex(way)] = action
+            }
+        }
+        if program.entry >= 0 { seed(root(program.entry), [.baseRoot, .inBase], -1) }
+        for (f, flow) in program.flows.enumerated() {
+            let id = FlowID(f)
+            switch flow.start {
+            case .route(let r): edge(root(id), r, .copy, -1)
+            case .flow(let g): edge(root(id), root(g), .copy, -1)
+            case .none: break
+            }
+            for tab in program.tabs(of: id) { edge(root(id), root(tab), .copy, -1) }
+            for r in flow.routes.range { edge(Int32(r), context(id), .copy, -1) }
+        }
+        for e in topology.edges where e.parent != e.child { edge(context(e.child), context(e.parent), .copy, -1) }
+        for handler in program.handlers {
+            let source = handler.route >= 0 ? handler.route : context(handler.flow)
+            let flowRoot = root(handler.flow)
+            for a in handler.actions.range {
+                let action = program.actions[a]
+                let targets = program.targets[action.targets.range]
+                let id = Int32(a)
+                switch action.kind {
+                case .push:
+                    for t in targets { edge(source, t.route, .push, id) }
+                case .sheet:
+                    for t in targets { seed(t.route, [.sheetRoot, .inSheet], id) }
+                case .popover:
+                    for t in targets { seed(t.route, [.popoverRoot, .inSheet], id) }
+                case .dialog:
+                    for t in targets { seed(t.route, [.dialogRoot, .inSheet], id) }
+                case .alert:
+                    for t in targets { seed(t.route, [.alertRoot, .inCover], id) }
+                case .cover:
+                    for t in targets { seed(t.route, [.coverRoot, .inCover], id) }
+                case .replace:
+                    for t in targets { edge(source, t.route, .copy, id) }
+                case .set:
+                    for (k, t) in targets.enumerated() {
+                        edge(k == 0 ? flowRoot : source, t.route, k == 0 ? .copy : .push, id)
+                    }
+                case .start:
+                    switch action.mode {
+                    case .push: edge(source, root(action.flow), .push, id)
+                    case .sheet: seed(root(action.flow), [.sheetRoot, .inSheet], id)
+                    case .cover: seed(root(action.flow), [.coverRoot, .inCover], id)
+                    case .root: edge(flowRoot, root(action.flow), .copy, id)
+                    }
+                case .pop, .popTo, .popToRoot, .dismiss, .finish, .select, .stay, .assume:
+                    break
+                }
+            }
+        }
+        // Tab roots: the container's placement plus a tab bar.
+        var tabRoots: [Int32] = []
+        for (f, _) in program.flows.enumerated() {
+            // (v1) A bar of two or more tabs is a way out (tab taps); one tab is none.
+            let tabs = program.tabs(of: FlowID(f))
+            guard tabs.count >= 2 else { continue }
+            for tab in tabs { tabRoots.append(root(tab)) }
+        }
+        let graph = Digraph(nodeCount: nodeCount, builder)
+        var isTabRoot = [Bool](repeating: false, count: nodeCount)
+        for t in tabRoots { isTabRoot[Int(t)] = true }
+        var queue: [Int32] = []
+        var queued = [Bool](repeating: false, count: nodeCount)
+        for n in 0..<nodeCount where !placements[n].isEmpty {
+            queue.append(Int32(n))
+            queued[n] = true
+        }
+        var head = 0
+        while head < queue.count {
+            let n = Int(queue[head])
+            head += 1
+            queued[n] = false
+            var bits = placements[n]
+            if isTabRoot[n] { bits.insert(.tabBar) }
+            for e in graph.edges(of: n) {
+                let label = graph.labels[e]
+                let m = Int(graph.targets[e])
+                var flowing: Placement
+                if label & 1 == 1 {
+                    flowing = Placement.pushed.union(bits.intersection(Placement.layers))
+                } else {
+                    flowing = bits
+                }
+                if isTabRoot[m] { flowing.insert(.tabBar) }
+                let gained = flowing.subtracting(placements[m])
+                guard !gained.isEmpty else { continue }
+                placements[m].formUnion(gained)
+                for way in Placement.ways where gained.contains(way) {
+                    let action = label >> 1
+                    let w = Placement.wayIndex(way)
+                    witnesses[m * Placement.wayCount + w] = action >= 0 ? action : witnesses[n * Placement.wayCount + w]
+                }
+                if !queued[m] {
+                    queued[m] = true
+                    queue.append(Int32(m))
+                }
+            }
+            head = head > 1 << 20 ? compact(&queue, head) : head
+        }
+        self.placements = placements
+        self.witnesses = witnesses
+    }
+}
+
+/// Drops the consumed front of a worklist so that it does not grow without bound.
+private func compact(_ queue: inout [Int32], _ head: Int) -> Int {
+    queue.removeFirst(head)
+    return 0
+}

@@ -1,0 +1,487 @@
+import FlowModel
+import FlowRuntime
+
+/// Shortest ways through an app: a breadth-first search from the entry's
+/// start over the places a screen can be in, whose edges are the user's
+/// steps run by the engine itself (so every path it returns replays).
+///
+/// A node is a *place*: the active route, the way it stands on the screen
+/// (the root of the base layer, of a sheet, a cover, an alert, a dialog or a
+/// popover, or pushed: `Placement.ways`), the flow of its flow's parent and
+/// the route that parent shows under it (where a result will land: a child
+/// started from a pushed screen can finish into `popToRoot`, one started
+/// from the root cannot).
+/// The first state that reaches a place stands for it; from that state the
+/// explorer takes every step a user could take there:
+///
+/// - each handler that could answer at the active route (its own, its
+///   flow's, each flow's above), after the `assume` steps that make it the
+///   one dispatch chooses (its guard holds; the guards before it do not);
+/// - the implicit back, when it applies; a tap on each tab of a tab
+///   container that fills the top layer;
+/// - from the start only: opening a sample URL of each link (its gate
+///   assumed to hold, and, for a gated link, not: its `else` actions run);
+///   and setting each guard of a guarded `start` item, which starts the
+///   app anew (a script's leading `assume` steps are in force at its start).
+///
+/// Each step runs on a copy of the state; one the engine rejects is no
+/// edge. Places are at most routes × ways × the parent's routes that start
+/// the flow, each expanded once, so the search is linear in the places it
+/// visits times the steps at each (the handlers that could answer, each
+/// with its `assume` steps worked out in one pass over them); it stops as
+/// soon as a goal is met. Parent pointers give each place's shortest path
+/// as script steps (`path(to:)`). A search runs once: `explore` again
+/// returns what the first search left unmet.
+public struct Explorer: Sendable {
+    /// A place the search reached, and how.
+    public struct Node: Sendable {
+        /// The place the search reached it from (-1 for the start).
+        public var parent: Int32
+        /// The steps from the parent, in `Explorer.steps`.
+        public var steps: IndexRange
+        /// The active route there.
+        public var route: RouteID
+    }
+
+    /// A group of steps taken from a place (assumes, then one step), and
+    /// the place it led to: an edge of the search.
+    public struct Edge: Sendable {
+        /// The place the steps were taken from.
+        public var from: Int32
+        /// The steps, in `Explorer.steps`.
+        public var steps: IndexRange
+        /// The place they led to.
+        public var to: Int32
+    }
+
+    /// What a search looks for; it stops once every goal is met.
+    public struct Goal: Sendable {
+        /// For each route, the ways that meet the goal (empty: none).
+        public var routes: [Placement]
+        /// For each handler: whether the goal is a step that runs it.
+        public var handlers: [Bool]
+        /// For each flow: whether the goal is a place where it runs.
+        public var flows: [Bool]
+
+        public init(_ program: Program) {
+            routes = [Placement](repeating: [], count: program.routes.count)
+            handlers = [Bool](repeating: false, count: program.handlers.count)
+            flows = [Bool](repeating: false, count: program.flows.count)
+        }
+    }
+
+    /// The program explored.
+    public let program: Program
+    /// The places reached, in the order the search reached them (0: the start).
+    public private(set) var nodes: [Node] = []
+    /// The steps of the places' and edges' ranges.
+    public private(set) var steps: [PathStep] = []
+    /// Edges that ran something for the first time (see `handlerEdge`,
+    /// `backEdge`, `tabEdge`), in the order the search took them.
+    public private(set) var edges: [Edge] = []
+    /// For each handler, the first edge (in `edges`) whose step ran it, or -1.
+    public private(set) var handlerEdge: [Int32]
+    /// For each route, the first edge that took its implicit back, or -1.
+    public private(set) var backEdge: [Int32]
+    /// For each flow, the first edge that tapped its tab, or -1.
+    public private(set) var tabEdge: [Int32]
+    /// For each route, the first place where it is active in one of the
+    /// goal's ways (-1: not met). One route has one entry, so its goal is
+    /// the union of the ways asked for it (F203 and F204, the findings that
+    /// ask, are never on the same route).
+    public private(set) var routeNode: [Int32]
+    /// For each handler, the place from which the step that first ran it
+    /// was taken (-1: not met). The path there stops before that step.
+    public private(set) var handlerNode: [Int32]
+    /// For each flow, the first place where it runs (-1: not met).
+    public private(set) var flowNode: [Int32]
+
+    /// How much copying of states the search may do, counted in screen
+    /// entries and flow instances copied (nil: no limit); see `exhausted`.
+    public let budget: Int?
+    /// Whether the search stopped because the budget ran out.
+    public private(set) var exhausted = false
+    private var spent = 0
+    private var stepCost = 0
+
+    private var navigator: Navigator
+    /// The state that stands for each place not yet expanded.
+    private var pending: [NavigationState?] = []
+    /// For each place, whether every step of its path is an `assume`: then
+    /// the assumes of a step from it are leading ones, in force when the
+    /// entry starts (docs/simulate.md), and the app starts anew after them.
+    private var onlyAssumes: [Bool] = []
+    private var explored = false
+    private var unmet = 0
+    private var placeIndex: [Place: Int32] = [:]
+    private var samples: [[Value]]
+    private var scratch: [PathStep] = []
+
+    /// An explorer of `program`, at its entry's start. Throws what
+    /// `Navigator.init` throws for a program the engine does not run.
+    ///
+    /// Each step copies the state it starts from, so a search through very
+    /// deep stacks (a chain of 100,000 flows, each pushed on the last) would
+    /// copy quadratically much. With a `budget`, the search stops once it
+    /// has copied that many entries and instances (`exhausted`); goals not
+    /// met by then stay unmet.
+    public init(program: Program, budget: Int? = nil) throws(NavigationError) {
+        self.program = program
+        self.budget = budget
+        navigator = try Navigator(program: program)
+        navigator.recordsEffects = false
+        navigator.logsHandlers = true
+        handlerEdge = [Int32](repeating: -1, count: program.handlers.count)
+        backEdge = [Int32](repeating: -1, count: program.routes.count)
+        tabEdge = [Int32](repeating: -1, count: program.flows.count)
+        routeNode = [Int32](repeating: -1, count: program.routes.count)
+        handlerNode = [Int32](repeating: -1, count: program.handlers.count)
+        flowNode = [Int32](repeating: -1, count: program.flows.count)
+        samples = program.handlers.map { handler in
+            program.parameters[handler.parameters.range].map { PathStep.sampleValue($0.type) }
+        }
+    }
+
+    /// Searches until every goal is met, or everywhere without a goal.
+    /// Returns how many goals were not met.
+    @discardableResult
+    public mutating func explore(until goal: Goal? = nil) -> Int {
+        guard !explored else { return unmet }
+        explored = true
+        var remaining = 0
+        if let goal {
+            remaining = goal.routes.count { !$0.isEmpty } + goal.handlers.count { $0 } + goal.flows.count { $0 }
+        }
+        let start = navigator.state
+        discover(start, parent: -1, goal, &remaining)
+        var head = 0
+        while head < nodes.count, goal == nil || remaining > 0 {
+            guard let state = pending[head] else { head += 1; continue }
+            pending[head] = nil
+            expand(Int32(head), state, goal, &remaining)
+            if exhausted { break }
+            head += 1
+        }
+        pending.removeAll()
+        unmet = remaining
+        return remaining
+    }
+
+    /// An upper bound on the flow instances the entry's start creates: each
+    /// flow, the flows its `start` items start in its place (the largest),
+    /// and its tabs, all at once. Saturates; a start cycle (F114) counts as
+    /// infinite. Linear: each flow is sized once.
+    public static func startSize(_ program: Program) -> Int {
+        guard program.entry >= 0 else { return 0 }
+        let infinite = Int.max / 4
+        // -1: not sized; -2: being sized (on the walk's stack).
+        var size = [Int](repeating: -1, count: program.flows.count)
+        func inPlace(_ f: Int) -> [Int] {
+            var next = program.tabs(of: FlowID(f)).map(Int.init)
+            for item in program.startItems[program.flows[f].starts.range] { if case .flow(let g) = item.target { next.append(Int(g)) } }
+            if program.flows[f].starts.isEmpty, case .flow(let g) = program.flows[f].start { next.append(Int(g)) }
+            return next
+        }
+        var stack: [(flow: Int, next: [Int], index: Int)] = [(Int(program.entry), inPlace(Int(program.entry)), 0)]
+        size[Int(program.entry)] = -2
+        while let top = stack.last {
+            if top.index < top.next.count {
+                stack[stack.count - 1].index += 1
+                let g = top.next[top.index]
+                if size[g] == -2 { return infinite }
+                if size[g] == -1 {
+                    size[g] = -2
+                    stack.append((g, inPlace(g), 0))
+                }
+                continue
+            }
+            stack.removeLast()
+            let f = top.flow
+            let tabs = program.tabs(of: FlowID(f)).reduce(0) { min(infinite, $0 + size[Int($1)]) }
+            let started = top.next.dropFirst(program.tabs(of: FlowID(f)).count).map { size[$0] }.max() ?? 0
+            size[f] = min(infinite, 1 + tabs + started)
+        }
+        return size[Int(program.entry)]
+    }
+
+    /// The steps from the entry's start to `node`, in order.
+    public func path(to node: Int32) -> [PathStep] {
+        var groups: [IndexRange] = []
+        var n = node
+        while n > 0 {
+            groups.append(nodes[Int(n)].steps)
+            n = nodes[Int(n)].parent
+        }
+        return groups.reversed().flatMap { steps[$0.range] }
+    }
+
+    /// The place `state` stands for, if the search has been there.
+    public func place(of state: NavigationState) -> Int32? {
+        guard let active = state.activeIDs else { return nil }
+        return placeIndex[placeKey(state, active)]
+    }
+
+    /// The steps from the start that take `edge` (its own steps last).
+    public func path(through edge: Edge) -> [PathStep] {
+        path(to: edge.from) + steps[edge.steps.range]
+    }
+
+    // MARK: - The search
+
+    /// Records `state` as a place if it is a new one; returns its node.
+    @discardableResult
+    private mutating func discover(_ state: NavigationState, parent: Int32, _ goal: Goal?, _ remaining: inout Int) -> Int32 {
+        guard let active = state.activeIDs else { return -1 }
+        let key = placeKey(state, active)
+        if let known = placeIndex[key] { return known }
+        let node = Int32(nodes.count)
+        placeIndex[key] = node
+        var range = IndexRange(0, 0)
+        if parent >= 0 {
+            range = IndexRange(Int32(steps.count), Int32(steps.count + scratch.count))
+            steps += scratch
+        }
+        nodes.append(Node(parent: parent, steps: range, route: active.route))
+        pending.append(state)
+        onlyAssumes.append(parent < 0 || (onlyAssumes[Int(parent)] && scratch.allSatisfy(\.isAssume)))
+        guard let goal else { return node }
+        let r = Int(active.route)
+        if routeNode[r] < 0, goal.routes[r].contains(Explorer.placement(of: state)) {
+            routeNode[r] = node
+            remaining -= 1
+        }
+        // The flows that run here: the active route's flow instance and those above it.
+        var instance = active.instance
+        var hops = 0
+        while instance >= 0, hops <= state.instances.count {
+            let f = Int(state.instances[Int(instance)].flow)
+            if goal.flows[f], flowNode[f] < 0 {
+                flowNode[f] = node
+                remaining -= 1
+            }
+            instance = state.instances[Int(instance)].parent
+            hops += 1
+        }
+        return node
+    }
+
+    /// Takes every step a user could take at `node`, whose state is `state`.
+    private mutating func expand(_ node: Int32, _ state: NavigationState, _ goal: Goal?, _ remaining: inout Int) {
+        guard let active = state.activeIDs else { return }
+        navigator.state = state
+        // What each step from here copies, for the budget: about the whole state.
+        stepCost = 1 + state.entryCount + state.instances.count
+        // Handlers that could answer: the route's own, then each flow's up the tree.
+        var candidates: [HandlerID] = []
+        var levelEnds: [Int] = []
+        for h in program.routes[Int(active.route)].handlers.range where !program.handlers[h].event.isResult {
+            candidates.append(HandlerID(h))
+        }
+        levelEnds.append(candidates.count)
+        var instance = active.instance
+        var hops = 0
+        while instance >= 0, hops <= state.instances.count {
+            let flow = Int(state.instances[Int(instance)].flow)
+            candidates += navigator.userFlowHandlerList[navigator.userFlowHandlers[flow].range]
+            levelEnds.append(candidates.count)
+            instance = state.instances[Int(instance)].parent
+            hops += 1
+        }
+        let implicitBack = navigator.implicitBack(at: active.route) != nil
+        let assumptions = self.assumptions(candidates, levelEnds: levelEnds, state.guards, implicitBack: implicitBack)
+        for (i, h) in candidates.enumerated() {
+            let handler = program.handlers[Int(h)]
+            guard let needed = assumptions[i] else { continue }
+            scratch = needed
+            scratch.append(.send(h))
+            let values = samples[Int(h)]
+            take(from: node, state, goal, &remaining) { (navigator: inout Navigator) throws(NavigationError) in
+                if handler.event.name == navigator.backSymbol && values.isEmpty {
+                    _ = try navigator.back()
+                } else {
+                    _ = try navigator.sendEvent(handler.event, values)
+                }
+            }
+        }
+        if implicitBack {
+            scratch = [.back]
+            take(from: node, state, goal, &remaining, back: active.route) { (navigator: inout Navigator) throws(NavigationError) in
+                _ = try navigator.back()
+            }
+        }
+        let top = state.layers.count - 1
+        if state.layers[top].isTabContainer {
+            for tab in program.tabs(of: state.instances[Int(state.layers[top].container)].flow) {
+                scratch = [.tab(tab)]
+                take(from: node, state, goal, &remaining, tab: tab) { (navigator: inout Navigator) throws(NavigationError) in
+                    _ = try navigator.tapTab(tab)
+                }
+            }
+        }
+        guard node == 0 else { return }
+        for (s, sample) in program.linkSamples.enumerated() {
+            let link = program.links[Int(sample.link)], url = sample.url
+            // A gated link opens with its gate holding; without, its `else` actions run.
+            for opens in link.gate == nil ? [true] : [true, false] {
+                scratch = []
+                if let gate = link.gate, (state.guards.contains(gate.name) != gate.negated) != opens {
+                    scratch.append(.assume(gate.name, opens != gate.negated))
+                }
+                scratch.append(.open(Int32(s)))
+                take(from: node, state, goal, &remaining) { (navigator: inout Navigator) throws(NavigationError) in
+                    _ = try navigator.open(url)
+                }
+            }
+        }
+        // Each guard of a guarded start item, set before the app starts.
+        var seen = Set<Symbol>()
+        for item in program.startItems {
+            guard let condition = item.guardCondition, seen.insert(condition.name).inserted,
+                  state.guards.contains(condition.name) == condition.negated else { continue }
+            scratch = [.assume(condition.name, !condition.negated)]
+            take(from: node, state, goal, &remaining) { (_: inout Navigator) throws(NavigationError) in }
+        }
+    }
+
+    /// Runs the `assume` steps of `scratch`, then `last`, on `state`; on
+    /// success records what ran for the first time and the place reached.
+    private mutating func take(from node: Int32, _ state: NavigationState, _ goal: Goal?, _ remaining: inout Int,
+                               back route: RouteID = -1, tab: FlowID = -1,
+                               _ last: (inout Navigator) throws(NavigationError) -> Void) {
+        if let budget {
+            spent += stepCost
+            if spent > budget { exhausted = true }
+        }
+        guard !exhausted else { return }
+        navigator.state = state
+        navigator.handlerLog.removeAll(keepingCapacity: true)
+        var assumed = false
+        for step in scratch {
+            guard case .assume(let name, let value) = step else { continue }
+            navigator.assume(program.name(name), value)
+            assumed = true
+        }
+        do throws(NavigationError) {
+            // Assumes before every other step are in force when the entry starts (docs/simulate.md).
+            if assumed && onlyAssumes[Int(node)] { try navigator.reset() }
+            try last(&navigator)
+        } catch {
+            return
+        }
+        let reached = navigator.state
+        let known = nodes.count
+        let to = discover(reached, parent: node, goal, &remaining)
+        let isNew = nodes.count > known
+        let firsts = navigator.handlerLog.contains { handlerEdge[Int($0)] < 0 }
+            || (route >= 0 && backEdge[Int(route)] < 0) || (tab >= 0 && tabEdge[Int(tab)] < 0)
+        guard firsts, to >= 0 else { return }
+        let range = isNew ? nodes[Int(to)].steps : IndexRange(Int32(steps.count), Int32(steps.count + scratch.count))
+        if !isNew { steps += scratch }
+        let edge = Int32(edges.count)
+        edges.append(Edge(from: node, steps: range, to: to))
+        for h in navigator.handlerLog where handlerEdge[Int(h)] < 0 {
+            handlerEdge[Int(h)] = edge
+            if let goal, goal.handlers[Int(h)], handlerNode[Int(h)] < 0 {
+                handlerNode[Int(h)] = node
+                remaining -= 1
+            }
+        }
+        if route >= 0 && backEdge[Int(route)] < 0 { backEdge[Int(route)] = edge }
+        if tab >= 0 && tabEdge[Int(tab)] < 0 { tabEdge[Int(tab)] = edge }
+    }
+
+    /// For each candidate handler (in dispatch order, level by level: the
+    /// route's, then each flow's up the tree), the `assume` steps after which
+    /// dispatch chooses it for its event (docs/language.md#how-a-program-runs): its guard holds, and the
+    /// guard of every handler dispatch tries before it does not. Nil when no
+    /// guards can do that: an unguarded handler answers first at a nearer
+    /// level, two handlers need one guard both ways, or the event is `back`
+    /// where the implicit back applies (it comes before any `back` handler
+    /// but the route's own, which turns it off).
+    ///
+    /// One pass per level over its handlers, the guarded ones in source
+    /// order and then the fallback, carrying per event what the handlers
+    /// tried so far require: linear in the candidates.
+    private func assumptions(_ candidates: [HandlerID], levelEnds: [Int], _ guards: Set<Symbol>,
+                             implicitBack: Bool) -> [[PathStep]?] {
+        /// What dispatch has tried so far for one event: the guard values that
+        /// make each of those handlers not answer, the ones of them that differ
+        /// from the guards now (as steps), and whether one of them always answers.
+        struct Tried {
+            var required: [Symbol: Bool] = [:]
+            var steps: [PathStep] = []
+            var answers = false
+        }
+        var tried: [EventKey: Tried] = [:]
+        var result = [[PathStep]?](repeating: nil, count: candidates.count)
+        func consider(_ i: Int) {
+            let handler = program.handlers[Int(candidates[i])]
+            if handler.event.name == navigator.backSymbol && implicitBack { return }
+            var so = tried[handler.event] ?? Tried()
+            defer { tried[handler.event] = so }
+            guard !so.answers else { return }
+            guard let condition = handler.guardCondition else {
+                // The fallback: chosen when no guarded handler tried before holds; it always answers.
+                result[i] = so.steps
+                so.answers = true
+                return
+            }
+            let holds = !condition.negated
+            if let required = so.required[condition.name] {
+                if required == holds { result[i] = so.steps } else { return }
+                // Already required not to hold by an earlier one: this one can never be passed over either.
+                so.answers = true
+                return
+            }
+            result[i] = so.steps + (guards.contains(condition.name) == holds ? [] : [.assume(condition.name, holds)])
+            so.required[condition.name] = !holds
+            if guards.contains(condition.name) == holds { so.steps.append(.assume(condition.name, !holds)) }
+        }
+        var start = 0
+        for end in levelEnds {
+            for i in start..<end where program.handlers[Int(candidates[i])].guardCondition != nil { consider(i) }
+            for i in start..<end where program.handlers[Int(candidates[i])].guardCondition == nil { consider(i) }
+            start = end
+        }
+        return result
+    }
+
+    /// The identity of a place (see the type's documentation).
+    private struct Place: Hashable {
+        var route: RouteID
+        var way: UInt16
+        var parentFlow: FlowID
+        /// The route the parent flow shows under its child (the screen that
+        /// started it, for a child that shares a stack or presents a layer).
+        var anchor: RouteID
+    }
+
+    private func placeKey(_ state: NavigationState, _ active: (route: RouteID, instance: Int32)) -> Place {
+        let parent = state.instances[Int(active.instance)].parent
+        var anchor: RouteID = -1
+        if parent >= 0 {
+            search: for layer in state.layers.reversed() {
+                for entry in layer.stack.reversed() where entry.instance == parent {
+                    anchor = entry.route
+                    break search
+                }
+            }
+        }
+        return Place(route: active.route, way: Explorer.placement(of: state).rawValue,
+                     parentFlow: parent >= 0 ? state.instances[Int(parent)].flow : -1, anchor: anchor)
+    }
+
+    /// How the active route stands: pushed, or the root of the top layer's kind.
+    public static func placement(of state: NavigationState) -> Placement {
+        guard let top = state.layers.last else { return [] }
+        if top.stack.count > 1 { return .pushed }
+        switch top.kind {
+        case .base: return .baseRoot
+        case .sheet: return .sheetRoot
+        case .cover: return .coverRoot
+        case .alert: return .alertRoot
+        case .dialog: return .dialogRoot
+        case .popover: return .popoverRoot
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import FlowModel
+import FlowRuntime
+
+/// Runs one step under every valuation of the guards it reads.
+///
+/// Guards are the app's facts: it may set or clear any of them before any
+/// step (docs/diagnostics.md#findings-on-the-engines-states's system steps). So a step from a screen can behave in
+/// as many ways as the guards it reads can be set, and no more: a guard the
+/// step never reads cannot change what it does. The step runs once with the
+/// guards as they are; each guard it reads that the valuation did not fix
+/// yet is a branch, run again with that guard flipped (and the guards read
+/// before it as they were), depth first, until every sequence of reads has
+/// run: as many runs as the step's dispatch and `start` items have outcomes.
+enum GuardBranching {
+    /// A guard and the value a run gave it.
+    typealias Assignment = [(symbol: Symbol, value: Bool)]
+
+    /// Runs `body` on `navigator` from `state` under each valuation of the
+    /// guards it reads, calling `visit` after each run with the navigator
+    /// after it (its state is the run's result when `error` is nil), the
+    /// error, and the guards the run read with their values. Returns false
+    /// when the step has more than `maxRuns` outcomes (the rest were not run).
+    /// The guards of `holding` keep their values in `state` in every run:
+    /// they are not branched on.
+    static func forEachRun(_ navigator: inout Navigator, from state: NavigationState, holding: [Symbol] = [], maxRuns: Int,
+                           _ body: (inout Navigator) throws(NavigationError) -> Void,
+                           _ visit: (inout Navigator, NavigationError?, Assignment) -> Void) -> Bool {
+        let log = navigator.guardReads ?? GuardReadLog()
+        navigator.guardReads = log
+        var pending: [Assignment] = [holding.map { ($0, state.guards.contains($0)) }]
+        var runs = 0
+        while let fixed = pending.popLast() {
+            runs += 1
+            guard runs <= maxRuns else { return false }
+            var start = state
+            for (symbol, value) in fixed {
+                if value { start.guards.insert(symbol) } else { start.guards.remove(symbol) }
+            }
+            navigator.state = start
+            log.removeAll()
+            var failure: NavigationError?
+            do throws(NavigationError) { try body(&navigator) } catch { failure = error }
+            // Each guard read for the first time is a branch: the other value, with what was read before it.
+            var known = fixed
+            for (i, symbol) in log.symbols.enumerated() where !known.contains(where: { $0.symbol == symbol }) {
+                var other = known
+                other.append((symbol, !log.values[i]))
+                pending.append(other)
+                known.append((symbol, log.values[i]))
+            }
+            visit(&navigator, failure, known)
+        }
+        return true
+    }
+}

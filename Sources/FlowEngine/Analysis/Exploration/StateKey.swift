@@ -1,0 +1,183 @@
+import FlowModel
+import FlowRuntime
+
+/// The canonical form of an engine state for the state graph: its flow
+/// tree, its screen and its pending URL, instance identities aside
+/// (docs/diagnostics.md#findings-on-the-engines-states). The guards are not part of it: the app may set them before any
+/// step, and the state graph runs each step under every valuation of the
+/// guards it reads (`GuardBranching`). The encoder writes a state as
+/// integers, numbering instances in the order the screen shows them (each
+/// layer's tab container, then its stacks' entries bottom to top, then the
+/// flows above them), so that two states that differ only in instance
+/// slots encode alike. A pending URL of a gated link is keyed by its class
+/// (the links whose gate reads the same guard and runs the same actions:
+/// `StateGraph`), not by the URL: until it opens, which one waits makes no
+/// difference.
+///
+/// The stacks of the tabs a tab container does not show are left out too
+/// (and the flows only they hold), all but their roots: what a user does in
+/// the shown tab does not depend on them, and each of them is explored when
+/// its tab is shown. Without this, an app of four tabs has the product of
+/// the four tabs' stacks as states; with it, their sum. A hidden tab's root
+/// stays in the key: which screen a tab starts on can depend on the guards
+/// when it started (`start done when g0`), and a tab that started on
+/// another screen is not explored elsewhere. A tab that a step changed
+/// while leaving it hidden (`replace done then select Tab1`) is whole in the
+/// key until it is shown: its screens were never explored with the tab
+/// shown (the `unseen` tabs, which `StateGraph` follows). The representative
+/// state of a node keeps the other tabs' real stacks, so every path replays.
+package struct StateEncoder {
+    /// Strings met in arguments and URLs, numbered as first seen.
+    private var strings: [String: Int32] = [:]
+    /// Scratch: canonical number of each instance slot (-1: not numbered).
+    private(set) var canonical: [Int32] = []
+    /// Scratch: instance slots in canonical order.
+    private(set) var order: [Int32] = []
+
+    /// Per sample URL of a gated link, the number of its class (`StateGraph`):
+    /// a pending URL is keyed by its class.
+    private let pendingClasses: [String: Int32]
+
+    package init(program: Program, pendingClasses: [String: Int32] = [:]) {
+        self.pendingClasses = pendingClasses
+    }
+
+    /// Writes `state` into `key` (replacing it). `canonical` and `order`
+    /// then describe the state's instances. `unseen`: the hidden tabs kept
+    /// whole, each `layer << 8 | tab`.
+    package mutating func encode(_ state: NavigationState, unseen: [Int32] = [], into key: inout [Int32]) {
+        key.removeAll(keepingCapacity: true)
+        number(state)
+        key.append(Int32(order.count))
+        for slot in order {
+            let instance = state.instances[Int(slot)]
+            key.append(instance.flow)
+            key.append(instance.parent >= 0 ? canonical[Int(instance.parent)] : -1)
+            key.append(instance.isExpectedToFinish ? 1 : 0)
+            append(instance.arguments, to: &key)
+        }
+        key.append(Int32(state.layers.count))
+        for (l, layer) in state.layers.enumerated() {
+            key.append(Int32(layer.kind.code))
+            key.append(layer.container >= 0 ? canonical[Int(layer.container)] : -1)
+            key.append(Int32(layer.selected))
+            key.append(Int32(layer.stacks.count))
+            for (s, stack) in layer.stacks.enumerated() {
+                // A tab not shown is left out: see the type's documentation.
+                guard s == layer.selected else {
+                    if !unseen.isEmpty, unseen.contains(Int32(l << 8 | s)) {
+                        key.append(Int32.min)
+                        key.append(Int32(stack.count))
+                        for entry in stack {
+                            key.append(entry.route)
+                            append(entry.arguments, to: &key)
+                        }
+                        continue
+                    }
+                    // Its root stays: which screen a tab started on can depend on the
+                    // guards when it started, and no other state may stand for it.
+                    key.append(-2 - (stack.first?.route ?? -1))
+                    continue
+                }
+                key.append(Int32(stack.count))
+                for entry in stack {
+                    key.append(entry.route)
+                    key.append(canonical[Int(entry.instance)])
+                    append(entry.arguments, to: &key)
+                }
+            }
+        }
+        if let pending = state.pendingLink {
+            // A held URL (v2 busy routes) is marked; it is keyed by its class too: until the
+            // busy route is left, which one waits makes no difference either.
+            if pending.isHeld { key.append(Int32.min) }
+            key.append(pendingClasses[pending.url].map { -2 - $0 } ?? intern(pending.url))
+            key.append(Int32(pending.shown.count))
+            for mark in pending.shown {
+                key.append(mark.route)
+                let slot = Int(mark.instance)
+                key.append(slot >= 0 && slot < canonical.count ? canonical[slot] : -1)
+            }
+        } else {
+            key.append(-1)
+        }
+    }
+
+    /// Numbers the running instances: those the screen shows, in screen
+    /// order, then the flows above them, breadth first.
+    private mutating func number(_ state: NavigationState) {
+        canonical.removeAll(keepingCapacity: true)
+        canonical.append(contentsOf: repeatElement(-1, count: state.instances.count))
+        order.removeAll(keepingCapacity: true)
+        for layer in state.layers {
+            if layer.container >= 0 { visit(layer.container) }
+            for entry in layer.stacks[layer.selected] { visit(entry.instance) }
+        }
+        var head = 0
+        while head < order.count {
+            let parent = state.instances[Int(order[head])].parent
+            if parent >= 0 { visit(parent) }
+            head += 1
+        }
+    }
+
+    private mutating func visit(_ slot: Int32) {
+        guard canonical[Int(slot)] < 0 else { return }
+        canonical[Int(slot)] = Int32(order.count)
+        order.append(slot)
+    }
+
+    private mutating func append(_ values: [Value], to key: inout [Int32]) {
+        key.append(Int32(values.count))
+        for value in values {
+            switch value {
+            case .string(let s):
+                key.append(0)
+                key.append(intern(s))
+            case .int(let i):
+                key.append(1)
+                key.append(Int32(truncatingIfNeeded: i))
+                key.append(Int32(truncatingIfNeeded: i >> 32))
+            case .double(let d):
+                key.append(2)
+                key.append(Int32(truncatingIfNeeded: Int64(bitPattern: d.bitPattern)))
+                key.append(Int32(truncatingIfNeeded: Int64(bitPattern: d.bitPattern) >> 32))
+            case .bool(let b):
+                key.append(b ? 4 : 3)
+            }
+        }
+    }
+
+    private mutating func intern(_ string: String) -> Int32 {
+        if let known = strings[string] { return known }
+        let id = Int32(strings.count)
+        strings[string] = id
+        return id
+    }
+}
+
+/// An encoded state as a dictionary key: its integers and a digest of them
+/// computed in one pass. (Hashing the integers one by one through `Hasher`
+/// was a tenth of a large exploration.)
+struct StateKey: Hashable {
+    let values: [Int32]
+    let digest: UInt64
+
+    init(_ values: [Int32]) {
+        self.values = values
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for v in values {
+            h = (h ^ UInt64(UInt32(bitPattern: v))) &* 0x9E37_79B9_7F4A_7C15
+            h ^= h >> 29
+        }
+        digest = h
+    }
+
+    static func == (lhs: StateKey, rhs: StateKey) -> Bool {
+        lhs.digest == rhs.digest && lhs.values == rhs.values
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(digest)
+    }
+}

@@ -1,0 +1,347 @@
+import FlowAnalysis
+import FlowModel
+import FlowRuntime
+
+/// Renders a `FlowGraph` as Graphviz DOT.
+///
+/// Every node id is generated (`r12`, `x3`, `l0`); names and titles only
+/// appear inside quoted, escaped labels, so Graphviz accepts any program
+/// whatever its names (`node`, `Graph`, quotes, backslashes, emoji).
+/// Edge styles tell the actions apart; findings colour what they point at
+/// and ride along as tooltips. Parallel edges (the same two nodes, the
+/// same look) are drawn as one with a label per line (`FlowGraph.drawnEdges`).
+/// With a journey, what it took is drawn thick and orange, its steps before
+/// each label, and the rest grey.
+public enum DOTWriter {
+    /// - Parameter legend: add a `Legend` cluster showing each style the
+    ///   picture uses (`flowctl graph` adds it unless `--no-legend`).
+    public static func write(_ graph: FlowGraph, legend: Bool = false) -> String {
+        var out = ByteWriter(capacity: graph.nodes.count * 64 + graph.edges.count * 160)
+        out.write("digraph flows {\n  graph [")
+        out.write(graph.view == .overview ? overviewLayout : routeLayout)
+        out.write("""
+        , fontname="Helvetica", fontsize=12];
+          node [shape=box, style=rounded, fontname="Helvetica", fontsize=11];
+          edge [fontname="Helvetica", fontsize=9, color="#334155"];
+
+        """ as StaticString)
+        var inCluster = [Bool](repeating: false, count: graph.nodes.count)
+        for cluster in graph.clusters {
+            out.write("  subgraph cluster_")
+            out.write(Int(cluster.flow))
+            out.write(" {\n    label=")
+            out.quoted(cluster.label + (cluster.isTabContainer ? " (tabs)" : ""))
+            if !cluster.findings.isEmpty {
+                out.write("; style=\"rounded,dashed\"; fontcolor=\"#94a3b8\"; tooltip=")
+                out.quoted(tooltip(cluster.findings))
+            } else if cluster.isTabContainer {
+                out.write("; style=\"rounded,filled\"; fillcolor=\"#f1f5f9\"")
+            } else {
+                out.write("; style=rounded")
+            }
+            out.write("; color=\"#94a3b8\"; fontname=\"Helvetica-Bold\"")
+            if cluster.isEntry { out.write("; penwidth=2") }
+            out.write(";\n")
+            for n in cluster.nodes {
+                inCluster[n] = true
+                out.write("    ")
+                node(graph.nodes[n], graph, &out)
+            }
+            out.write("  }\n")
+        }
+        for (n, node) in graph.nodes.enumerated() where !inCluster[n] {
+            out.write("  ")
+            self.node(node, graph, &out)
+        }
+        for group in graph.drawnEdges() { edge(group, graph, &out) }
+        if legend { writeLegend(graph, &out) }
+        out.write("}\n")
+        return out.text
+    }
+
+    /// The route view: left to right, flows as clusters that edges may point
+    /// into; `newrank` ranks across clusters (without it Graphviz 2.43 fails
+    /// on Shutter with "trouble in init_rank").
+    static let routeLayout = #"compound=true, newrank=true, rankdir=LR, nodesep=0.25, ranksep=0.45"#
+    /// The overview: flows top to bottom, from the entry down the flow tree.
+    static let overviewLayout = #"rankdir=TB, nodesep=0.4, ranksep=0.7"#
+
+    // MARK: - Nodes
+
+    static func node(_ node: FlowGraph.Node, _ graph: FlowGraph, _ out: inout ByteWriter) {
+        var attributes: [String] = []
+        var styles: [String] = []
+        // Each written once: the kind's, then a finding's, then the journey's.
+        var color: String?
+        var fontColor: String?
+        var penWidth: String?
+        switch node.kind {
+        case .route:
+            if node.isStart { attributes.append("peripheries=2") }
+            if node.isFinal { styles += ["rounded", "filled"]; attributes.append("fillcolor=\"#ecfdf5\"") }
+        case .exit:
+            attributes += ["shape=doublecircle", "fontsize=9", "width=0.3"]
+            color = "#0f766e"
+        case .back:
+            attributes.append("shape=plain")
+            fontColor = "#64748b"
+        case .tabs:
+            attributes += ["shape=tab", "fillcolor=\"#e2e8f0\""]
+            styles.append("filled")
+        case .anchor:
+            attributes.append("shape=plain")
+            fontColor = "#475569"
+        case .collapsedFlow:
+            attributes.append("shape=box3d")
+            styles.append("solid")
+        case .reference:
+            attributes += ["shape=box3d", "fontsize=10"]
+            styles.append("solid")
+            color = "#64748b"
+            fontColor = "#475569"
+        case .link:
+            attributes += ["shape=cds", "fillcolor=\"#f3e8ff\"", "fontsize=9"]
+            styles.append("filled")
+        case .links:
+            attributes += ["shape=cds", "fillcolor=\"#f3e8ff\""]
+            styles.append("filled")
+        case .flow:
+            if node.isStart { penWidth = "2" }
+            if graph.program.flows.indices.contains(Int(node.flow)), graph.program.flows[Int(node.flow)].isTabContainer {
+                attributes += ["shape=tab", "fillcolor=\"#e2e8f0\""]
+                styles.append("filled")
+            }
+        }
+        var tooltipText = node.findings.isEmpty ? "" : tooltip(node.findings)
+        if !node.findings.isEmpty {
+            switch findingLook(node.findings) {
+            case .severe:
+                color = findingColor
+                fontColor = findingColor
+                penWidth = "2"
+            case .faded:
+                if (node.kind == .route || node.kind == .flow) && !styles.contains("rounded") { styles.append("rounded") }
+                styles.append("dashed")
+                color = "#cbd5e1"
+                fontColor = "#94a3b8"
+            case .marked:
+                color = findingColor
+            }
+        }
+        if graph.hasJourney {
+            if node.steps.isEmpty {
+                color = dimColor
+                fontColor = dimTextColor
+                penWidth = nil
+            } else {
+                color = journeyColor
+                penWidth = "2.5"
+                tooltipText += (tooltipText.isEmpty ? "" : "\n") + (node.route >= 0 ? "on top after " : "reached at ") + stepList(node.steps)
+            }
+        }
+        if node.kind == .reference, graph.program.flows.indices.contains(Int(node.flow)) {
+            tooltipText += (tooltipText.isEmpty ? "" : "\n")
+                + "\(graph.program.name(graph.program.flows[Int(node.flow)].name)): drawn in full in its own cluster"
+        }
+        out.write(node.id)
+        out.write(" [label=")
+        out.quoted(shorten(node.label))
+        if !styles.isEmpty {
+            out.write(", style=\"")
+            out.write(styles.joined(separator: ","))
+            out.write("\"")
+        }
+        for attribute in attributes {
+            out.write(", ")
+            out.write(attribute)
+        }
+        for (name, value) in [("color", color), ("fontcolor", fontColor)] {
+            guard let value else { continue }
+            out.write(", \(name)=\"\(value)\"")
+        }
+        if let penWidth { out.write(", penwidth=\(penWidth)") }
+        if !tooltipText.isEmpty {
+            out.write(", tooltip=")
+            out.quoted(tooltipText)
+        }
+        out.write("];\n")
+    }
+
+    /// How findings mark a node: red and thick (a dead end, a trap), faded
+    /// (unreachable, never started), or a red border (anything else).
+    enum FindingLook { case severe, faded, marked }
+
+    static func findingLook(_ findings: [Diagnostic]) -> FindingLook {
+        var faded = true
+        for finding in findings {
+            switch finding.code {
+            case .deadEnd, .trap: return .severe
+            case .unreachableRoute, .linkUnreachable, .flowNeverStarted: break
+            default: faded = false
+            }
+        }
+        return faded ? .faded : .marked
+    }
+
+    // MARK: - Edges
+
+    /// One drawn edge: a group of parallel model edges (`drawnEdges`).
+    static func edge(_ group: [Int], _ graph: FlowGraph, _ out: inout ByteWriter) {
+        guard let first = group.first else { return }
+        let edge = graph.edges[first]
+        out.write("  ")
+        out.write(graph.nodes[edge.from].id)
+        out.write(" -> ")
+        out.write(graph.nodes[edge.to].id)
+        out.write(" [")
+        let label = graph.label(of: group)
+        if !label.isEmpty {
+            out.write("label=")
+            out.quoted(shorten(label, lines: group.count))
+            out.write(", ")
+        }
+        let (color, style) = look(edge)
+        let marked = !edge.findings.isEmpty
+        let onJourney = !edge.steps.isEmpty
+        var lineColor = marked ? findingColor : color
+        var textColor: String? = marked ? findingColor : (edge.isResult ? "#0e7490" : nil)
+        var width = marked ? "2" : nil
+        if graph.hasJourney {
+            if onJourney {
+                if !marked { lineColor = journeyColor }
+                textColor = marked ? findingColor : journeyTextColor
+                width = "3"
+            } else {
+                lineColor = dimColor
+                textColor = dimTextColor
+                width = nil
+            }
+        }
+        out.write("color=\"")
+        out.write(lineColor)
+        out.write("\"")
+        if !style.isEmpty {
+            out.write(", style=\"")
+            out.write(style)
+            out.write("\"")
+        }
+        if let textColor {
+            out.write(", fontcolor=\"")
+            out.write(textColor)
+            out.write("\"")
+        }
+        if let width {
+            out.write(", penwidth=")
+            out.write(width)
+        }
+        out.write(arrowAttributes(edge))
+        if edge.intoCluster >= 0 {
+            out.write(", lhead=cluster_")
+            out.write(Int(edge.intoCluster))
+        }
+        if edge.outOfCluster >= 0 {
+            out.write(", ltail=cluster_")
+            out.write(Int(edge.outOfCluster))
+        }
+        let detail = marked ? tooltip(edge.findings) : group.map { graph.edges[$0].detail }.filter { !$0.isEmpty }.joined(separator: "\n")
+        if !detail.isEmpty {
+            out.write(", tooltip=")
+            out.quoted(detail)
+        }
+        out.write("];\n")
+    }
+
+    /// Arrowheads and ranking by kind: a bar into an exit, a diamond for a
+    /// root swap, a hollow head for an implicit back. Neither an implicit
+    /// back nor the edge from a flow's box to its cluster has a say in the
+    /// ranks: each flow's cluster is laid out from the left on its own, and
+    /// the clusters stack top to bottom down the flow tree, instead of each
+    /// starting where its box is (Shutter was twice as wide that way).
+    static func arrowAttributes(_ edge: FlowGraph.Edge) -> String {
+        edge.kind == .implicitBack || edge.kind == .reference ? arrowhead(edge) + ", constraint=false" : arrowhead(edge)
+    }
+
+    /// The arrowhead's attribute, when it is not the plain one.
+    static func arrowhead(_ edge: FlowGraph.Edge) -> String {
+        switch edge.kind {
+        case .finish: ", arrowhead=tee"
+        case .implicitBack: ", arrowhead=empty"
+        case .reference: ", arrowhead=vee"
+        case .start where edge.mode == .root: ", arrowhead=diamond"
+        default: ""
+        }
+    }
+
+    /// Colour and style by action: push solid, sheet dashed, cover bold
+    /// dashed, alert/dialog/popover dashed (fuchsia, orange, cyan),
+    /// replace/set amber, back moves dotted grey, starts green, finish dark
+    /// teal, results teal, links purple. Red is kept for findings alone, so
+    /// that a red edge or node always means `validate` reported something.
+    static func look(_ edge: FlowGraph.Edge) -> (String, String) {
+        if edge.isResult && edge.kind != .finish { return ("#0e7490", edge.kind == .result ? "bold" : edgeStyle(edge)) }
+        switch edge.kind {
+        case .push: return ("#334155", "")
+        case .sheet: return ("#2563eb", "dashed")
+        case .cover: return ("#7c3aed", "bold,dashed")
+        case .alert: return ("#a21caf", "dashed")
+        case .dialog: return ("#c2410c", "dashed")
+        case .popover: return ("#0891b2", "dashed")
+        case .replace, .set: return ("#d97706", "")
+        case .pop, .popTo, .popToRoot, .dismiss: return ("#64748b", "dotted")
+        case .stay: return ("#94a3b8", "dotted")
+        case .start: return ("#15803d", edgeStyle(edge))
+        case .select: return ("#15803d", "dotted")
+        case .finish: return ("#0f766e", "")
+        case .result: return ("#0e7490", "bold")
+        case .link: return ("#9333ea", "dashed")
+        case .implicitBack: return ("#94a3b8", "dotted")
+        case .startsInPlace, .tab: return ("#94a3b8", "bold")
+        case .reference: return ("#cbd5e1", "")
+        }
+    }
+
+    /// The colour of findings, and of nothing else.
+    static let findingColor = "#dc2626"
+    /// What a journey took.
+    static let journeyColor = "#ea580c"
+    static let journeyTextColor = "#c2410c"
+    /// What a journey did not take.
+    static let dimColor = "#e2e8f0"
+    static let dimTextColor = "#cbd5e1"
+
+    static func edgeStyle(_ edge: FlowGraph.Edge) -> String {
+        switch edge.mode {
+        case .sheet?: "bold,dashed"
+        case .cover?: "bold,dashed"
+        case .root?: "bold"
+        default: edge.kind == .sheet ? "dashed" : (edge.kind == .cover ? "bold,dashed" : "bold")
+        }
+    }
+
+    static func tooltip(_ findings: [Diagnostic]) -> String {
+        findings.map { "\($0.code.rawValue): \($0.message)" }.joined(separator: "\n")
+    }
+
+    /// `steps 3, 7, 9` (the first eight, then `…`).
+    static func stepList(_ steps: [Int]) -> String {
+        (steps.count == 1 ? "step " : "steps ") + FlowGraph.stepPrefix(steps, limit: 8)
+    }
+
+    /// Labels longer than 120 scalars are cut (the tooltip has the whole
+    /// text); a merged label may have 120 per line it merges.
+    static func shorten(_ text: String, lines: Int = 1) -> String {
+        let limit = 120 * max(1, lines)
+        guard text.utf8.count > limit else { return text }
+        let scalars = text.unicodeScalars
+        guard scalars.count > limit else { return text }
+        return String(String.UnicodeScalarView(scalars.prefix(limit - 1))) + "…"
+    }
+
+    /// A DOT double-quoted string: backslashes and quotes escaped, line
+    /// breaks as `\n`, other control characters dropped.
+    public static func quote(_ text: String) -> String {
+        var out = ByteWriter()
+        out.quoted(text)
+        return out.text
+    }
+}

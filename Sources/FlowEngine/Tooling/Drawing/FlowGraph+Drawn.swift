@@ -1,0 +1,65 @@
+import FlowAnalysis
+import FlowModel
+import FlowRuntime
+
+/// What every writer draws the same way: parallel edges merged, labels
+/// with the journey's steps.
+extension FlowGraph {
+    /// The edges as drawn: parallel edges (the same two nodes, kind, mode,
+    /// clusters, and both on or both off the journey) are one, in the order
+    /// of their first; an edge with a finding is always drawn alone, so that
+    /// its colour and tooltip are its own. Each group lists edge indices.
+    /// - Complexity: O(edges).
+    public func drawnEdges() -> [[Int]] {
+        struct Key: Hashable {
+            var from: Int
+            var to: Int
+            var kind: EdgeKind
+            var mode: StartMode?
+            var isResult: Bool
+            var into: FlowID
+            var outOf: FlowID
+            var onJourney: Bool
+        }
+        var groups: [[Int]] = []
+        var index: [Key: Int] = [:]
+        for (e, edge) in edges.enumerated() {
+            guard edge.findings.isEmpty else {
+                groups.append([e])
+                continue
+            }
+            let key = Key(from: edge.from, to: edge.to, kind: edge.kind, mode: edge.mode, isResult: edge.isResult,
+                          into: edge.intoCluster, outOf: edge.outOfCluster, onJourney: !edge.steps.isEmpty)
+            if let g = index[key] {
+                groups[g].append(e)
+            } else {
+                index[key] = groups.count
+                groups.append([e])
+            }
+        }
+        return groups
+    }
+
+    /// The label of a drawn edge: each merged edge's label once, one a
+    /// line; with a journey, a taken edge's label follows its steps,
+    /// `3, 7: select(id)` (not the plain edge from a flow's box to its cluster).
+    public func label(of group: [Int]) -> String {
+        var lines: [String] = []
+        var seen = Set<String>()
+        for e in group where edges.indices.contains(e) {
+            let edge = edges[e]
+            var line = edge.label
+            if hasJourney && !edge.steps.isEmpty && edge.kind != .reference {
+                line = FlowGraph.stepPrefix(edge.steps, limit: 4) + (line.isEmpty ? "" : ": " + line)
+            }
+            if !line.isEmpty, seen.insert(line).inserted { lines.append(line) }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `3, 7, 9`: the first `limit` steps, then `…` when there are more.
+    public static func stepPrefix(_ steps: [Int], limit: Int) -> String {
+        let shown = steps.prefix(max(1, limit)).map(String.init).joined(separator: ", ")
+        return steps.count > limit ? shown + ", …" : shown
+    }
+}

@@ -1,0 +1,173 @@
+import FlowAnalysis
+import FlowModel
+import FlowRuntime
+
+/// One edge per handler, one per link, the implicit backs, and findings.
+extension GraphBuilder {
+    /// The edge of one handler, drawn in `host`'s cluster (its own flow's,
+    /// or a gated link's for the link's `else` actions).
+    mutating func addEdge(for id: HandlerID, _ handler: Handler, host: FlowID? = nil) {
+        let flow = handler.flow
+        let host = host ?? flow
+        // Where it starts: the route, the child's exit (or its reference)
+        // for a result, or the flow's cluster for a flow-level handler.
+        var source: Int?
+        var outOfCluster: FlowID = -1
+        if handler.event.isResult {
+            source = resultSource(handler.event.flow, host: host)
+        } else if handler.route >= 0 {
+            source = routeNode[Int(handler.route)]
+        } else {
+            source = entryNode(flow)
+            outOfCluster = flow
+        }
+        // Where it ends: the destination of its last action.
+        var target: Int?
+        var kind = FlowGraph.EdgeKind.push
+        var mode: StartMode?
+        var intoCluster: FlowID = -1
+        var transition: String?
+        for a in handler.actions.range {
+            if let t = program.actions[a].transition { transition = program.name(t) }
+        }
+        // Only the last action that goes somewhere is drawn: an earlier
+        // `dismiss` of `dismiss then push thread` makes no `back` node.
+        if let a = handler.actions.range.last(where: { !program.actions[$0].kind.staysPut }) {
+            let action = program.actions[a]
+            let targets = program.targets[action.targets.range]
+            switch action.kind {
+            case .push, .sheet, .cover, .replace, .set, .popTo, .alert, .dialog, .popover:
+                if let last = targets.last { target = routeNode[Int(last.route)] }
+                kind = FlowGraph.EdgeKind(rawValue: action.kind == .popTo ? "popTo" : action.kind.rawValue) ?? .push
+            case .popToRoot:
+                if case .route(let r) = program.flows[Int(flow)].start { target = routeNode[Int(r)] } else { target = back(of: flow) }
+                kind = .popToRoot
+            case .pop, .dismiss:
+                target = back(of: flow)
+                kind = action.kind == .pop ? .pop : .dismiss
+            case .start, .select:
+                let landing = flowTarget(action.flow, host: host)
+                target = landing?.0
+                kind = action.kind == .start ? .start : .select
+                mode = action.kind == .start ? action.mode : nil
+                intoCluster = landing?.1 ?? -1
+            case .finish:
+                target = exit(of: flow)
+                kind = .finish
+            case .stay, .assume:
+                break
+            }
+        }
+        // A handler that only stays (v1) or sets guards changes no screen: a loop on its
+        // route (or, at flow level, on the flow's first screen), so that an
+        // alert's `on cancel -> stay` button is seen and counted.
+        if target == nil, !handler.actions.isEmpty,
+           program.actions[handler.actions.range].allSatisfy({ $0.kind.staysPut }) {
+            kind = .stay
+            if handler.route >= 0 {
+                target = routeNode[Int(handler.route)]
+            } else {
+                target = entryNode(flow)
+                if handler.event.isResult { intoCluster = flow }
+            }
+        }
+        guard let from = source, let to = target else { return }
+        // A cluster edge whose other end is inside the same cluster is drawn as a plain edge.
+        if intoCluster >= 0 && nodes[from].cluster == intoCluster { intoCluster = -1 }
+        if outOfCluster >= 0 && nodes[to].cluster == outOfCluster { outOfCluster = -1 }
+        if intoCluster >= 0 && nodes[to].cluster != intoCluster { intoCluster = -1 }
+        let event = program.eventText(handler)
+        // Short: parameter names without their types (the tooltip has the handler as written).
+        var label = program.eventText(handler.event) + names(handler.parameters)
+        // v2: an event the app sends, not a tap (docs/language.md).
+        if handler.isSystem { label += " [system]" }
+        var guardText: String?
+        if let condition = handler.guardCondition {
+            guardText = (condition.negated ? "!" : "") + program.name(condition.name)
+            label += " when " + (guardText ?? "")
+        }
+        if handler.route < 0 && !handler.event.isResult { label += " (any screen)" }
+        // v1 data: what a `start` passes to the child and what a `finish` carries.
+        if let last = handler.actions.range.last.map({ program.actions[$0] }), !last.arguments.isEmpty,
+           last.kind == .start || last.kind == .finish {
+            let operand = last.kind == .start ? program.name(program.flows[Int(last.flow)].name) : last.result.map(program.name) ?? ""
+            label += " → " + operand + shortArguments(last.arguments, program.scope(of: handler))
+        }
+        if let transition { label += " [\(transition)]" }
+        edges.append(FlowGraph.Edge(from: from, to: to, kind: kind, mode: mode, label: label, event: event, guardText: guardText,
+                                    transition: transition, detail: program.handlerText(handler), isResult: handler.event.isResult,
+                                    intoCluster: intoCluster,
+                                    outOfCluster: outOfCluster, handler: id, findings: []))
+    }
+
+    /// `(id, name)`: a parameter list's names, or nothing.
+    func names(_ parameters: IndexRange) -> String {
+        guard !parameters.isEmpty else { return "" }
+        return "(" + program.parameters[parameters.range].map { program.name($0.name) }.joined(separator: ", ") + ")"
+    }
+
+    /// An argument list as a label shows it: `name: value`, or `name` alone
+    /// when the value is a parameter of the same name (`username: username`).
+    func shortArguments(_ range: IndexRange, _ scope: Program.ArgumentScope) -> String {
+        guard !range.isEmpty else { return "" }
+        let items: [String] = range.range.map { a in
+            let argument = program.arguments[a]
+            let name = program.name(argument.name)
+            let parameter: (IndexRange, Int32)?
+            switch argument.source {
+            case .eventParameter(let p): parameter = (scope.event, p)
+            case .routeParameter(let p): parameter = (scope.route, p)
+            case .flowParameter(let p): parameter = (scope.flow, p)
+            case .literal, .capture: parameter = nil
+            }
+            if let (list, p) = parameter, p >= 0, Int(p) < list.count,
+               program.name(program.parameters[list.range.lowerBound + Int(p)].name) == name {
+                return name
+            }
+            // Anything else as the whole list writes it: `(a: x)` without its parentheses.
+            return String(program.argumentList(IndexRange(Int32(a), Int32(a + 1)), scope: scope).dropFirst().dropLast())
+        }
+        return "(" + items.joined(separator: ", ") + ")"
+    }
+
+    /// For each push or sheet from a route, the way back when the target has one.
+    mutating func addImplicitBacks() {
+        let forward = edges
+        for edge in forward where edge.kind == .push || edge.kind == .sheet {
+            guard nodes[edge.from].kind == .route, nodes[edge.to].kind == .route else { continue }
+            let attributes = program.routes[Int(nodes[edge.to].route)].attributes
+            let has = edge.kind == .push ? !attributes.contains(.noBack) : !attributes.contains(.locked)
+            guard has else { continue }
+            edges.append(FlowGraph.Edge(from: edge.to, to: edge.from, kind: .implicitBack, mode: nil,
+                                        label: edge.kind == .push ? "back" : "swipe down", event: "back", guardText: nil,
+                                        transition: nil, detail: "implicit back", isResult: false, intoCluster: -1, outOfCluster: -1,
+                                        handler: -1, findings: []))
+        }
+    }
+
+    /// Puts each finding on what it points at: a route's node, a flow's
+    /// cluster, a handler's edge (its event or one of its actions), a link.
+    mutating func attach(_ findings: [Diagnostic]) {
+        guard !findings.isEmpty else { return }
+        var byPlace: [SourceSpan: [Diagnostic]] = [:]
+        for finding in findings { byPlace[SourceSpan(file: finding.span.file, start: finding.span.start, end: 0), default: []].append(finding) }
+        func take(_ span: SourceSpan) -> [Diagnostic] {
+            byPlace.removeValue(forKey: SourceSpan(file: span.file, start: span.start, end: 0)) ?? []
+        }
+        for n in nodes.indices {
+            switch nodes[n].kind {
+            case .route: nodes[n].findings = take(program.routes[Int(nodes[n].route)].span)
+            case .link:
+                if let l = Int(nodes[n].id.dropFirst()) { nodes[n].findings = take(program.links[l].span) }
+            default: break
+            }
+        }
+        for c in clusters.indices { clusters[c].findings = take(program.flows[Int(clusters[c].flow)].span) }
+        for e in edges.indices where edges[e].handler >= 0 {
+            let handler = program.handlers[Int(edges[e].handler)]
+            var found = take(handler.span)
+            for a in handler.actions.range { found += take(program.actions[a].span) }
+            edges[e].findings = found
+        }
+    }
+}

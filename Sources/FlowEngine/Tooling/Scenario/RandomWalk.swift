@@ -1,0 +1,276 @@
+import FlowAnalysis
+import FlowModel
+import FlowRuntime
+
+/// Random walks: fire random enabled events (back and tab taps included;
+/// with `links`, deep links; with `guards`, guard changes), the same
+/// sequence for the same seed, and check the state after every step.
+public struct RandomWalk {
+    /// One step of the walk, for a trace.
+    public struct Step: Sendable {
+        public var number: Int
+        public var event: String
+        public var rejection: NavigationError?
+        public var restarted: Bool
+    }
+
+    /// What a walk did.
+    public struct Summary: Sendable, Equatable {
+        public var steps = 0
+        public var rejected = 0
+        /// Times the walk went back to the start: nothing was enabled, or the
+        /// screens exceeded the depth bound.
+        public var restarts = 0
+        /// The step after which an invariant broke, and what broke.
+        public var brokenInvariant: (step: Int, problems: [String])?
+        /// What the walk reached, when `run` was asked to record it.
+        public var reach: Reach?
+
+        public static func == (a: Summary, b: Summary) -> Bool {
+            a.steps == b.steps && a.rejected == b.rejected && a.restarts == b.restarts
+                && a.brokenInvariant?.step == b.brokenInvariant?.step && a.brokenInvariant?.problems == b.brokenInvariant?.problems
+                && a.reach == b.reach
+        }
+    }
+
+    /// The routes a walk showed and the handlers that answered its events,
+    /// by id, for a report of what it never reached.
+    public struct Reach: Sendable, Equatable {
+        /// Whether each route was the active screen at the start, or after a step.
+        public var routes: [Bool]
+        /// Whether each handler answered the event of a step that succeeded:
+        /// the handler dispatch chose, which is not always the one the walk
+        /// picked (a route's handler shadows its flow's for the same event,
+        /// a guarded one whose guard holds shadows the fallback). A result
+        /// handler (`on C.done`) runs inside the step that finishes C and is
+        /// never marked.
+        public var handlers: [Bool]
+
+        public init(routes: [Bool], handlers: [Bool]) {
+            self.routes = routes
+            self.handlers = handlers
+        }
+    }
+
+    /// Walks `steps` events from `navigator`'s state.
+    ///
+    /// Each step picks uniformly among the handlers the user could trigger
+    /// now (guards that hold; the route's, its flow's and the flows' above)
+    /// plus the implicit back when it applies, with arguments drawn for the
+    /// event's parameters. Steps that change the flow tree are checked
+    /// against every invariant; steps done in place are checked locally
+    /// (the new top screen belongs to a running flow of its own route).
+    /// Effects are not recorded, and the memory used does not grow with
+    /// the number of steps: past `maxDepth` screens (measured every 16th
+    /// step) the walk restarts.
+    /// With `directSteps` (the default) the commonest steps skip the general
+    /// dispatch (see `Navigator+DirectSteps.swift`); the walk is the same.
+    /// With `reach`, the summary says which routes and handlers the walk
+    /// reached (`Reach`), at about a tenth of a step's cost.
+    /// `[system]` events (docs/language.md) are sent by the app, not tapped: the
+    /// walk fires them only with `firesSystemEvents`.
+    /// With `links`, a step may also open one of the program's sample URLs
+    /// (`Program.linkSamples`, traced `open "…"`); with
+    /// `guards`, it may flip one of the program's guards (traced `assume g`
+    /// or `assume !g`): what users and the app do besides events. Each is
+    /// one more choice among the step's, so without them the walk for a
+    /// seed is the same as it always was.
+    public static func run(_ navigator: inout Navigator, steps: Int, seed: UInt64, maxDepth: Int = 1_000,
+                           directSteps: Bool = true, reach: Bool = false, firesSystemEvents: Bool = false,
+                           links: Bool = false, guards: Bool = false,
+                           onStep: ((Step) -> Void)? = nil) -> Summary {
+        navigator.walk(steps: steps, seed: seed, maxDepth: maxDepth, directSteps: directSteps, reach: reach,
+                       firesSystemEvents: firesSystemEvents, links: links, guards: guards, onStep: onStep)
+    }
+
+    /// The guards a walk with `guards` flips, by name: in name order, so a
+    /// seed gives the same walk whatever the dictionary's order.
+    public static func guardNames(of program: Program) -> [String] {
+        program.guardSymbols.keys.sorted()
+    }
+
+    static func randomValue(_ type: ValueType, _ rng: inout SplitMix64) -> Value {
+        switch type {
+        case .string: .string("s\(rng.next() % 100)")
+        case .int: .int(Int(rng.next() % 100))
+        case .bool: .bool(rng.next() & 1 == 1)
+        case .double: .double(Double(rng.next() % 1000) / 10)
+        }
+    }
+}
+
+extension Navigator {
+    /// The walk itself, as a method: calling the navigator's methods on an
+    /// `inout` parameter from outside copied the whole navigator each time.
+    mutating func walk(steps: Int, seed: UInt64, maxDepth: Int, directSteps: Bool, reach: Bool,
+                       firesSystemEvents: Bool = false, links: Bool = false, guards: Bool = false,
+                       onStep: ((RandomWalk.Step) -> Void)?) -> RandomWalk.Summary {
+        var rng = SplitMix64(seed: seed)
+        var summary = RandomWalk.Summary()
+        // What the walk reaches (with `reach`): flags by route and by handler id.
+        var shown = [Bool](repeating: false, count: reach ? program.routes.count : 0)
+        var fired = [Bool](repeating: false, count: reach ? program.handlers.count : 0)
+        let recorded = recordsEffects
+        recordsEffects = false
+        defer { recordsEffects = recorded }
+        // The enabled choices of a step, in a buffer reused by every step.
+        var choices: [HandlerID] = []
+        choices.reserveCapacity(64)
+        // Left out unless asked: the handlers of `[system]` events (none in most programs).
+        let skipsSystem = !firesSystemEvents && program.handlers.contains(where: \.isSystem)
+        // The extra choices, after the step's events, back and tabs: each
+        // link sample's URL (`Program.linkSamples`), then each guard (flipped), both worked out once.
+        let urls = links ? program.linkSamples.map(\.url) : []
+        let guardNames = guards ? RandomWalk.guardNames(of: program) : []
+        let guardSymbols = guardNames.map { program.symbols.lookup($0) ?? Symbol(-1) }
+        let extras = urls.count + guardNames.count
+        for number in 1...max(1, steps) where steps > 0 {
+            summary.steps = number
+            guard let active = state.activeIDs else { break }
+            // The screen after the step before (or the start's).
+            if reach { shown[Int(active.route)] = true }
+            // Overwritten in place: removeAll(keepingCapacity:) costs more than the step's dispatch.
+            var seen = 0
+            forEachApplicableHandler(route: active.route, instance: active.instance) { choice in
+                if skipsSystem && program.handlers[Int(choice)].isSystem { return }
+                if seen < choices.count { choices[seen] = choice } else { choices.append(choice) }
+                seen += 1
+            }
+            if implicitBack(at: active.route) != nil {
+                if seen < choices.count { choices[seen] = -2 } else { choices.append(-2) }
+                seen += 1
+            }
+            // (v1) Tab taps while a tab container fills the top layer: -3 - k taps tab k.
+            let topLayer = state.layers.count - 1
+            let container = state.layers[topLayer].container
+            if container >= 0 {
+                let tabCount = state.layers[topLayer].stacks.count
+                for k in 0..<tabCount {
+                    let choice = HandlerID(-3 - k)
+                    if seen < choices.count { choices[seen] = choice } else { choices.append(choice) }
+                    seen += 1
+                }
+            }
+            // An index in 0..<total from the high half of a 64×64-bit product: no division.
+            // Without links and guards, total == seen: the same draws as ever.
+            let total = seen + extras
+            let index = total > 0 ? Int(rng.next().multipliedFullWidth(by: UInt64(total)).high) : -1
+            let chosen = index >= 0 && index < seen ? choices[index] : -1
+            // A link (0..<urls.count) or a guard (after them), or -1 for none.
+            let extra = index >= seen ? index - seen : -1
+            var restarted = false
+            var rejection: NavigationError?
+            var event: Symbol?
+            // Asked before the step: which handler dispatch will run for the pick.
+            let answered = reach && extra < 0 && seen > 0 && chosen >= 0
+                ? answeringHandler(chosen, route: active.route, instance: active.instance, direct: directSteps) : nil
+            let before = state.instances.count
+            do throws(NavigationError) {
+                if total == 0 {
+                    restarted = true
+                    try reset()
+                } else if extra >= 0 {
+                    try takeExtraStep(extra, urls: urls, guardNames: guardNames, guardSymbols: guardSymbols)
+                } else if chosen == -2 {
+                    if !(directSteps && popDirectly(active.instance)) { _ = try back() }
+                } else if chosen <= -3 {
+                    let tabs = program.tabs(of: state.instances[Int(container)].flow)
+                    let tab = tabs[tabs.startIndex + Int(-3 - chosen)]
+                    event = program.flows[Int(tab)].name
+                    _ = try tapTab(tab)
+                } else if directSteps, directPushTarget[Int(chosen)] >= 0, !topIsTransient {
+                    event = program.handlers[Int(chosen)].event.name
+                    pushDirectly(directPushTarget[Int(chosen)], for: active.instance)
+                } else {
+                    let handler = program.handlers[Int(chosen)]
+                    event = handler.event.name
+                    if handler.event.name == backSymbol {
+                        _ = try back()
+                    } else {
+                        let values = handler.parameters.isEmpty ? []
+                            : program.parameters[handler.parameters.range].map { RandomWalk.randomValue($0.type, &rng) }
+                        _ = try sendEvent(handler.event, values)
+                    }
+                }
+            } catch {
+                rejection = error
+                summary.rejected += 1
+            }
+            // Measured every 16th step: the bound holds within 16 screens.
+            if number & 15 == 0 || restarted, state.entryCount > maxDepth {
+                restarted = true
+                try? reset()
+            }
+            if restarted { summary.restarts += 1 }
+            if reach, rejection == nil, let answered { fired[Int(answered)] = true }
+            if let onStep {
+                var name = total == 0 ? "(nothing enabled: restart)"
+                    : extra >= 0 ? extraStepText(extra, urls: urls, guardNames: guardNames, guardSymbols: guardSymbols)
+                    : event.map { program.name($0) } ?? "back"
+                if extra < 0 && seen > 0 && chosen <= -3 { name = "tab " + name }
+                onStep(RandomWalk.Step(number: number, event: name, rejection: rejection, restarted: restarted))
+            }
+            let problems = state.instances.count != before || lastStepChangedFlows || extra >= 0
+                ? invariantViolations() : localViolations()
+            if !problems.isEmpty {
+                summary.brokenInvariant = (number, problems)
+                break
+            }
+        }
+        if reach {
+            if let last = state.activeIDs { shown[Int(last.route)] = true }
+            summary.reach = RandomWalk.Reach(routes: shown, handlers: fired)
+        }
+        return summary
+    }
+}
+
+extension Navigator {
+    /// A walk's step beyond events, back and tabs: open the sample URL of
+    /// link `extra`, or (past the links) flip a guard. Kept out of the walk's
+    /// loop, which runs it rarely and must stay lean without it.
+    @inline(never)
+    mutating func takeExtraStep(_ extra: Int, urls: [String], guardNames: [String], guardSymbols: [Symbol]) throws(NavigationError) {
+        if extra < urls.count {
+            _ = try open(urls[extra])
+        } else {
+            let k = extra - urls.count
+            _ = assume(guardNames[k], !state.guards.contains(guardSymbols[k]))
+        }
+    }
+
+    /// That step as a script line, after it was taken: `open "…"`, `assume g`, `assume !g`.
+    func extraStepText(_ extra: Int, urls: [String], guardNames: [String], guardSymbols: [Symbol]) -> String {
+        if extra < urls.count { return "open " + Navigator.literal(.string(urls[extra])) }
+        let k = extra - urls.count
+        return "assume " + (state.guards.contains(guardSymbols[k]) ? "" : "!") + guardNames[k]
+    }
+
+    /// The handler that runs when the walk takes `chosen` at the active
+    /// route, asked before the step: the handler itself for a direct push
+    /// (the route's only one for its event), else what `send` and `back()`
+    /// dispatch to; none when `back()` takes the implicit back instead (the
+    /// route has no back handler of its own, and the implicit back applies).
+    func answeringHandler(_ chosen: HandlerID, route: RouteID, instance: Int32, direct: Bool) -> HandlerID? {
+        if direct, directPushTarget[Int(chosen)] >= 0, !topIsTransient { return chosen }
+        let key = program.handlers[Int(chosen)].event
+        guard key.name == backSymbol else { return findHandler(key, from: instance, route: route)?.0 }
+        if hasOwnBack[Int(route)] { return findHandler(key, from: instance, route: route)?.0 }
+        if implicitBack(at: route) != nil { return nil }
+        return findHandler(key, from: instance, route: -1)?.0
+    }
+}
+
+/// A small, fast, deterministic generator (SplitMix64): the same seed gives
+/// the same walk on every platform.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
