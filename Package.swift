@@ -31,8 +31,7 @@ let package = Package(
         .target(name: "FlowEngine", dependencies: ["FlowModel", "FlowDSL", "FlowRuntime", "FlowAnalysis", "FlowTooling"],
                 path: "Sources/FlowEngine/Driver"),
         // What apps import: the typed navigator over generated programs (docs/generated-api.md).
-        // FlowAnalysis explores a program's states once, for the shapes a saved state is checked against.
-        .target(name: "FlowKit", dependencies: ["FlowModel", "FlowDSL", "FlowRuntime", "FlowAnalysis"]),
+        .target(name: "FlowKit", dependencies: ["FlowModel", "FlowDSL", "FlowRuntime"]),
         // The SwiftUI host of a FlowStore: built where SwiftUI exists, empty elsewhere (Linux).
         .target(name: "FlowKitUI", dependencies: ["FlowKit"]),
         // The UIKit host of a FlowStore: built where UIKit exists (iOS, tvOS, visionOS), empty elsewhere.

@@ -1,4 +1,3 @@
-import FlowAnalysis
 import FlowModel
 import FlowRuntime
 import Foundation

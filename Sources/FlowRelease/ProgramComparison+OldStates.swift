@@ -10,7 +10,7 @@ extension ProgramComparison {
     mutating func oldStates() -> StateGraph? {
         if let explored = oldGraph { return explored }
         // The validation's own graph when it explored completely; else once more, with its budget.
-        var limits = Analyzer.explorationLimits(old.program)
+        var limits = StateGraph.Limits.forValidation(of: old.program)
         limits.maxWork = min(limits.maxWork, old.workBudget)
         let graph = old.validation.stateGraph ?? (try? StateGraph(program: old.program, limits: limits))
         oldGraph = .some(graph)

@@ -72,7 +72,7 @@ enum PathCommand {
         // The same states, and limits, as validate's findings.
         let graph: StateGraph
         do throws(NavigationError) {
-            graph = try StateGraph(program: program, limits: Analyzer.explorationLimits(program))
+            graph = try StateGraph(program: program, limits: StateGraph.Limits.forValidation(of: program))
         } catch {
             console.err("flowctl path: \(error.description)\n")
             return .failure

@@ -102,7 +102,7 @@ struct ReleaseRestoreTests {
     func restoreIntoNextRelease(app: String) throws {
         let oldSource = try Self.source(app)
         let old = Self.program(oldSource)
-        let oldGraph = try StateGraph(program: old, limits: Analyzer.explorationLimits(old))
+        let oldGraph = try StateGraph(program: old, limits: StateGraph.Limits.forValidation(of: old))
         try #require(oldGraph.isComplete)
         var edits = 0
         for edit in Edit.allCases {
@@ -119,7 +119,7 @@ struct ReleaseRestoreTests {
     /// Restores a sample of the old release's states into `new`, and each
     /// outcome against `new`'s state graph; returns how many were refused.
     func restore(_ oldGraph: StateGraph, into new: Program, _ app: String, _ edit: Edit) throws -> Int {
-        let newGraph = try StateGraph(program: new, limits: Analyzer.explorationLimits(new))
+        let newGraph = try StateGraph(program: new, limits: StateGraph.Limits.forValidation(of: new))
         try #require(newGraph.isComplete)
         let shapes = ReachableShapes(graph: newGraph)
         var encoder = StateEncoder(program: new)

@@ -9,9 +9,8 @@ extension Navigator {
     /// dropped. Both find flows, routes and tabs by name, through the old
     /// names of `was(...)`; a tab the state does not know starts afresh.
     /// `shapes` are the program's reachable shapes (`ReachableShapes`;
-    /// FlowAnalysis explores them, and has this call without them). A file
-    /// that is not a state of this program's entry flow is refused in both
-    /// modes.
+    /// `restore(from:options:)` explores them). A file that is not a state
+    /// of this program's entry flow is refused in both modes.
     @discardableResult
     public mutating func restore(from json: [UInt8], options: RestoreOptions, shapes: ReachableShapes) throws(NavigationError) -> RestoreReport {
         let saved: SavedState

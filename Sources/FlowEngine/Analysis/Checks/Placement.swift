@@ -1,57 +1,6 @@
 import FlowModel
 import FlowRuntime
 
-/// Where a route can stand on the screen, as a set of bits: the ways it can
-/// be reached (docs/language.md#how-a-program-runs decides from these whether `back` exists) and the
-/// kinds of layer it can be in.
-public struct Placement: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt16
-    public init(rawValue: UInt16) { self.rawValue = rawValue }
-
-    /// Pushed on a stack (not a layer's root).
-    public static let pushed = Placement(rawValue: 1)
-    /// Root of the app's base layer.
-    public static let baseRoot = Placement(rawValue: 2)
-    /// Root of a sheet.
-    public static let sheetRoot = Placement(rawValue: 4)
-    /// Root of a full-screen cover.
-    public static let coverRoot = Placement(rawValue: 8)
-    /// In the base layer.
-    public static let inBase = Placement(rawValue: 16)
-    /// In a sheet.
-    public static let inSheet = Placement(rawValue: 32)
-    /// In a cover.
-    public static let inCover = Placement(rawValue: 64)
-    /// With a tab bar of two or more tabs on screen (in a tab's stack, not
-    /// under a modal): tab taps are a way out.
-    public static let tabBar = Placement(rawValue: 128)
-    /// (v1) Root of an alert (its layer counts as a cover's: no implicit back).
-    public static let alertRoot = Placement(rawValue: 256)
-    /// (v1) Root of a dialog (its layer counts as a sheet's).
-    public static let dialogRoot = Placement(rawValue: 512)
-    /// (v1) Root of a popover (its layer counts as a sheet's).
-    public static let popoverRoot = Placement(rawValue: 1024)
-
-    /// The ways, in the order findings name them.
-    public static let ways: [Placement] = [.baseRoot, .pushed, .sheetRoot, .coverRoot, .alertRoot, .dialogRoot, .popoverRoot]
-    static let wayCount = 7
-    static let layers: Placement = [.inBase, .inSheet, .inCover, .tabBar]
-    static let modal: Placement = [.inSheet, .inCover]
-
-    /// Index of a way bit in `ways` order, for witness tables.
-    static func wayIndex(_ way: Placement) -> Int {
-        switch way {
-        case .baseRoot: 0
-        case .pushed: 1
-        case .sheetRoot: 2
-        case .coverRoot: 3
-        case .alertRoot: 4
-        case .dialogRoot: 5
-        default: 6
-        }
-    }
-}
-
 /// The placements of every route, computed by propagating constants along
 /// the actions of the program until nothing changes.
 ///

@@ -19,7 +19,7 @@ extension Analyzer {
 
     /// Whether a state shows the property's ref: its active route is the
     /// route, or belongs to the flow.
-    func shows(_ property: PropertyCheck, _ state: NavigationState) -> Bool {
+    package func shows(_ property: PropertyCheck, _ state: NavigationState) -> Bool {
         guard let active = state.activeIDs else { return false }
         if property.route >= 0 { return active.route == property.route }
         return program.routes[Int(active.route)].flow == property.flow

@@ -7,31 +7,14 @@ import FlowRuntime
 /// F203, F204, F205, F207, F208, F305) whenever the exploration is complete;
 /// when a limit stops it, the approximations stay and a note says so.
 extension Analyzer {
-    /// Programs larger than this (routes, handlers, flows and links) are
-    /// not explored: generated programs of that size would spend their
-    /// whole budget for a note.
-    static let largestExploredProgram = 20_000
-
-    /// How far validate explores: enough for an app written by hand (about
-    /// 1 s of a release build at most: photoshare, 5,785 states, takes
-    /// 0.6 s), and less as programs grow past about 940 declarations, so that
-    /// a generated one of 4,000 stops in under half a second, with a note.
-    /// `flowctl path` explores with the same limits, so that its paths are
-    /// those of validate's findings.
-    public static func explorationLimits(_ program: Program) -> StateGraph.Limits {
-        let size = program.declarationCount
-        return StateGraph.Limits(maxStates: 80_000, maxWork: min(64_000_000, 60_000_000_000 / max(size, 1)),
-                                 maxStateSize: 4 * size + 64)
-    }
-
     /// Explores the program's states and, when the exploration is complete,
     /// replaces the approximate findings with the state graph's. Returns
     /// whether it did; `explorationNote` says why not.
     mutating func applyStateGraph(maxWork: Int? = nil) -> Bool {
         guard program.runBlockers.isEmpty, program.entry >= 0 else { return false }
         let size = program.declarationCount
-        guard size <= Analyzer.largestExploredProgram else {
-            explorationNote = "the program has \(size) declarations, more than the \(Analyzer.largestExploredProgram) whose states validate explores: the findings come from the flow graph, and the absence of others was not proved"
+        guard size <= StateGraph.Limits.largestExploredProgram else {
+            explorationNote = "the program has \(size) declarations, more than the \(StateGraph.Limits.largestExploredProgram) whose states validate explores: the findings come from the flow graph, and the absence of others was not proved"
             return false
         }
         guard Explorer.startSize(program) < 4_096 else {
@@ -39,7 +22,7 @@ extension Analyzer {
             return false
         }
         let graph: StateGraph
-        var limits = Analyzer.explorationLimits(program)
+        var limits = StateGraph.Limits.forValidation(of: program)
         if let maxWork { limits.maxWork = min(limits.maxWork, maxWork) }
         do { graph = try StateGraph(program: program, limits: limits) } catch { return false }
         exploredStates = graph.count
@@ -133,7 +116,7 @@ extension Analyzer {
             guard !route.attributes.contains(.final), !waitsForTheApp(active.route) else { continue }
             if graph.growth.contains(where: { $0.node == Int32(n) }) || graph.oversized.contains(Int32(n)) { continue }
             dead[Int(active.route)] = true
-            let way = describeWay(Explorer.placement(of: state), route)
+            let way = describeWay(state.placement, route)
             var notes = arrivalNote(graph, Int32(n), way: way)
             let system = systemHandlers(at: state)
             if !system.isEmpty {
@@ -248,7 +231,7 @@ extension Analyzer {
             let flow = childFlow(state, canonical: trapped)
             reported[Int(active.route)] = true
             let route = program.routes[Int(active.route)]
-            let way = describeWay(Explorer.placement(of: state), route)
+            let way = describeWay(state.placement, route)
             report(.trap, route.span,
                    "trap: once the user is at '\(name(route.name))' (reached \(way)), no step ends '\(flowName(flow))': it never finishes, and no way back or handler above leaves it",
                    notes: arrivalNote(graph, Int32(n), way: way)

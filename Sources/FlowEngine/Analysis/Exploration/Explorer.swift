@@ -246,7 +246,7 @@ public struct Explorer: Sendable {
         onlyAssumes.append(parent < 0 || (onlyAssumes[Int(parent)] && scratch.allSatisfy(\.isAssume)))
         guard let goal else { return node }
         let r = Int(active.route)
-        if routeNode[r] < 0, goal.routes[r].contains(Explorer.placement(of: state)) {
+        if routeNode[r] < 0, goal.routes[r].contains(state.placement) {
             routeNode[r] = node
             remaining -= 1
         }
@@ -467,21 +467,7 @@ public struct Explorer: Sendable {
                 }
             }
         }
-        return Place(route: active.route, way: Explorer.placement(of: state).rawValue,
+        return Place(route: active.route, way: state.placement.rawValue,
                      parentFlow: parent >= 0 ? state.instances[Int(parent)].flow : -1, anchor: anchor)
-    }
-
-    /// How the active route stands: pushed, or the root of the top layer's kind.
-    public static func placement(of state: NavigationState) -> Placement {
-        guard let top = state.layers.last else { return [] }
-        if top.stack.count > 1 { return .pushed }
-        switch top.kind {
-        case .base: return .baseRoot
-        case .sheet: return .sheetRoot
-        case .cover: return .coverRoot
-        case .alert: return .alertRoot
-        case .dialog: return .dialogRoot
-        case .popover: return .popoverRoot
-        }
     }
 }

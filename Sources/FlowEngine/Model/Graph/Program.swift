@@ -85,7 +85,7 @@ public struct IndexRange: Hashable, Sendable {
         self.lower = lower
         self.upper = upper
     }
-    public static let empty = IndexRange(0, 0)
+    @inlinable public static var empty: IndexRange { IndexRange(0, 0) }
     public var range: Range<Int> { Int(lower)..<Int(upper) }
     public var count: Int { Int(upper - lower) }
     public var isEmpty: Bool { lower == upper }
@@ -162,14 +162,14 @@ public struct RouteAttributes: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
     /// An intended end: never a dead end.
-    public static let final = RouteAttributes(rawValue: 1)
+    @inlinable public static var final: RouteAttributes { RouteAttributes(rawValue: 1) }
     /// No system back button when pushed.
-    public static let noBack = RouteAttributes(rawValue: 2)
+    @inlinable public static var noBack: RouteAttributes { RouteAttributes(rawValue: 2) }
     /// A sheet that cannot be swiped down.
-    public static let locked = RouteAttributes(rawValue: 4)
+    @inlinable public static var locked: RouteAttributes { RouteAttributes(rawValue: 4) }
     /// (v2) Busy: while it is the active route, an opened URL waits
     /// (docs/language.md "Busy routes").
-    public static let busy = RouteAttributes(rawValue: 8)
+    @inlinable public static var busy: RouteAttributes { RouteAttributes(rawValue: 8) }
 }
 
 /// A route (a screen) of a flow.

@@ -18,7 +18,7 @@ public struct SourceSpan: Hashable, Sendable {
     }
 
     /// A span that points at nothing; used by synthesized constructs.
-    public static let none = SourceSpan(file: -1, start: 0, end: 0)
+    @inlinable public static var none: SourceSpan { SourceSpan(file: -1, start: 0, end: 0) }
 
     /// Whether this span points into a real file.
     public var isValid: Bool { file >= 0 }

@@ -8,7 +8,7 @@ extension DOTWriter {
     /// One line of the legend: a sample edge (`edge` holds its attributes)
     /// or a sample node (`node`), and what it means.
     struct LegendRow {
-        var order: Int
+        package var order: Int
         var text: String
         var edge: String?
         var node: String?

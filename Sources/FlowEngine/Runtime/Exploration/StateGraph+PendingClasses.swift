@@ -1,5 +1,4 @@
 import FlowModel
-import FlowRuntime
 
 /// Pending URLs known by their class (`StateGraph.pendingClasses`), and the
 /// paths of what a run with another URL of the class reaches.

@@ -1,5 +1,4 @@
 import FlowModel
-import FlowRuntime
 
 /// The canonical form of an engine state for the state graph: its flow
 /// tree, its screen and its pending URL, instance identities aside
@@ -32,7 +31,7 @@ package struct StateEncoder {
     /// Scratch: canonical number of each instance slot (-1: not numbered).
     private(set) var canonical: [Int32] = []
     /// Scratch: instance slots in canonical order.
-    private(set) var order: [Int32] = []
+    package private(set) var order: [Int32] = []
 
     /// Per sample URL of a gated link, the number of its class (`StateGraph`):
     /// a pending URL is keyed by its class.

@@ -1,5 +1,4 @@
 import FlowModel
-import FlowRuntime
 
 /// Growth (F205): a state that shows what one on its own path shows, with
 /// more on top, and grows again when the same steps are taken once more.
@@ -62,7 +61,7 @@ extension StateGraph {
     }
 
     /// Whether an action puts something on screen.
-    static func shows(_ kind: ActionKind) -> Bool {
+    package static func shows(_ kind: ActionKind) -> Bool {
         switch kind {
         case .push, .sheet, .cover, .alert, .dialog, .popover, .start: true
         default: false
@@ -86,7 +85,7 @@ extension StateGraph {
                 > base.entryCount + base.layers.count + StateGraph.runningCount(base),
               // The active screen stands the same way (an alert over a screen answers its
               // events differently), and not on an alert or a dialog, which any event removes.
-              Explorer.placement(of: grown) == Explorer.placement(of: base),
+              grown.placement == base.placement,
               grown.layers.last.map({ !$0.kind.isTransient }) ?? false else { return false }
         for l in base.layers.indices {
             let x = grown.layers[l], y = base.layers[l]

@@ -1,5 +1,4 @@
 import FlowModel
-import FlowRuntime
 
 extension StateGraph {
     /// The state to show `route` by the shortest path, for `flowctl path`

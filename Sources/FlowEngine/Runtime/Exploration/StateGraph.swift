@@ -1,5 +1,4 @@
 import FlowModel
-import FlowRuntime
 
 /// The state graph of docs/diagnostics.md#findings-on-the-engines-states: the engine states reachable from the
 /// entry's start, found by running the same `Navigator` that `simulate`

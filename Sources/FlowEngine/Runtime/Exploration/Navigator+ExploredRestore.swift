@@ -1,5 +1,4 @@
 import FlowModel
-import FlowRuntime
 
 extension Navigator {
     /// Replaces the state by a saved one if this program can reach it

@@ -1,5 +1,4 @@
 import FlowModel
-import FlowRuntime
 
 /// Tabs a step changed while leaving them hidden (`StateEncoder`): whole in
 /// a state's key until they are shown.

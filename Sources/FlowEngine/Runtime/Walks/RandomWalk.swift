@@ -1,6 +1,4 @@
-import FlowAnalysis
 import FlowModel
-import FlowRuntime
 
 /// Random walks: fire random enabled events (back and tab taps included;
 /// with `links`, deep links; with `guards`, guard changes), the same

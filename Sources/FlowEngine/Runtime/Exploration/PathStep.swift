@@ -1,5 +1,4 @@
 import FlowModel
-import FlowRuntime
 
 /// One user step of a path the explorer found: what one line of a scenario
 /// script says (docs/simulate.md), by id.

@@ -1,5 +1,4 @@
 import FlowModel
-import FlowRuntime
 
 /// Runs one step under every valuation of the guards it reads.
 ///
@@ -11,9 +10,9 @@ import FlowRuntime
 /// yet is a branch, run again with that guard flipped (and the guards read
 /// before it as they were), depth first, until every sequence of reads has
 /// run: as many runs as the step's dispatch and `start` items have outcomes.
-enum GuardBranching {
+package enum GuardBranching {
     /// A guard and the value a run gave it.
-    typealias Assignment = [(symbol: Symbol, value: Bool)]
+    package typealias Assignment = [(symbol: Symbol, value: Bool)]
 
     /// Runs `body` on `navigator` from `state` under each valuation of the
     /// guards it reads, calling `visit` after each run with the navigator
@@ -22,7 +21,7 @@ enum GuardBranching {
     /// when the step has more than `maxRuns` outcomes (the rest were not run).
     /// The guards of `holding` keep their values in `state` in every run:
     /// they are not branched on.
-    static func forEachRun(_ navigator: inout Navigator, from state: NavigationState, holding: [Symbol] = [], maxRuns: Int,
+    package static func forEachRun(_ navigator: inout Navigator, from state: NavigationState, holding: [Symbol] = [], maxRuns: Int,
                            _ body: (inout Navigator) throws(NavigationError) -> Void,
                            _ visit: (inout Navigator, NavigationError?, Assignment) -> Void) -> Bool {
         let log = navigator.guardReads ?? GuardReadLog()

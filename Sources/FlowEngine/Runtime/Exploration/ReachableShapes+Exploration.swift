@@ -1,17 +1,16 @@
 import FlowModel
-import FlowRuntime
 
 /// Shapes collected by exploring a program's states with the engine.
 extension ReachableShapes {
     /// Explores `program` with `validate`'s limits and collects the facts.
     public init(program: Program) {
         let size = program.declarationCount
-        guard size <= Analyzer.largestExploredProgram else {
-            self.init(unexplored: "the program has \(size) declarations, more than the \(Analyzer.largestExploredProgram) whose states are explored")
+        guard size <= StateGraph.Limits.largestExploredProgram else {
+            self.init(unexplored: "the program has \(size) declarations, more than the \(StateGraph.Limits.largestExploredProgram) whose states are explored")
             return
         }
         do throws(NavigationError) {
-            self.init(graph: try StateGraph(program: program, limits: Analyzer.explorationLimits(program)))
+            self.init(graph: try StateGraph(program: program, limits: StateGraph.Limits.forValidation(of: program)))
         } catch {
             self.init(unexplored: "the program cannot start: \(error.description)")
         }
