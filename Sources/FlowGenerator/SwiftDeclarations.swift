@@ -8,10 +8,10 @@ import FlowEngine
 /// code spells) and `signature` (what it must agree with), never by the
 /// whole generated text: comments, ids and the embedded program change
 /// with every edit and break nobody.
-public struct SwiftDeclaration: Hashable, Sendable {
+package struct SwiftDeclaration: Hashable, Sendable {
     /// What the declaration is generated from, so that a change can be
     /// told together with the edit that caused it.
-    public enum Origin: Hashable, Sendable {
+    package enum Origin: Hashable, Sendable {
         case program
         /// A flow, by name.
         case flow(String)
@@ -34,16 +34,16 @@ public struct SwiftDeclaration: Hashable, Sendable {
     /// `Event.select(id:)`, `Tab.home`, `productURL(id:)`; `Self` for the program type.
     public var name: String
     /// The declaration as written: `case product(id: Swift.String)`.
-    public var signature: String
-    public var origin: Origin
+    package var signature: String
+    package var origin: Origin
     /// Where in the program it comes from.
-    public var span: SourceSpan
+    package var span: SourceSpan
     /// (v2) For a deprecated alias a `was` rename keeps: the old release's
     /// declaration of that name it stands in for (`case home` for
     /// `static var home: Self`); app code that used one compiles with the other.
-    public var replaces: String?
+    package var replaces: String?
 
-    public init(name: String, signature: String, origin: Origin, span: SourceSpan, replaces: String? = nil) {
+    package init(name: String, signature: String, origin: Origin, span: SourceSpan, replaces: String? = nil) {
         self.name = name
         self.signature = signature
         self.origin = origin
@@ -57,7 +57,7 @@ extension SwiftGenerator {
     /// the order it writes them; throws what `generate` would.
     ///
     /// - Complexity: O(declarations of the program).
-    public static func declarations(of program: Program, options: Options = Options()) throws(GenerateError) -> [SwiftDeclaration] {
+    package static func declarations(of program: Program, options: Options = Options()) throws(GenerateError) -> [SwiftDeclaration] {
         try prepared(program, options: options, withFiles: false).declarations()
     }
 

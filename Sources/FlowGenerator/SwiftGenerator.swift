@@ -4,10 +4,10 @@ import FlowEngine
 /// Why a program cannot be generated, with where in the source (if anywhere).
 public struct GenerateError: Error, Sendable, Equatable {
     public var message: String
-    public var span: SourceSpan
-    public var notes: [DiagnosticNote]
+    package var span: SourceSpan
+    package var notes: [DiagnosticNote]
 
-    public init(_ message: String, at span: SourceSpan = .none, notes: [DiagnosticNote] = []) {
+    package init(_ message: String, at span: SourceSpan = .none, notes: [DiagnosticNote] = []) {
         self.message = message
         self.span = span
         self.notes = notes
@@ -27,7 +27,7 @@ public struct SwiftGenerator {
         /// The program type's name (default: the entry flow's name).
         public var name: String?
         /// `public` or internal (no modifier).
-        public var isPublic: Bool
+        package var isPublic: Bool
 
         public init(name: String? = nil, isPublic: Bool = false) {
             self.name = name

@@ -6,13 +6,13 @@ import Foundation
 /// `Process` in the directory of each path, so a path means what it means
 /// on disk (relative to the working directory, or absolute) and the
 /// repository is the one that holds it.
-public struct GitRevisionSource: ReleaseSource {
+package struct GitRevisionSource: ReleaseSource {
     /// The revision, as git reads it (`origin/main`, `HEAD~1`, a hash).
-    public var revision: String
+    package var revision: String
     /// The `git` executable: the first found on `PATH`.
-    public var git: String
+    package var git: String
 
-    public init(revision: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(revision: String, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.revision = revision
         let directories = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
         git = directories.map { $0 + "/git" }.first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/usr/bin/git"
@@ -24,7 +24,7 @@ public struct GitRevisionSource: ReleaseSource {
         return try run(["show", "\(revision):./\(name)"], in: directory)
     }
 
-    public func isDirectory(_ path: String) throws(FileReadError) -> Bool {
+    package func isDirectory(_ path: String) throws(FileReadError) -> Bool {
         // A directory is listed from inside itself, when it still exists on disk.
         var onDisk: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &onDisk), onDisk.boolValue {
@@ -34,13 +34,13 @@ public struct GitRevisionSource: ReleaseSource {
         return try objectType(name, in: directory) == "tree"
     }
 
-    public func flowFiles(in directory: String) throws(FileReadError) -> [String] {
+    package func flowFiles(in directory: String) throws(FileReadError) -> [String] {
         let listing = try run(["ls-tree", "--name-only", revision, "--", "./"], in: directory)
         return String(decoding: listing, as: UTF8.self).split(separator: "\n").map(String.init)
             .filter { $0.hasSuffix(".flow") && !$0.contains("/") }.sorted()
     }
 
-    public func describe(_ path: String) -> String { "\(revision):\(path)" }
+    package func describe(_ path: String) -> String { "\(revision):\(path)" }
 
     /// `blob` or `tree`, or an error saying that the revision has no such path.
     private func objectType(_ name: String, in directory: String) throws(FileReadError) -> String {

@@ -7,15 +7,15 @@ import Foundation
 /// read as `flowctl validate` reads them (docs/simulate.md: a directory means
 /// its `*.flow` files, each its own program, except a file another of
 /// them imports), each validated and with the Swift API it generates.
-public struct Release: Sendable {
+package struct Release: Sendable {
     /// One program of the release.
-    public struct Member: Sendable {
+    package struct Member: Sendable {
         /// The root file relative to the path given (its name, for a
         /// file): how the two releases' programs are paired.
         public var name: String
         public var validation: Validation
         /// What `flowctl generate swift` declares for it (empty for a library).
-        public var declarations: [SwiftDeclaration]
+        package var declarations: [SwiftDeclaration]
         /// The work budget its exploration had (`Release.explorationWork(declarations:)`).
         var workBudget = Int.max
 
@@ -24,7 +24,7 @@ public struct Release: Sendable {
 
     /// Why a release cannot be compared: a path that names nothing
     /// readable, or a program that does not compile (F0xx, F1xx).
-    public struct LoadError: Error, Sendable, Equatable {
+    package struct LoadError: Error, Sendable, Equatable {
         public var message: String
     }
 
@@ -55,7 +55,7 @@ public struct Release: Sendable {
     /// thread each, as the cores allow): the state exploration of each
     /// program is most of a diff's time. The first problem, old release
     /// first, is thrown.
-    public static func loadPair(old: [String], from oldSource: any ReleaseSource,
+    package static func loadPair(old: [String], from oldSource: any ReleaseSource,
                                 new: [String], from newSource: any ReleaseSource,
                                 explorationWork: Int? = nil) throws(LoadError) -> (old: Release, new: Release) {
         let oldRoots = try roots(old, from: oldSource)

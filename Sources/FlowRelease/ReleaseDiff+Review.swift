@@ -5,7 +5,7 @@ import FlowEngine
 extension ReleaseDiff {
     /// Markdown: a verdict line, the counts in a table (only subjects that
     /// changed), the breaking changes with what they break, then the rest.
-    public func markdown() -> String {
+    package func markdown() -> String {
         guard !changes.isEmpty else { return "### Navigation: no changes\n" + notes.map { "\n> Note: \(ReleaseDiff.markdownEscaped($0))\n" }.joined() }
         let breaking = changes.filter(\.isBreaking)
         var out = breaking.isEmpty
@@ -43,7 +43,7 @@ extension ReleaseDiff {
     /// GitHub Actions workflow commands: `::error` for a breaking change,
     /// `::notice` for another, at its line of the new release (a change
     /// with no place there is annotated without a file).
-    public func githubAnnotations() -> String {
+    package func githubAnnotations() -> String {
         var out = ""
         for change in orderedChanges {
             var command = change.isBreaking ? "::error" : "::notice"

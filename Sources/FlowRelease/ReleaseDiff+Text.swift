@@ -4,7 +4,7 @@ import FlowEngine
 /// it breaks; then the rest; then the counts.
 extension ReleaseDiff {
     /// The changes that break users, then the others, each in its order.
-    public var orderedChanges: [ReleaseChange] { changes.filter(\.isBreaking) + changes.filter { !$0.isBreaking } }
+    package var orderedChanges: [ReleaseChange] { changes.filter(\.isBreaking) + changes.filter { !$0.isBreaking } }
 
     /// Whether the changes come from more than one program (then each names its program).
     var namesPrograms: Bool { Set(changes.map(\.program)).count > 1 }
@@ -47,7 +47,7 @@ extension ReleaseDiff {
     /// One JSON object: `{"programs", "breaking", "changes": [...], "notes"}`, each
     /// change with its kind, subject, name, summary, breaking, breaks,
     /// example, program and place (`file`, `line`, `column`, `new`).
-    public func json() -> String {
+    package func json() -> String {
         var json = JSONWriter()
         json.beginObject()
         json.field("programs", programCount)

@@ -9,25 +9,25 @@ import FlowGenerator
 /// pair whatever their names). Within a pair, flows are matched by name and
 /// routes by `Flow.route` once, into arrays indexed by the old release's
 /// ids (`ProgramComparison`); every check then works on integer ids.
-public struct ReleaseDiff: Sendable {
+package struct ReleaseDiff: Sendable {
     /// Every change, program by program, in the order of
     /// `ReleaseChange.Subject`, each in source order.
     public var changes: [ReleaseChange]
     /// The number of program pairs compared.
-    public var programCount: Int
+    package var programCount: Int
     /// What was not proved: a release whose state exploration stopped at
     /// its limit (its reachability and findings then come from the flow graph).
-    public var notes: [String] = []
+    package var notes: [String] = []
 
     /// How many changes break users of the old release (exit status 1 when any).
-    public var breakingCount: Int { changes.count(where: \.isBreaking) }
+    package var breakingCount: Int { changes.count(where: \.isBreaking) }
 
     /// Compares `old` with `new`.
     ///
     /// - Complexity: O(declarations of both) for the names, plus one
     ///   launch and one link opening per link of the old release; the
     ///   reachability comes from the validations the releases carry.
-    public static func compare(_ old: Release, _ new: Release) -> ReleaseDiff {
+    package static func compare(_ old: Release, _ new: Release) -> ReleaseDiff {
         var changes: [ReleaseChange] = []
         var pairs: [(Release.Member, Release.Member)] = []
         if old.programs.count == 1, new.programs.count == 1 {

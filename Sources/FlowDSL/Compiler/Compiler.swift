@@ -2,14 +2,14 @@ import FlowModel
 
 /// The outcome of compiling a program: the graph, and every finding of the
 /// syntax and name-resolution stages (F0xx, F1xx, F301–F303).
-public struct CompileResult: Sendable {
+package struct CompileResult: Sendable {
     public var program: Program
     public var diagnostics: [Diagnostic]
     /// Every file's `// flowctl:allow` comments (v1), file by file in source order.
-    public var allows: [AllowComment] = []
+    package var allows: [AllowComment] = []
 
     /// Whether any file had a syntax error (F0xx): then no analysis may run.
-    public var hasSyntaxErrors: Bool {
+    package var hasSyntaxErrors: Bool {
         diagnostics.contains { $0.code.rawValue < "F100" }
     }
 }
@@ -27,7 +27,7 @@ public struct CompileResult: Sendable {
 /// 5. `check` properties (v2): their names (F101, F102).
 /// A construct that does not resolve is reported once and left out, so no
 /// later stage sees it and nothing cascades from it.
-public struct Compiler {
+package struct Compiler {
     var program = Program()
     var diagnostics: [Diagnostic] = []
     let trees: [SyntaxTree]

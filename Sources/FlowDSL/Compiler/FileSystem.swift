@@ -8,14 +8,14 @@ public protocol FileSystem: Sendable {
 
 /// Why a file could not be read.
 public struct FileReadError: Error, Sendable, Equatable {
-    public var reason: String
-    public init(_ reason: String) { self.reason = reason }
+    package var reason: String
+    package init(_ reason: String) { self.reason = reason }
 }
 
 /// The real file system, through Foundation.
 public struct DiskFileSystem: FileSystem {
     /// Files larger than this are refused rather than read (spans are 32-bit).
-    public static let maximumFileSize = 512 * 1024 * 1024
+    package static let maximumFileSize = 512 * 1024 * 1024
 
     public init() {}
 
@@ -52,10 +52,10 @@ public struct DiskFileSystem: FileSystem {
 }
 
 /// A file system held in memory: a path → contents table, for tests.
-public struct MemoryFileSystem: FileSystem {
+package struct MemoryFileSystem: FileSystem {
     public var files: [String: [UInt8]]
 
-    public init(_ files: [String: String]) {
+    package init(_ files: [String: String]) {
         self.files = files.mapValues { Array($0.utf8) }
     }
 
@@ -67,9 +67,9 @@ public struct MemoryFileSystem: FileSystem {
 
 /// Lexical path arithmetic (no file system access), so imports resolve the
 /// same way on every platform and in memory.
-public enum PathText {
+package enum PathText {
     /// Collapses `.` and `..` components and repeated slashes.
-    public static func normalize(_ path: String) -> String {
+    package static func normalize(_ path: String) -> String {
         let absolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -94,7 +94,7 @@ public enum PathText {
     }
 
     /// `relative` resolved against directory `base`, unless it is absolute.
-    public static func join(_ base: String, _ relative: String) -> String {
+    package static func join(_ base: String, _ relative: String) -> String {
         if relative.hasPrefix("/") { return normalize(relative) }
         return normalize(base == "." ? relative : base + "/" + relative)
     }

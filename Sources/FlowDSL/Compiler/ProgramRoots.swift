@@ -16,7 +16,7 @@ import FlowModel
 /// `SourceLoader` resolves them (an import that cannot be read leads
 /// nowhere, and a file that cannot be read is nobody's import); the
 /// programs are then loaded again.
-public enum ProgramRoots {
+package enum ProgramRoots {
     /// The files of `candidates` (paths, in the order to keep) that are
     /// programs of their own. A candidate that cannot be read is kept, so
     /// that the caller reports it.

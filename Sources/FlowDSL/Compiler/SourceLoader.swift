@@ -10,9 +10,9 @@ public struct SourceLoader {
     /// The loaded files, the root first; `SourceSpan.file` indexes them.
     public private(set) var files: [SourceFile] = []
     /// One tree per file, in the same order.
-    public private(set) var trees: [SyntaxTree] = []
+    package private(set) var trees: [SyntaxTree] = []
     /// Every name seen, shared by all files.
-    public private(set) var symbols = SymbolTable()
+    package private(set) var symbols = SymbolTable()
     /// F105 findings.
     public private(set) var diagnostics: [Diagnostic] = []
 
@@ -45,7 +45,7 @@ public struct SourceLoader {
 
     /// The path an `import` names, normalized: relative to the importing
     /// file's directory, unless absolute.
-    public static func resolve(_ importPath: String, importedBy importer: String) -> String {
+    package static func resolve(_ importPath: String, importedBy importer: String) -> String {
         PathText.join(PathText.directory(of: importer), importPath)
     }
 

@@ -13,21 +13,21 @@ import FlowModel
 /// Colour (bold, red, yellow, cyan) only when asked for; the caller decides
 /// (a terminal, and no `NO_COLOR`). Long lines are shown as a window around
 /// the caret. Line indexes are built once per file, on first use.
-public struct DiagnosticRenderer {
+package struct DiagnosticRenderer {
     /// How many Unicode scalars of a source line are shown at most.
-    public static let lineWindow = 120
+    package static let lineWindow = 120
 
     private let files: [SourceFile]
     private let useColor: Bool
     private var indexes: [Int32: LineIndex] = [:]
 
-    public init(files: [SourceFile], useColor: Bool) {
+    package init(files: [SourceFile], useColor: Bool) {
         self.files = files
         self.useColor = useColor
     }
 
     /// 1-based line and column of `span`'s start.
-    public mutating func location(_ span: SourceSpan) -> (line: Int, column: Int) {
+    package mutating func location(_ span: SourceSpan) -> (line: Int, column: Int) {
         guard span.isValid, Int(span.file) < files.count else { return (0, 0) }
         return index(span.file).location(of: Int(span.start))
     }
@@ -38,7 +38,7 @@ public struct DiagnosticRenderer {
     }
 
     /// The whole text of one diagnostic, ending with a newline.
-    public mutating func render(_ diagnostic: Diagnostic) -> String {
+    package mutating func render(_ diagnostic: Diagnostic) -> String {
         let (line, column) = location(diagnostic.span)
         let severityText = diagnostic.severity == .error ? paint("error", "1;31") : paint("warning", "1;33")
         var out = paint("\(path(diagnostic.span)):\(line):\(column):", "1") + " " + severityText + ": "
@@ -57,13 +57,13 @@ public struct DiagnosticRenderer {
 
     /// "reached by: ready → getStarted → signUp", or "reached at the app's
     /// start" for an empty path.
-    public static func pathText(_ steps: [String]) -> String {
+    package static func pathText(_ steps: [String]) -> String {
         steps.isEmpty ? "reached at the app's start" : "reached by: " + steps.joined(separator: " → ")
     }
 
     /// "3 programs checked: 1 error, 2 warnings", and ", 4 suppressed" when
     /// allow comments suppressed warnings (v1).
-    public func summary(programs: Int, errors: Int, warnings: Int, suppressed: Int = 0) -> String {
+    package func summary(programs: Int, errors: Int, warnings: Int, suppressed: Int = 0) -> String {
         let p = programs == 1 ? "1 program" : "\(programs) programs"
         let e = errors == 1 ? "1 error" : "\(errors) errors"
         let w = warnings == 1 ? "1 warning" : "\(warnings) warnings"

@@ -17,18 +17,18 @@ import FlowModel
 /// (errors cannot be allowed), F401 itself, a code named twice, no code at
 /// all, text after a code that is neither `,` nor `--`, and a directive
 /// other than `allow` (`flowctl:alow`).
-public struct AllowComment: Hashable, Sendable {
+package struct AllowComment: Hashable, Sendable {
     /// The comment, from `//` to the end of its line (without a `\r`).
-    public var span: SourceSpan
+    package var span: SourceSpan
     /// Whether no token precedes the comment on its line: it then allows
     /// the findings of the next line.
-    public var standsAlone: Bool
+    package var standsAlone: Bool
     /// The warnings it allows, in the order written, each once.
-    public var codes: [DiagnosticCode]
+    package var codes: [DiagnosticCode]
     /// F401 messages: why a part of the comment allows nothing.
     public var problems: [String]
 
-    public init(span: SourceSpan, standsAlone: Bool, codes: [DiagnosticCode], problems: [String] = []) {
+    package init(span: SourceSpan, standsAlone: Bool, codes: [DiagnosticCode], problems: [String] = []) {
         self.span = span
         self.standsAlone = standsAlone
         self.codes = codes

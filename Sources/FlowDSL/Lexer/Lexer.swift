@@ -8,9 +8,9 @@ import FlowModel
 /// token stream for any input. Runs of invalid bytes give one diagnostic.
 /// Block comments nest, counted iteratively. Line comments that are
 /// `flowctl:` directives are collected in `allows` (docs/diagnostics.md, v1).
-public struct Lexer {
+package struct Lexer {
     /// Upper bound on lexical diagnostics per file; past it the rest are dropped.
-    public static let diagnosticLimit = 200
+    package static let diagnosticLimit = 200
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private let file: Int32
@@ -19,10 +19,10 @@ public struct Lexer {
     /// Lexical findings so far, in source order.
     public private(set) var diagnostics: [Diagnostic] = []
     /// The `// flowctl:allow` comments so far (v1), in source order.
-    public private(set) var allows: [AllowComment] = []
+    package private(set) var allows: [AllowComment] = []
 
     /// Lexes `bytes`, which must stay valid for the lexer's lifetime.
-    public init(bytes: UnsafeBufferPointer<UInt8>, file: Int32) {
+    package init(bytes: UnsafeBufferPointer<UInt8>, file: Int32) {
         self.bytes = bytes
         self.file = file
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
@@ -35,7 +35,7 @@ public struct Lexer {
     /// next token comes after them. For text that is not made of tokens (the
     /// stack after `check ... shows`, docs/language.md#properties-check-v2). The comment is left to
     /// lex as trivia, so an allow comment there still counts.
-    public mutating func skipRestOfLine() -> Range<Int> {
+    package mutating func skipRestOfLine() -> Range<Int> {
         let start = position
         var inString = false
         while position < bytes.count {

@@ -4,9 +4,9 @@ import FlowModel
 ///
 /// The lexer has already reported malformed escapes; decoding is lenient and
 /// replaces what it cannot decode with U+FFFD, so it never fails.
-public enum StringLiteral {
+package enum StringLiteral {
     /// The value of the string token spanning `bytes[range]` (quotes included).
-    public static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+    package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         var start = range.lowerBound + 1
         var end = range.upperBound
         if end > start, bytes[end - 1] == UInt8(ascii: "\"") { end -= 1 }

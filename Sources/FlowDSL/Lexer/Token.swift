@@ -4,7 +4,7 @@ import FlowModel
 ///
 /// Keywords are contextual, so they lex as `identifier`; the parser asks
 /// `Token.is(_:in:)` where the grammar expects one.
-public enum TokenKind: UInt8, Sendable {
+package enum TokenKind: UInt8, Sendable {
     case identifier, string, integer, decimal
     case leftBrace, rightBrace, leftParen, rightParen, leftBracket, rightBracket
     case comma, colon, dot, slash, bang, arrow
@@ -42,13 +42,13 @@ public enum TokenKind: UInt8, Sendable {
 
 /// One token: its kind and byte range, and whether a line break precedes it
 /// (the parser resynchronises on item keywords that start a line).
-public struct Token: Sendable {
+package struct Token: Sendable {
     public var kind: TokenKind
-    public var startsLine: Bool
+    package var startsLine: Bool
     public var start: Int32
-    public var end: Int32
+    package var end: Int32
 
-    public init(kind: TokenKind, startsLine: Bool, start: Int32, end: Int32) {
+    package init(kind: TokenKind, startsLine: Bool, start: Int32, end: Int32) {
         self.kind = kind
         self.startsLine = startsLine
         self.start = start

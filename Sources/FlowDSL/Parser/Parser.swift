@@ -20,9 +20,9 @@ import FlowModel
 ///   leaves, so any input terminates.
 /// - Keywords are contextual: they are identifiers compared by bytes where
 ///   the grammar expects one, so a route may be called `start` or `node`.
-public struct Parser {
+package struct Parser {
     /// Upper bound on syntax errors per file before the parser gives up.
-    public static let errorLimit = 100
+    package static let errorLimit = 100
 
     var lexer: Lexer
     var token: Token

@@ -16,24 +16,24 @@ public struct Validation: Sendable {
     /// that no allow comment suppressed, and F401 for allows that suppress nothing.
     public var diagnostics: [Diagnostic]
     /// The warnings that allow comments suppressed, in source order.
-    public var suppressed: [Diagnostic] = []
+    package var suppressed: [Diagnostic] = []
     /// Whether an allow that suppresses nothing was reported (F401): not
     /// when a construct did not compile, since its warnings may be missing.
-    public var reportsUnusedAllows = true
+    package var reportsUnusedAllows = true
     /// Why the findings about reachable states come from the flow graph
     /// (a limit stopped the state exploration), or what it left unexplored.
-    public var explorationNote: String?
+    package var explorationNote: String?
     /// The number of engine states the exploration visited (0: it did not run).
-    public var exploredStates = 0
+    package var exploredStates = 0
     /// Bytes of the explored states' canonical keys.
-    public var exploredKeyBytes = 0
+    package var exploredKeyBytes = 0
     /// The complete state graph, when `check` was asked to keep it.
-    public var stateGraph: StateGraph?
+    package var stateGraph: StateGraph?
     /// Wall time of each phase: load and parse, compile, analyze.
-    public var timings: [(phase: String, duration: Duration, peakMiB: Int)] = []
+    package var timings: [(phase: String, duration: Duration, peakMiB: Int)] = []
 
     public var errorCount: Int { diagnostics.count { $0.severity == .error } }
-    public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
+    package var warningCount: Int { diagnostics.count { $0.severity == .warning } }
 
     /// Loads, compiles and analyzes the program rooted at `path`.
     /// Throws only when the root file itself cannot be read.

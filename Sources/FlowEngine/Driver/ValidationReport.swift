@@ -12,29 +12,29 @@ import FlowModel
 /// (F401) only if it suppresses nothing in every program that loads the
 /// file: an F401 that one of them does not report is left out (programs
 /// that did not compile, which do not report unused allows, do not count).
-public struct ValidationReport: Sendable {
+package struct ValidationReport: Sendable {
     /// One finding to print.
-    public struct Entry: Sendable {
+    package struct Entry: Sendable {
         /// The index in `programs` of the program whose files `diagnostic`'s spans index.
         public var program: Int
         public var diagnostic: Diagnostic
         /// Whether an allow comment suppressed it: it is then not printed as
         /// text and counts for nothing.
-        public var isSuppressed: Bool
+        package var isSuppressed: Bool
     }
 
     /// The programs, in the order they were checked.
     public let programs: [Validation]
     /// Every finding, suppressed ones included.
-    public private(set) var entries: [Entry] = []
+    package private(set) var entries: [Entry] = []
     public private(set) var errorCount = 0
     /// Warnings that count (for `--strict`): suppressed ones do not.
-    public private(set) var warningCount = 0
-    public private(set) var suppressedCount = 0
+    package private(set) var warningCount = 0
+    package private(set) var suppressedCount = 0
 
     /// - Complexity: O(findings + files of the programs), strings hashed
     ///   only when there are several programs.
-    public init(_ programs: [Validation]) {
+    package init(_ programs: [Validation]) {
         self.programs = programs
         guard programs.count > 1 else {
             if let only = programs.first { add(only, as: 0) }

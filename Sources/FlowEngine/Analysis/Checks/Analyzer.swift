@@ -9,10 +9,10 @@ import FlowRuntime
 /// here. Every pass is linear in the size of the program (breadth-first
 /// searches, Tarjan's algorithm with an explicit stack, worklists), so the
 /// depth of the input never reaches the call stack.
-public struct Analyzer {
+package struct Analyzer {
     public let program: Program
-    public let topology: FlowTopology
-    public let placements: PlacementAnalysis
+    package let topology: FlowTopology
+    package let placements: PlacementAnalysis
     /// Whether a flow has a flow-level handler for a user event.
     var hasFlowLevelUserHandler: [Bool]
     /// Whether some flow above a flow has a flow-level user handler.
@@ -35,23 +35,23 @@ public struct Analyzer {
 
     /// What the analyses found: the findings in source order, and a note on
     /// how far the state exploration went.
-    public struct Analysis: Sendable {
+    package struct Analysis: Sendable {
         public var diagnostics: [Diagnostic]
         /// Set when a limit stopped the exploration (the findings then come
         /// from the flow graph) or left states unexplored.
-        public var note: String?
+        package var note: String?
         /// The number of states explored.
         public var states: Int
         /// Bytes of the states' canonical keys, for `--timings` (bytes per state).
-        public var stateKeyBytes: Int
+        package var stateKeyBytes: Int
         /// The complete state graph, when asked for (`keepsStateGraph`).
-        public var stateGraph: StateGraph?
+        package var stateGraph: StateGraph?
     }
 
     /// Analyzes `program` and returns its findings in source order.
     /// `checked` is called between the checks and the search for the paths
     /// of findings about reachable places (for `--timings`).
-    public static func analyze(_ program: Program, checked: () -> Void = {}) -> [Diagnostic] {
+    package static func analyze(_ program: Program, checked: () -> Void = {}) -> [Diagnostic] {
         analysis(program, checked: checked).diagnostics
     }
 
@@ -65,7 +65,7 @@ public struct Analyzer {
     /// `explorationLimits` (for tools that validate many programs).
     /// With `keepsStateGraph`, a complete exploration's graph is returned
     /// too (`flowctl diff` restores the old release's states with it).
-    public static func analysis(_ program: Program, exploresStates: Bool = true, explorationWork: Int? = nil,
+    package static func analysis(_ program: Program, exploresStates: Bool = true, explorationWork: Int? = nil,
                                 keepsStateGraph: Bool = false, checked: () -> Void = {}) -> Analysis {
         var analyzer = Analyzer(program)
         analyzer.keepsStateGraph = keepsStateGraph
@@ -77,7 +77,7 @@ public struct Analyzer {
                         stateKeyBytes: analyzer.exploredKeyBytes, stateGraph: analyzer.keptStateGraph)
     }
 
-    public init(_ program: Program) {
+    package init(_ program: Program) {
         self.program = program
         topology = FlowTopology(program)
         placements = PlacementAnalysis(program, topology)

@@ -10,28 +10,28 @@ import FlowRuntime
 /// An edge either copies its source's bits or, for a push, yields `pushed`
 /// plus the source's layer bits. Each node gains each of its 8 bits at most
 /// once, so the worklist runs in O(nodes + edges).
-public struct PlacementAnalysis: Sendable {
+package struct PlacementAnalysis: Sendable {
     /// Placement of each node (routes first).
-    public private(set) var placements: [Placement]
+    package private(set) var placements: [Placement]
     /// For each route and way, the action that first reached it that way
     /// (-1: the app's start, or never).
-    public private(set) var witnesses: [Int32]
+    package private(set) var witnesses: [Int32]
     let routeCount: Int
     let flowCount: Int
 
-    public func placement(ofRoute route: RouteID) -> Placement { placements[Int(route)] }
+    package func placement(ofRoute route: RouteID) -> Placement { placements[Int(route)] }
     /// What a flow-level handler of `flow` can act from.
-    public func contextPlacement(of flow: FlowID) -> Placement { placements[routeCount + Int(flow)] }
+    package func contextPlacement(of flow: FlowID) -> Placement { placements[routeCount + Int(flow)] }
     /// Where `flow`'s first entry can stand.
-    public func rootPlacement(of flow: FlowID) -> Placement { placements[routeCount + flowCount + Int(flow)] }
+    package func rootPlacement(of flow: FlowID) -> Placement { placements[routeCount + flowCount + Int(flow)] }
     /// The action that first reached `route` by `way` (-1 if none or the app's start).
-    public func witness(_ route: RouteID, _ way: Placement) -> ActionID {
+    package func witness(_ route: RouteID, _ way: Placement) -> ActionID {
         witnesses[Int(route) * Placement.wayCount + Placement.wayIndex(way)]
     }
 
     private enum Transfer: UInt8 { case copy, push }
 
-    public init(_ program: Program, _ topology: FlowTopology) {
+    package init(_ program: Program, _ topology: FlowTopology) {
         routeCount = program.routes.count
         flowCount = program.flows.count
         let nodeCount = routeCount + 2 * flowCount

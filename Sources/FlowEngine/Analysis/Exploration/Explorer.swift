@@ -34,9 +34,9 @@ import FlowRuntime
 /// returns what the first search left unmet.
 public struct Explorer: Sendable {
     /// A place the search reached, and how.
-    public struct Node: Sendable {
+    package struct Node: Sendable {
         /// The place the search reached it from (-1 for the start).
-        public var parent: Int32
+        package var parent: Int32
         /// The steps from the parent, in `Explorer.steps`.
         public var steps: IndexRange
         /// The active route there.
@@ -59,7 +59,7 @@ public struct Explorer: Sendable {
         /// For each route, the ways that meet the goal (empty: none).
         public var routes: [Placement]
         /// For each handler: whether the goal is a step that runs it.
-        public var handlers: [Bool]
+        package var handlers: [Bool]
         /// For each flow: whether the goal is a place where it runs.
         public var flows: [Bool]
 
@@ -73,34 +73,34 @@ public struct Explorer: Sendable {
     /// The program explored.
     public let program: Program
     /// The places reached, in the order the search reached them (0: the start).
-    public private(set) var nodes: [Node] = []
+    package private(set) var nodes: [Node] = []
     /// The steps of the places' and edges' ranges.
     public private(set) var steps: [PathStep] = []
     /// Edges that ran something for the first time (see `handlerEdge`,
     /// `backEdge`, `tabEdge`), in the order the search took them.
-    public private(set) var edges: [Edge] = []
+    package private(set) var edges: [Edge] = []
     /// For each handler, the first edge (in `edges`) whose step ran it, or -1.
-    public private(set) var handlerEdge: [Int32]
+    package private(set) var handlerEdge: [Int32]
     /// For each route, the first edge that took its implicit back, or -1.
-    public private(set) var backEdge: [Int32]
+    package private(set) var backEdge: [Int32]
     /// For each flow, the first edge that tapped its tab, or -1.
-    public private(set) var tabEdge: [Int32]
+    package private(set) var tabEdge: [Int32]
     /// For each route, the first place where it is active in one of the
     /// goal's ways (-1: not met). One route has one entry, so its goal is
     /// the union of the ways asked for it (F203 and F204, the findings that
     /// ask, are never on the same route).
-    public private(set) var routeNode: [Int32]
+    package private(set) var routeNode: [Int32]
     /// For each handler, the place from which the step that first ran it
     /// was taken (-1: not met). The path there stops before that step.
-    public private(set) var handlerNode: [Int32]
+    package private(set) var handlerNode: [Int32]
     /// For each flow, the first place where it runs (-1: not met).
-    public private(set) var flowNode: [Int32]
+    package private(set) var flowNode: [Int32]
 
     /// How much copying of states the search may do, counted in screen
     /// entries and flow instances copied (nil: no limit); see `exhausted`.
     public let budget: Int?
     /// Whether the search stopped because the budget ran out.
-    public private(set) var exhausted = false
+    package private(set) var exhausted = false
     private var spent = 0
     private var stepCost = 0
 
@@ -171,7 +171,7 @@ public struct Explorer: Sendable {
     /// flow, the flows its `start` items start in its place (the largest),
     /// and its tabs, all at once. Saturates; a start cycle (F114) counts as
     /// infinite. Linear: each flow is sized once.
-    public static func startSize(_ program: Program) -> Int {
+    package static func startSize(_ program: Program) -> Int {
         guard program.entry >= 0 else { return 0 }
         let infinite = Int.max / 4
         // -1: not sized; -2: being sized (on the walk's stack).
@@ -216,7 +216,7 @@ public struct Explorer: Sendable {
     }
 
     /// The place `state` stands for, if the search has been there.
-    public func place(of state: NavigationState) -> Int32? {
+    package func place(of state: NavigationState) -> Int32? {
         guard let active = state.activeIDs else { return nil }
         return placeIndex[placeKey(state, active)]
     }

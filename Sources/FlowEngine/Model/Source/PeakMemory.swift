@@ -7,9 +7,9 @@ import Darwin
 #endif
 
 /// The process's peak resident memory so far, for `--timings` and benchmarks.
-public enum PeakMemory {
+package enum PeakMemory {
     /// Peak resident set size in mebibytes (0 where the platform does not say).
-    public static func mebibytes() -> Int {
+    package static func mebibytes() -> Int {
         var usage = rusage()
         #if canImport(Glibc)
         guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }

@@ -1,9 +1,9 @@
 /// "Did you mean" suggestions by edit distance.
-public enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to `word` by Levenshtein distance, if it is close
     /// enough to be a plausible typo (at most a third of the word's length).
     /// - Complexity: O(candidates × length²); call it only to explain an error.
-    public static func closest<S: Sequence>(to word: String, among candidates: S) -> String? where S.Element == String {
+    package static func closest<S: Sequence>(to word: String, among candidates: S) -> String? where S.Element == String {
         let target = Array(word.unicodeScalars)
         let limit = max(1, target.count / 3)
         var best: (String, Int)?

@@ -1,9 +1,9 @@
 /// An output buffer of UTF-8 bytes, for writers that produce megabytes:
 /// appending bytes is several times cheaper than growing a `String`.
-public struct ByteWriter {
+package struct ByteWriter {
     public private(set) var bytes: [UInt8] = []
 
-    public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+    package init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
 
     public mutating func write(_ text: String) {
         var text = text
@@ -19,7 +19,7 @@ public struct ByteWriter {
     /// `text` as a double-quoted string: `\` and `"` escaped, line breaks as
     /// `\n`, other control characters dropped. Bytes of multi-byte UTF-8
     /// sequences are all ≥ 0x80 and pass through unchanged.
-    public mutating func quoted(_ text: String) {
+    package mutating func quoted(_ text: String) {
         bytes.append(0x22)
         var text = text
         text.withUTF8 { utf8 in

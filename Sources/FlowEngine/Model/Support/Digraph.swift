@@ -4,19 +4,19 @@
 ///
 /// Built once from an edge list by counting sort, so construction is linear
 /// and iteration touches contiguous memory.
-public struct Digraph: Sendable {
-    public let nodeCount: Int
-    public private(set) var offsets: [Int32]
-    public private(set) var targets: [Int32]
-    public private(set) var labels: [Int32]
+package struct Digraph: Sendable {
+    package let nodeCount: Int
+    package private(set) var offsets: [Int32]
+    package private(set) var targets: [Int32]
+    package private(set) var labels: [Int32]
 
     /// A builder that collects edges before freezing them.
-    public struct Builder {
+    package struct Builder {
         var sources: [Int32] = []
         var targets: [Int32] = []
         var labels: [Int32] = []
-        public init() {}
-        public mutating func add(_ from: Int32, _ to: Int32, label: Int32 = -1) {
+        package init() {}
+        package mutating func add(_ from: Int32, _ to: Int32, label: Int32 = -1) {
             sources.append(from)
             targets.append(to)
             labels.append(label)
@@ -24,7 +24,7 @@ public struct Digraph: Sendable {
     }
 
     /// - Complexity: O(nodes + edges).
-    public init(nodeCount: Int, _ builder: Builder, reversed: Bool = false) {
+    package init(nodeCount: Int, _ builder: Builder, reversed: Bool = false) {
         self.nodeCount = nodeCount
         let from = reversed ? builder.targets : builder.sources
         let to = reversed ? builder.sources : builder.targets
@@ -46,7 +46,7 @@ public struct Digraph: Sendable {
     }
 
     /// The indices into `targets`/`labels` of `node`'s outgoing edges.
-    public func edges(of node: Int) -> Range<Int> { Int(offsets[node])..<Int(offsets[node + 1]) }
+    package func edges(of node: Int) -> Range<Int> { Int(offsets[node])..<Int(offsets[node + 1]) }
 
     /// Marks every node reachable from `seeds` (breadth-first).
     /// - Complexity: O(nodes + edges).
@@ -74,7 +74,7 @@ public struct Digraph: Sendable {
     /// with an explicit stack; no recursion, so any depth is fine).
     /// Components are numbered in reverse topological order.
     /// - Complexity: O(nodes + edges).
-    public func stronglyConnectedComponents() -> [Int32] {
+    package func stronglyConnectedComponents() -> [Int32] {
         var index = [Int32](repeating: -1, count: nodeCount)
         var low = [Int32](repeating: 0, count: nodeCount)
         var onStack = [Bool](repeating: false, count: nodeCount)

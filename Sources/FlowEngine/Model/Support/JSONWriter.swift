@@ -1,15 +1,15 @@
 /// A minimal JSON writer: enough for diagnostics, traces and graphs, with
 /// correct string escaping (RFC 8259) and no dependencies.
-public struct JSONWriter {
+package struct JSONWriter {
     public private(set) var output = ""
     private var needsComma: [Bool] = []
 
-    public init() {}
+    package init() {}
 
-    public mutating func beginObject() { value("{"); needsComma.append(false) }
-    public mutating func endObject() { needsComma.removeLast(); output += "}" }
-    public mutating func beginArray() { value("["); needsComma.append(false) }
-    public mutating func endArray() { needsComma.removeLast(); output += "]" }
+    package mutating func beginObject() { value("{"); needsComma.append(false) }
+    package mutating func endObject() { needsComma.removeLast(); output += "}" }
+    package mutating func beginArray() { value("["); needsComma.append(false) }
+    package mutating func endArray() { needsComma.removeLast(); output += "]" }
 
     /// Writes `"name":`; the next call writes its value.
     public mutating func key(_ name: String) {
@@ -22,11 +22,11 @@ public struct JSONWriter {
     public mutating func int(_ number: Int) { value(String(number)) }
     public mutating func double(_ number: Double) { value(number.isFinite ? String(number) : "null") }
     public mutating func bool(_ flag: Bool) { value(flag ? "true" : "false") }
-    public mutating func null() { value("null") }
+    package mutating func null() { value("null") }
 
-    public mutating func field(_ name: String, _ text: String) { key(name); string(text) }
-    public mutating func field(_ name: String, _ number: Int) { key(name); int(number) }
-    public mutating func field(_ name: String, _ flag: Bool) { key(name); bool(flag) }
+    package mutating func field(_ name: String, _ text: String) { key(name); string(text) }
+    package mutating func field(_ name: String, _ number: Int) { key(name); int(number) }
+    package mutating func field(_ name: String, _ flag: Bool) { key(name); bool(flag) }
 
     private var pendingKey = false
 
@@ -46,7 +46,7 @@ public struct JSONWriter {
     }
 
     /// `text` as a JSON string literal.
-    public static func quote(_ text: String) -> String {
+    package static func quote(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

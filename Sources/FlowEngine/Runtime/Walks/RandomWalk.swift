@@ -3,28 +3,28 @@ import FlowModel
 /// Random walks: fire random enabled events (back and tab taps included;
 /// with `links`, deep links; with `guards`, guard changes), the same
 /// sequence for the same seed, and check the state after every step.
-public struct RandomWalk {
+package struct RandomWalk {
     /// One step of the walk, for a trace.
     public struct Step: Sendable {
-        public var number: Int
+        package var number: Int
         public var event: String
-        public var rejection: NavigationError?
-        public var restarted: Bool
+        package var rejection: NavigationError?
+        package var restarted: Bool
     }
 
     /// What a walk did.
-    public struct Summary: Sendable, Equatable {
+    package struct Summary: Sendable, Equatable {
         public var steps = 0
-        public var rejected = 0
+        package var rejected = 0
         /// Times the walk went back to the start: nothing was enabled, or the
         /// screens exceeded the depth bound.
-        public var restarts = 0
+        package var restarts = 0
         /// The step after which an invariant broke, and what broke.
-        public var brokenInvariant: (step: Int, problems: [String])?
+        package var brokenInvariant: (step: Int, problems: [String])?
         /// What the walk reached, when `run` was asked to record it.
-        public var reach: Reach?
+        package var reach: Reach?
 
-        public static func == (a: Summary, b: Summary) -> Bool {
+        package static func == (a: Summary, b: Summary) -> Bool {
             a.steps == b.steps && a.rejected == b.rejected && a.restarts == b.restarts
                 && a.brokenInvariant?.step == b.brokenInvariant?.step && a.brokenInvariant?.problems == b.brokenInvariant?.problems
                 && a.reach == b.reach
@@ -33,7 +33,7 @@ public struct RandomWalk {
 
     /// The routes a walk showed and the handlers that answered its events,
     /// by id, for a report of what it never reached.
-    public struct Reach: Sendable, Equatable {
+    package struct Reach: Sendable, Equatable {
         /// Whether each route was the active screen at the start, or after a step.
         public var routes: [Bool]
         /// Whether each handler answered the event of a step that succeeded:
@@ -42,9 +42,9 @@ public struct RandomWalk {
         /// a guarded one whose guard holds shadows the fallback). A result
         /// handler (`on C.done`) runs inside the step that finishes C and is
         /// never marked.
-        public var handlers: [Bool]
+        package var handlers: [Bool]
 
-        public init(routes: [Bool], handlers: [Bool]) {
+        package init(routes: [Bool], handlers: [Bool]) {
             self.routes = routes
             self.handlers = handlers
         }
@@ -261,9 +261,9 @@ extension Navigator {
 
 /// A small, fast, deterministic generator (SplitMix64): the same seed gives
 /// the same walk on every platform.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

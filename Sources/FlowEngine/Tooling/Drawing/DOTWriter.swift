@@ -12,7 +12,7 @@ import FlowRuntime
 /// same look) are drawn as one with a label per line (`FlowGraph.drawnEdges`).
 /// With a journey, what it took is drawn thick and orange, its steps before
 /// each label, and the rest grey.
-public enum DOTWriter {
+package enum DOTWriter {
     /// - Parameter legend: add a `Legend` cluster showing each style the
     ///   picture uses (`flowctl graph` adds it unless `--no-legend`).
     public static func write(_ graph: FlowGraph, legend: Bool = false) -> String {
@@ -339,7 +339,7 @@ public enum DOTWriter {
 
     /// A DOT double-quoted string: backslashes and quotes escaped, line
     /// breaks as `\n`, other control characters dropped.
-    public static func quote(_ text: String) -> String {
+    package static func quote(_ text: String) -> String {
         var out = ByteWriter()
         out.quoted(text)
         return out.text

@@ -6,7 +6,7 @@ import FlowRuntime
 extension FlowGraph {
     /// - Complexity: O(routes + handlers + actions + links + findings), plus
     ///   the journey's steps.
-    public init(_ program: Program, findings: [Diagnostic], options: Options = Options()) {
+    package init(_ program: Program, findings: [Diagnostic], options: Options = Options()) {
         self.program = program
         var builder = GraphBuilder(program: program, options: options)
         if options.overview {

@@ -10,7 +10,7 @@ extension FlowGraph {
     /// of their first; an edge with a finding is always drawn alone, so that
     /// its colour and tooltip are its own. Each group lists edge indices.
     /// - Complexity: O(edges).
-    public func drawnEdges() -> [[Int]] {
+    package func drawnEdges() -> [[Int]] {
         struct Key: Hashable {
             var from: Int
             var to: Int
@@ -58,7 +58,7 @@ extension FlowGraph {
     }
 
     /// `3, 7, 9`: the first `limit` steps, then `…` when there are more.
-    public static func stepPrefix(_ steps: [Int], limit: Int) -> String {
+    package static func stepPrefix(_ steps: [Int], limit: Int) -> String {
         let shown = steps.prefix(max(1, limit)).map(String.init).joined(separator: ", ")
         return steps.count > limit ? shown + ", …" : shown
     }

@@ -10,9 +10,9 @@ import FlowRuntime
 /// node per flow instead, and one edge per way a flow starts, shows or
 /// answers another. A journey (`Options.journey`) marks what a scenario took.
 /// `DOTWriter`, `MermaidWriter` and `GraphJSONWriter` render it.
-public struct FlowGraph: Sendable {
+package struct FlowGraph: Sendable {
     /// What the picture shows.
-    public enum View: String, Sendable {
+    package enum View: String, Sendable {
         /// Flows as clusters of routes.
         case routes
         /// One node per flow (`--overview`).
@@ -20,7 +20,7 @@ public struct FlowGraph: Sendable {
     }
 
     /// What a node stands for.
-    public enum NodeKind: String, Sendable {
+    package enum NodeKind: String, Sendable {
         case route
         /// Where a flow goes when it finishes.
         case exit
@@ -44,7 +44,7 @@ public struct FlowGraph: Sendable {
     }
 
     /// What an edge does, which decides its style.
-    public enum EdgeKind: String, Sendable {
+    package enum EdgeKind: String, Sendable {
         case push, sheet, cover, replace, set, pop, popTo, popToRoot, dismiss
         case start, finish, select
         /// (v1) A handler whose only action is `stay`: a loop.
@@ -66,21 +66,21 @@ public struct FlowGraph: Sendable {
     }
 
     /// A node: a route, an exit, a back target, a tab container, a link...
-    public struct Node: Sendable {
+    package struct Node: Sendable {
         public var id: String
         public var kind: NodeKind
         /// The flow whose cluster holds it, or -1.
-        public var cluster: FlowID
+        package var cluster: FlowID
         /// The flow a `reference`, `collapsedFlow` or `flow` node stands for, or -1.
         public var flow: FlowID = -1
         public var label: String
         public var route: RouteID
         /// The flow's first screen.
-        public var isStart: Bool
+        package var isStart: Bool
         /// A route marked [final].
-        public var isFinal: Bool
+        package var isFinal: Bool
         /// (v2) A route marked [busy]: opened URLs wait while it is active.
-        public var isBusy = false
+        package var isBusy = false
         public var findings: [Diagnostic]
         /// The journey's steps at which it was on top (a route) or which
         /// reached it (any other node); empty when off the journey.
@@ -93,47 +93,47 @@ public struct FlowGraph: Sendable {
         public var to: Int
         public var kind: EdgeKind
         /// How `start` shows the child.
-        public var mode: StartMode?
+        package var mode: StartMode?
         /// `event(params) when guard`.
         public var label: String
         public var event: String
-        public var guardText: String?
-        public var transition: String?
+        package var guardText: String?
+        package var transition: String?
         /// The handler as written, for tooltips.
-        public var detail: String
+        package var detail: String
         /// A child's result (`Child.done`), drawn from the child's exit.
-        public var isResult: Bool
+        package var isResult: Bool
         /// Draw the edge into / out of this flow's cluster (-1: none).
-        public var intoCluster: FlowID
-        public var outOfCluster: FlowID
-        public var handler: HandlerID
+        package var intoCluster: FlowID
+        package var outOfCluster: FlowID
+        package var handler: HandlerID
         public var findings: [Diagnostic]
         /// The journey's steps that took it, in order; empty when off the journey.
         public var steps: [Int] = []
     }
 
     /// A flow's box and the nodes in it.
-    public struct Cluster: Sendable {
+    package struct Cluster: Sendable {
         public var flow: FlowID
         public var label: String
-        public var isEntry: Bool
-        public var isTabContainer: Bool
-        public var nodes: [Int]
+        package var isEntry: Bool
+        package var isTabContainer: Bool
+        package var nodes: [Int]
         public var findings: [Diagnostic]
     }
 
     /// What to draw.
     public struct Options: Sendable {
-        public var showBack = false
-        public var showFindings = true
+        package var showBack = false
+        package var showFindings = true
         /// Draw only this flow, with its parents and direct children collapsed.
-        public var focus: FlowID?
+        package var focus: FlowID?
         /// One node per flow instead of one per route (`focus` and
         /// `showBack` do not apply).
-        public var overview = false
+        package var overview = false
         /// A scenario's journey to mark (`--highlight`).
         public var journey: Journey?
-        public init(showBack: Bool = false, showFindings: Bool = true, focus: FlowID? = nil,
+        package init(showBack: Bool = false, showFindings: Bool = true, focus: FlowID? = nil,
                     overview: Bool = false, journey: Journey? = nil) {
             self.showBack = showBack
             self.showFindings = showFindings
@@ -143,12 +143,12 @@ public struct FlowGraph: Sendable {
         }
     }
 
-    public internal(set) var view = View.routes
+    package internal(set) var view = View.routes
     /// Whether a journey is marked: then what it took has `steps`, and the
     /// writers dim the rest.
-    public internal(set) var hasJourney = false
-    public internal(set) var clusters: [Cluster] = []
-    public internal(set) var nodes: [Node] = []
-    public internal(set) var edges: [Edge] = []
+    package internal(set) var hasJourney = false
+    package internal(set) var clusters: [Cluster] = []
+    package internal(set) var nodes: [Node] = []
+    package internal(set) var edges: [Edge] = []
     public let program: Program
 }

@@ -6,7 +6,7 @@ import FlowRuntime
 /// docs/graph.md. One edge per handler, link, tab and flow started in place
 /// (the overview: per way one flow shows or answers another), never merged
 /// as the pictures merge parallel edges.
-public enum GraphJSONWriter {
+package enum GraphJSONWriter {
     /// `locate` turns a span into (file, line, column) for findings.
     public static func write(_ graph: FlowGraph, locate: (SourceSpan) -> (String, Int, Int)) -> String {
         var json = JSONWriter()

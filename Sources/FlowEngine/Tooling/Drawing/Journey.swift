@@ -16,23 +16,23 @@ import FlowRuntime
 /// `back` that cancels a child) delivered its result to. Which link a step
 /// opens and whether `back` takes the implicit back are asked of the
 /// engine before the step.
-public struct Journey: Sendable {
+package struct Journey: Sendable {
     /// A parent flow and a child flow: a tab container and a tab, or a flow
     /// and the flow started in its place.
-    public struct FlowPair: Hashable, Sendable {
-        public var parent: FlowID
+    package struct FlowPair: Hashable, Sendable {
+        package var parent: FlowID
         public var child: FlowID
-        public init(parent: FlowID, child: FlowID) {
+        package init(parent: FlowID, child: FlowID) {
             self.parent = parent
             self.child = child
         }
     }
 
     /// An implicit back from one route to the one it uncovered.
-    public struct RoutePair: Hashable, Sendable {
+    package struct RoutePair: Hashable, Sendable {
         public var from: RouteID
         public var to: RouteID
-        public init(from: RouteID, to: RouteID) {
+        package init(from: RouteID, to: RouteID) {
             self.from = from
             self.to = to
         }
@@ -40,7 +40,7 @@ public struct Journey: Sendable {
 
     /// The steps at which each handler ran (a handler fired twice in one
     /// step is listed once for it).
-    public internal(set) var handlers: [HandlerID: [Int]] = [:]
+    package internal(set) var handlers: [HandlerID: [Int]] = [:]
     /// The steps at which each link (by index in `Program.links`) opened.
     public internal(set) var links: [Int: [Int]] = [:]
     /// The steps after which each route became the active route (0: the start).
@@ -48,15 +48,15 @@ public struct Journey: Sendable {
     /// The steps after which a tab container showed a tab it did not show before.
     public internal(set) var tabs: [FlowPair: [Int]] = [:]
     /// The steps at which a flow started another in its place.
-    public internal(set) var inPlace: [FlowPair: [Int]] = [:]
+    package internal(set) var inPlace: [FlowPair: [Int]] = [:]
     /// The steps whose implicit back went from one route to another.
-    public internal(set) var implicitBacks: [RoutePair: [Int]] = [:]
+    package internal(set) var implicitBacks: [RoutePair: [Int]] = [:]
     /// The number of steps that ran (events, back, open, assume, tab).
-    public internal(set) var stepCount = 0
+    package internal(set) var stepCount = 0
     /// Why the script stopped, as `simulate` reports it; nil when every step held.
     public internal(set) var failure: ScenarioRunner.Failure?
 
-    public init() {}
+    package init() {}
 
     /// Runs `lines` from `navigator`'s state. When the script fails, the
     /// journey is empty and `failure` says why.

@@ -10,7 +10,7 @@ import FlowRuntime
 /// labels separated by commas. Mermaid cannot style a state diagram's
 /// transitions, so a journey shows as its steps before each taken label and
 /// as classes on the states (`journey`, the rest `dimmed`); there is no legend.
-public enum MermaidWriter {
+package enum MermaidWriter {
     public static func write(_ graph: FlowGraph) -> String {
         var out = "stateDiagram-v2\n  direction \(graph.view == .overview ? "TB" : "LR")\n"
         var inCluster = [Bool](repeating: false, count: graph.nodes.count)

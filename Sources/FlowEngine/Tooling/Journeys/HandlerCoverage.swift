@@ -10,23 +10,23 @@ import FlowRuntime
 /// fallback. A link's `else` actions are no `on` line and do not count.
 /// *Reachable* means that some run from the entry's start fires it: the
 /// explorer found a step that does (`Explorer`), or a recorded run fired it.
-public struct HandlerCoverage: Sendable {
+package struct HandlerCoverage: Sendable {
     /// The program covered.
     public let program: Program
     /// The handlers that count, in source order.
-    public let handlers: [HandlerID]
+    package let handlers: [HandlerID]
     /// For each handler id: whether a run from the start fires it.
     public private(set) var reachable: [Bool]
     /// For each handler id: whether a recorded run fired it.
-    public private(set) var covered: [Bool]
+    package private(set) var covered: [Bool]
     /// Whether the exploration stopped at its budget: handlers past it count
     /// as unreachable unless a run fired them.
-    public let isPartial: Bool
+    package let isPartial: Bool
 
     /// The coverage of `program` before any run is recorded. Explores the
     /// whole program once; throws what `Navigator.init` throws for a
     /// program the engine does not run.
-    public init(program: Program) throws(NavigationError) {
+    package init(program: Program) throws(NavigationError) {
         var explorer = try Explorer(program: program, budget: HandlerCoverage.explorationBudget(program))
         explorer.explore()
         self.init(program: program, explored: explorer)
@@ -36,12 +36,12 @@ public struct HandlerCoverage: Sendable {
     /// screen entries and flow instances per declaration, sixteen times what
     /// `validate` allows its paths. A program past it (tens of thousands of
     /// flows pushed on each other) gets what was found until then, said so.
-    public static func explorationBudget(_ program: Program) -> Int {
+    package static func explorationBudget(_ program: Program) -> Int {
         4_096 * (program.declarationCount + 64)
     }
 
     /// The coverage of a program `explorer` has explored everywhere.
-    public init(program: Program, explored explorer: Explorer) {
+    package init(program: Program, explored explorer: Explorer) {
         self.program = program
         isPartial = explorer.exhausted
         handlers = program.handlers.indices.map { HandlerID($0) }.filter { !program.isLinkHandler($0) }
@@ -50,7 +50,7 @@ public struct HandlerCoverage: Sendable {
     }
 
     /// Adds what one run fired (`ScenarioRunner.handlersRun`).
-    public mutating func record(handlersRun run: [Bool]) {
+    package mutating func record(handlersRun run: [Bool]) {
         for h in run.indices where run[h] && h < covered.count {
             covered[h] = true
             reachable[h] = true
@@ -58,11 +58,11 @@ public struct HandlerCoverage: Sendable {
     }
 
     /// How many handlers a run from the start fires.
-    public var reachableCount: Int { handlers.count { reachable[Int($0)] } }
+    package var reachableCount: Int { handlers.count { reachable[Int($0)] } }
     /// How many handlers a recorded run fired.
-    public var coveredCount: Int { handlers.count { covered[Int($0)] } }
+    package var coveredCount: Int { handlers.count { covered[Int($0)] } }
     /// Reachable handlers no run fired, in source order.
-    public var uncovered: [HandlerID] { handlers.filter { reachable[Int($0)] && !covered[Int($0)] } }
+    package var uncovered: [HandlerID] { handlers.filter { reachable[Int($0)] && !covered[Int($0)] } }
     /// Handlers no run from the start can fire, in source order.
-    public var unreachable: [HandlerID] { handlers.filter { !reachable[Int($0)] } }
+    package var unreachable: [HandlerID] { handlers.filter { !reachable[Int($0)] } }
 }

@@ -7,7 +7,7 @@ import FlowRuntime
 extension Journeys {
     /// A file name for each journey, after the step it leads to, numbered in
     /// the order of the journeys: `01-cart-checkout.script`, `02-receipt-back.script`.
-    public var fileNames: [String] {
+    package var fileNames: [String] {
         let width = String(scripts.count).count
         return scripts.enumerated().map { index, journey in
             let number = String(index + 1)

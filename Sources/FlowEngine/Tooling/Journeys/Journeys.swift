@@ -24,7 +24,7 @@ public struct Journeys: Sendable {
         public var steps: [PathStep]
         public var screens: [String?]
         /// The route of the screen it ends on.
-        public var end: RouteID
+        package var end: RouteID
         /// What the journey is for: the route its last step is taken at and
         /// that step (`cart-checkout`, `receipt-back`, `home-tab-Settings`).
         public var name: String

@@ -9,17 +9,17 @@ import FlowRuntime
 /// way the failure names the script line.
 public struct ScenarioRunner {
     /// One executed step.
-    public struct TraceLine: Sendable {
+    package struct TraceLine: Sendable {
         public var step: Int
         public var line: Int
         public var text: String
         /// What the step did, or why it was rejected.
         public var outcome: String
-        public var rejected: Bool
+        package var rejected: Bool
         /// The screen after the step, as `expect stack` writes it, cut in the
         /// middle where it is long (`Navigator.stackSummary`).
-        public var stack: String
-        public var effects: [NavigationEffect]
+        package var stack: String
+        package var effects: [NavigationEffect]
     }
 
     /// Why a run stopped early.
@@ -33,12 +33,12 @@ public struct ScenarioRunner {
     }
 
     public private(set) var navigator: Navigator
-    public private(set) var trace: [TraceLine] = []
+    package private(set) var trace: [TraceLine] = []
     public private(set) var failure: Failure?
     /// For each handler, whether a step that succeeded ran it (an event's
     /// or `back`'s handler, or a result handler a `finish` reached); nil
     /// until `recordHandlers()`.
-    public private(set) var handlersRun: [Bool]?
+    package private(set) var handlersRun: [Bool]?
     private var lastRejected = false
     private var stepNumber = 0
 
@@ -48,7 +48,7 @@ public struct ScenarioRunner {
 
     /// From now on, records which handlers the steps run (`handlersRun`):
     /// what `flowctl cover` counts.
-    public mutating func recordHandlers() {
+    package mutating func recordHandlers() {
         navigator.logsHandlers = true
         if handlersRun == nil { handlersRun = [Bool](repeating: false, count: navigator.program.handlers.count) }
     }
@@ -69,7 +69,7 @@ public struct ScenarioRunner {
     }
 
     /// Performs one line (no stopping rules: the caller decides).
-    public mutating func perform(_ line: ScenarioScript.Line) {
+    package mutating func perform(_ line: ScenarioScript.Line) {
         switch line.step {
         case .expectError:
             if !lastRejected {
@@ -127,8 +127,8 @@ public struct ScenarioRunner {
 }
 
 /// Effects as short text for traces: "push product, sheet cart".
-public enum EffectText {
-    public static func describe(_ effects: [NavigationEffect], _ program: Program) -> String {
+package enum EffectText {
+    package static func describe(_ effects: [NavigationEffect], _ program: Program) -> String {
         let route = { (r: RouteID) in program.name(program.routes[Int(r)].name) }
         let flow = { (f: FlowID) in program.name(program.flows[Int(f)].name) }
         let parts: [String] = effects.compactMap { effect in

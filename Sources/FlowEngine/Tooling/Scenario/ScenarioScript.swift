@@ -18,11 +18,11 @@ import FlowRuntime
 public struct ScenarioScript: Sendable {
     /// One step and the line it came from.
     public struct Line: Sendable {
-        public var number: Int
+        package var number: Int
         public var text: String
         public var step: Step
 
-        public init(number: Int, text: String, step: Step) {
+        package init(number: Int, text: String, step: Step) {
             self.number = number
             self.text = text
             self.step = step
@@ -48,7 +48,7 @@ public struct ScenarioScript: Sendable {
         public var line: Int
         public var message: String
         public var description: String { "line \(line): \(message)" }
-        public init(line: Int, message: String) {
+        package init(line: Int, message: String) {
             self.line = line
             self.message = message
         }
@@ -87,7 +87,7 @@ public struct ScenarioScript: Sendable {
     }
 
     /// Parses one step, as `-e` gives it (surrounding whitespace ignored).
-    public static func parseStep(_ text: Substring) -> Result<Step, Message> {
+    package static func parseStep(_ text: Substring) -> Result<Step, Message> {
         let text = text.trimmingSpaces
         var scanner = StepScanner(text)
         guard let word = scanner.identifier() else { return .failure(Message("expected an event or a command, found '\(text.prefix(30))'")) }
@@ -167,15 +167,15 @@ public struct ScenarioScript: Sendable {
     }
 
     /// An error message of a step.
-    public struct Message: Error, Sendable, Equatable {
+    package struct Message: Error, Sendable, Equatable {
         public var text: String
-        public init(_ text: String) { self.text = text }
+        package init(_ text: String) { self.text = text }
     }
 }
 
 extension Substring {
     /// Without leading and trailing spaces, tabs and line breaks.
-    public var trimmingSpaces: Substring {
+    package var trimmingSpaces: Substring {
         var s = self
         while let f = s.first, f == " " || f == "\t" || f == "\r" || f == "\n" { s = s.dropFirst() }
         while let l = s.last, l == " " || l == "\t" || l == "\r" || l == "\n" { s = s.dropLast() }
