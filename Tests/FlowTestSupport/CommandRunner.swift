@@ -5,14 +5,22 @@ public struct CommandResult: Sendable {
     public var status: Int32
     public var stdout: String
     public var stderr: String
+
+    public init(status: Int32, stdout: String, stderr: String) {
+        self.status = status
+        self.stdout = stdout
+        self.stderr = stderr
+    }
 }
 
 /// The repository root, found from this file's path.
 public let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().path
 
-/// Runs the `flowctl` built beside the test bundle, in the repository root.
-public func runFlowctl(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) throws -> CommandResult {
+/// Runs the `flowctl` binary built beside the test bundle, in the repository
+/// root: for the runs that need a process of their own (standard input, exit
+/// status as the shell sees it). The command tests run `flowctl` in memory.
+public func runFlowctlBinary(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) throws -> CommandResult {
     let process = Process()
     process.executableURL = flowctlExecutable()
     process.arguments = arguments
