@@ -19,20 +19,20 @@ import FlowRuntime
 /// still leave; the rest are trapped.
 extension Analyzer {
     mutating func checkTraps(reachable: [Bool], deadEnds: [Bool]) {
-        let routeCount = program.routes.count
-        let flowNode = { (f: FlowID) in Int32(routeCount) + f }
-        let nodeCount = routeCount + program.flows.count
         let subtrees = subtreeEffects()
         let fromAbove = childEffects(subtrees)
-        var forward = Digraph.Builder()
-        var exits = [Bool](repeating: false, count: nodeCount)
-        var canGoBack = [Bool](repeating: false, count: routeCount)
-        for (r, route) in program.routes.enumerated() {
-            forward.add(Int32(r), flowNode(route.flow))
-            canGoBack[r] = program.handlers[route.handlers.range].contains { handler in
-                program.actions[handler.actions.range].contains { [.pop, .popTo, .popToRoot, .dismiss].contains($0.kind) }
-            }
-        }
+        var trap = TrapGraph(program)
+        addActionEdges(to: &trap, subtrees: subtrees, fromAbove: fromAbove)
+        markChildStarts(in: &trap)
+        markBottomExits(in: &trap, fromAbove: fromAbove)
+        markTabStackExits(in: &trap)
+        addEffectsFromAbove(to: &trap, fromAbove)
+        addLinkResets(to: &trap)
+        reportTraps(trap, reachable: reachable, deadEnds: deadEnds)
+    }
+
+    /// Where each handler's actions lead, and which of them leave the flow.
+    private func addActionEdges(to trap: inout TrapGraph, subtrees: SubtreeEffects, fromAbove: [ChildEffects]) {
         /// (v1) Whether any event handled on an alert or a dialog showing `route`
         /// removes it: its own handlers, or those of a flow above.
         func removedByAnEvent(_ route: RouteID) -> Bool {
@@ -41,32 +41,32 @@ extension Analyzer {
                 || program.handlers[r.handlers.range].contains { !$0.event.isResult }
         }
         for handler in program.handlers {
-            let source = handler.route >= 0 ? handler.route : flowNode(handler.flow)
+            let source = handler.route >= 0 ? handler.route : trap.flowNode(handler.flow)
             let start: RouteID? = if case .route(let r) = program.flows[Int(handler.flow)].start { r } else { nil }
             for a in handler.actions.range {
                 let action = program.actions[a]
                 let targets = program.targets[action.targets.range]
                 switch action.kind {
                 case .finish, .dismiss, .select:
-                    exits[Int(source)] = true
+                    trap.exits[Int(source)] = true
                 case .push, .sheet, .cover, .replace, .set, .alert, .dialog, .popover:
                     let effects = fromAbove[Int(handler.flow)]
                     let presents = action.kind.presentedLayer != nil
                     for t in targets {
-                        forward.add(source, t.route)
+                        trap.forward.add(source, t.route)
                         let target = program.routes[Int(t.route)]
-                        let returns = handler.route >= 0 && (canGoBack[Int(t.route)]
+                        let returns = handler.route >= 0 && (trap.canGoBack[Int(t.route)]
                             || (action.kind == .push && !target.attributes.contains(.noBack))
                             || ((action.kind == .sheet || action.kind == .dialog || action.kind == .popover) && !target.attributes.contains(.locked))
                             || ((action.kind == .alert || action.kind == .dialog) && removedByAnEvent(t.route))
                             || (action.kind == .push && effects.contains(.popsBack))
                             || (presents && effects.contains(.dismissesBack)))
-                        if returns { forward.add(t.route, source) }
+                        if returns { trap.forward.add(t.route, source) }
                     }
                 case .popTo:
-                    for t in targets { forward.add(source, t.route) }
+                    for t in targets { trap.forward.add(source, t.route) }
                 case .popToRoot:
-                    if let start { forward.add(source, start) }
+                    if let start { trap.forward.add(source, start) }
                 case .start where action.mode != .root:
                     // (v1) What the started flow and those below it can do to
                     // this flow's layer: a `select` may remove it; pushed onto
@@ -74,21 +74,22 @@ extension Analyzer {
                     // `popToRoot` or `pop to` its entries.
                     let first = placements.rootPlacement(of: handler.flow)
                     let below = subtrees.effects[Int(action.flow)]
-                    if subtrees.selects[Int(action.flow)] { exits[Int(source)] = true }
+                    if subtrees.selects[Int(action.flow)] { trap.exits[Int(source)] = true }
                     if action.mode == .push {
-                        if below.contains(.endsIfModal) && !first.isDisjoint(with: Placement.modal) { exits[Int(source)] = true }
-                        if below.contains(.endsIfPushed) && first.contains(.pushed) { exits[Int(source)] = true }
-                        if below.contains(.popsBack), let start { forward.add(source, start) }
+                        if below.contains(.endsIfModal) && !first.isDisjoint(with: Placement.modal) { trap.exits[Int(source)] = true }
+                        if below.contains(.endsIfPushed) && first.contains(.pushed) { trap.exits[Int(source)] = true }
+                        if below.contains(.popsBack), let start { trap.forward.add(source, start) }
                     }
                 case .pop, .start, .stay, .assume:
                     break
                 }
             }
         }
-        // How each child is started: pushed, as a sheet, as a cover.
-        var expectedToFinish = [Bool](repeating: false, count: program.flows.count)
-        var modes = [UInt8](repeating: 0, count: program.flows.count)
-        var startedBy = [ActionID](repeating: -1, count: program.flows.count)
+    }
+
+    /// How each child is started (pushed, as a sheet, as a cover), and by
+    /// which action, for the finding's note.
+    private func markChildStarts(in trap: inout TrapGraph) {
         for edge in topology.edges {
             guard case .route(let first) = program.flows[Int(edge.child)].start else { continue }
             let mode: UInt8
@@ -99,15 +100,18 @@ extension Analyzer {
             case .root, .flowStart, .tab: continue
             }
             let child = Int(edge.child)
-            expectedToFinish[child] = true
-            if !implicitBackEnds(program.routes[Int(first)], modes: mode) || startedBy[child] < 0 { startedBy[child] = edge.action }
-            modes[child] |= mode
+            trap.expectedToFinish[child] = true
+            if !implicitBackEnds(program.routes[Int(first)], modes: mode) || trap.startedBy[child] < 0 { trap.startedBy[child] = edge.action }
+            trap.modes[child] |= mode
         }
-        // The child's bottom entry: its first screen, or what a `replace` of
-        // it (or a `set`) put in its place. There, the implicit back (in every
-        // way the child is started) ends it with `cancel`, and when it is
-        // pushed so does a `pop` of its own; a `replace` from above ends it too.
-        var bottom = [Bool](repeating: false, count: routeCount)
+    }
+
+    /// The child's bottom entry: its first screen, or what a `replace` of
+    /// it (or a `set`) put in its place. There, the implicit back (in every
+    /// way the child is started) ends it with `cancel`, and when it is
+    /// pushed so does a `pop` of its own; a `replace` from above ends it too.
+    private func markBottomExits(in trap: inout TrapGraph, fromAbove: [ChildEffects]) {
+        var bottom = [Bool](repeating: false, count: program.routes.count)
         var queue: [RouteID] = []
         /// Whether handlers in `range` pop (`pop`, `popToRoot`), and marks the
         /// targets of their `replace` and the first of their `set` as bottom entries.
@@ -133,14 +137,14 @@ extension Analyzer {
             }
             return pops
         }
-        for (f, flow) in program.flows.enumerated() where expectedToFinish[f] {
+        for (f, flow) in program.flows.enumerated() where trap.expectedToFinish[f] {
             guard case .route(let first) = flow.start else { continue }
             if !bottom[Int(first)] {
                 bottom[Int(first)] = true
                 queue.append(first)
             }
             // Its own flow-level pop fires at the bottom entry too.
-            if scan(flow.handlers) && modes[f] & 1 != 0 { exits[Int(flowNode(FlowID(f)))] = true }
+            if scan(flow.handlers) && trap.modes[f] & 1 != 0 { trap.exits[Int(trap.flowNode(FlowID(f)))] = true }
         }
         var head = 0
         while head < queue.count {
@@ -149,68 +153,84 @@ extension Analyzer {
             let route = program.routes[r]
             let f = Int(route.flow)
             let pops = scan(route.handlers)
-            if implicitBackEnds(route, modes: modes[f]) || (pops && modes[f] & 1 != 0) || fromAbove[f].contains(.endsAtBottom) {
-                exits[r] = true
+            if implicitBackEnds(route, modes: trap.modes[f]) || (pops && trap.modes[f] & 1 != 0) || fromAbove[f].contains(.endsAtBottom) {
+                trap.exits[r] = true
             }
         }
-        // (v1) A tab's stack: tapping the selected tab pops it to its root,
-        // which ends a child pushed onto it (and tapping another leaves it).
-        // Flows whose screens go on a tab's stack: the tabs, and the flows
-        // they push or start in their place, and so on down.
+    }
+
+    /// (v1) A tab's stack: tapping the selected tab pops it to its root,
+    /// which ends a child pushed onto it (and tapping another leaves it).
+    /// Flows whose screens go on a tab's stack: the tabs, and the flows they
+    /// push or start in their place, and so on down.
+    private func markTabStackExits(in trap: inout TrapGraph) {
         var onTabStack = [Bool](repeating: false, count: program.flows.count)
-        var tabQueue: [FlowID] = []
+        var queue: [FlowID] = []
         for edge in topology.edges where edge.mode == .tab && !onTabStack[Int(edge.child)] {
             onTabStack[Int(edge.child)] = true
-            tabQueue.append(edge.child)
+            queue.append(edge.child)
         }
-        head = 0
-        while head < tabQueue.count {
-            let f = tabQueue[head]
+        var head = 0
+        while head < queue.count {
+            let f = queue[head]
             head += 1
             for edge in topology.children(of: f) where (edge.mode == .push || edge.mode == .flowStart) && !onTabStack[Int(edge.child)] {
                 onTabStack[Int(edge.child)] = true
-                tabQueue.append(edge.child)
+                queue.append(edge.child)
             }
         }
-        for edge in topology.edges where edge.mode == .push && onTabStack[Int(edge.parent)] && expectedToFinish[Int(edge.child)] {
-            exits[Int(flowNode(edge.child))] = true
+        for edge in topology.edges where edge.mode == .push && onTabStack[Int(edge.parent)] && trap.expectedToFinish[Int(edge.child)] {
+            trap.exits[Int(trap.flowNode(edge.child))] = true
         }
-        // (v1) What the flows above can do to a child, by where its first screen stands.
-        for f in program.flows.indices where expectedToFinish[f] {
+    }
+
+    /// (v1) What the flows above can do to a child, by where its first screen stands.
+    private func addEffectsFromAbove(to trap: inout TrapGraph, _ fromAbove: [ChildEffects]) {
+        for f in program.flows.indices where trap.expectedToFinish[f] {
             let effects = fromAbove[f]
             let first = placements.rootPlacement(of: FlowID(f))
             if effects.contains(.ends) || (effects.contains(.endsIfPushed) && first.contains(.pushed))
                 || (effects.contains(.endsIfModal) && !first.isDisjoint(with: Placement.modal)) {
-                exits[Int(flowNode(FlowID(f)))] = true
+                trap.exits[Int(trap.flowNode(FlowID(f)))] = true
             }
             // A popToRoot from above can take it back to its first screen.
-            if effects.contains(.popsBack), case .route(let r) = program.flows[f].start { forward.add(flowNode(FlowID(f)), r) }
+            if effects.contains(.popsBack), case .route(let r) = program.flows[f].start { trap.forward.add(trap.flowNode(FlowID(f)), r) }
         }
-        // A link through a flow (which then does not end it) resets it to its
-        // first screen and, when it targets one of its routes, shows that too.
+    }
+
+    /// A link through a flow (which then does not end it) resets it to its
+    /// first screen and, when it targets one of its routes, shows that too.
+    private func addLinkResets(to trap: inout TrapGraph) {
         var resets = [Bool](repeating: false, count: program.flows.count)
         for link in program.links {
             for flow in link.path.dropFirst() where !resets[Int(flow)] {
                 resets[Int(flow)] = true
-                if case .route(let r) = program.flows[Int(flow)].start { forward.add(flowNode(flow), r) }
+                if case .route(let r) = program.flows[Int(flow)].start { trap.forward.add(trap.flowNode(flow), r) }
             }
-            if link.route >= 0 { forward.add(flowNode(program.routes[Int(link.route)].flow), link.route) }
+            if link.route >= 0 { trap.forward.add(trap.flowNode(program.routes[Int(link.route)].flow), link.route) }
         }
-        let graph = Digraph(nodeCount: nodeCount, forward)
-        let backward = Digraph(nodeCount: nodeCount, forward, reversed: true)
-        let canLeave = backward.reachable(from: exits.indices.filter { exits[$0] }.map { Int32($0) })
+    }
+
+    /// The search: every node that reaches an exit can leave; a reachable
+    /// route of a child expected to finish that cannot is trapped, reported
+    /// once where the user first enters the trapped part.
+    private mutating func reportTraps(_ trap: TrapGraph, reachable: [Bool], deadEnds: [Bool]) {
+        let routeCount = program.routes.count
+        let graph = Digraph(nodeCount: trap.nodeCount, trap.forward)
+        let backward = Digraph(nodeCount: trap.nodeCount, trap.forward, reversed: true)
+        let canLeave = backward.reachable(from: trap.exits.indices.filter { trap.exits[$0] }.map { Int32($0) })
         var reported = [Bool](repeating: false, count: routeCount)
         func isTrapped(_ r: Int) -> Bool {
             guard r < routeCount else { return false }
             let route = program.routes[r]
-            return expectedToFinish[Int(route.flow)] && reachable[r] && !canLeave[r]
+            return trap.expectedToFinish[Int(route.flow)] && reachable[r] && !canLeave[r]
                 && !deadEnds[r] && !route.attributes.contains(.final)
         }
         var entries: [Int] = []
-        for (f, flow) in program.flows.enumerated() where expectedToFinish[f] {
+        for (f, flow) in program.flows.enumerated() where trap.expectedToFinish[f] {
             if case .route(let first) = flow.start, isTrapped(Int(first)) { entries.append(Int(first)) }
         }
-        for n in 0..<nodeCount where canLeave[n] {
+        for n in 0..<trap.nodeCount where canLeave[n] {
             for e in graph.edges(of: n) where Int(graph.targets[e]) < routeCount && isTrapped(Int(graph.targets[e])) {
                 entries.append(Int(graph.targets[e]))
             }
@@ -220,8 +240,8 @@ extension Analyzer {
             let route = program.routes[r]
             let flow = Int(route.flow)
             var notes: [DiagnosticNote] = []
-            if startedBy[flow] >= 0 {
-                let action = program.actions[Int(startedBy[flow])]
+            if trap.startedBy[flow] >= 0 {
+                let action = program.actions[Int(trap.startedBy[flow])]
                 notes.append(DiagnosticNote(span: action.span, message: "'\(flowName(route.flow))' is started by '\(describe(action))' here"))
             }
             report(.trap, route.span,
@@ -240,4 +260,41 @@ extension Analyzer {
         if modes & 2 != 0 && route.attributes.contains(.locked) { return false }
         return modes != 0
     }
+}
+
+/// F204's graph: a node per route and one per flow (its flow-level
+/// handlers), edges where the user can go next, and the nodes that leave
+/// the flow (`exits`); with how each child is started.
+private struct TrapGraph {
+    let routeCount: Int
+    let nodeCount: Int
+    var forward = Digraph.Builder()
+    var exits: [Bool]
+    /// Routes with a handler that pops or dismisses: a way back to where they were shown from.
+    let canGoBack: [Bool]
+    /// Children started pushed, as a sheet or as a cover: expected to finish.
+    var expectedToFinish: [Bool]
+    /// How each child is started: bits 1 pushed, 2 as a sheet, 4 as a cover.
+    var modes: [UInt8]
+    /// The action that starts each child, for the finding's note (-1: none).
+    var startedBy: [ActionID]
+
+    init(_ program: Program) {
+        routeCount = program.routes.count
+        nodeCount = routeCount + program.flows.count
+        exits = [Bool](repeating: false, count: nodeCount)
+        expectedToFinish = [Bool](repeating: false, count: program.flows.count)
+        modes = [UInt8](repeating: 0, count: program.flows.count)
+        startedBy = [ActionID](repeating: -1, count: program.flows.count)
+        var canGoBack = [Bool](repeating: false, count: routeCount)
+        for (r, route) in program.routes.enumerated() {
+            forward.add(Int32(r), Int32(routeCount) + route.flow)
+            canGoBack[r] = program.handlers[route.handlers.range].contains { handler in
+                program.actions[handler.actions.range].contains { [.pop, .popTo, .popToRoot, .dismiss].contains($0.kind) }
+            }
+        }
+        self.canGoBack = canGoBack
+    }
+
+    func flowNode(_ flow: FlowID) -> Int32 { Int32(routeCount) + flow }
 }
