@@ -73,49 +73,59 @@ public struct Explorer: Sendable {
     /// The program explored.
     public let program: Program
     /// The places reached, in the order the search reached them (0: the start).
-    package private(set) var nodes: [Node] = []
+    package internal(set) var nodes: [Node] = []
     /// The steps of the places' and edges' ranges.
-    public private(set) var steps: [PathStep] = []
+    public internal(set) var steps: [PathStep] = []
     /// Edges that ran something for the first time (see `handlerEdge`,
     /// `backEdge`, `tabEdge`), in the order the search took them.
-    package private(set) var edges: [Edge] = []
+    package internal(set) var edges: [Edge] = []
     /// For each handler, the first edge (in `edges`) whose step ran it, or -1.
-    package private(set) var handlerEdge: [Int32]
+    package internal(set) var handlerEdge: [Int32]
     /// For each route, the first edge that took its implicit back, or -1.
-    package private(set) var backEdge: [Int32]
+    package internal(set) var backEdge: [Int32]
     /// For each flow, the first edge that tapped its tab, or -1.
-    package private(set) var tabEdge: [Int32]
+    package internal(set) var tabEdge: [Int32]
     /// For each route, the first place where it is active in one of the
     /// goal's ways (-1: not met). One route has one entry, so its goal is
     /// the union of the ways asked for it (F203 and F204, the findings that
     /// ask, are never on the same route).
-    package private(set) var routeNode: [Int32]
+    package internal(set) var routeNode: [Int32]
     /// For each handler, the place from which the step that first ran it
     /// was taken (-1: not met). The path there stops before that step.
-    package private(set) var handlerNode: [Int32]
+    package internal(set) var handlerNode: [Int32]
     /// For each flow, the first place where it runs (-1: not met).
-    package private(set) var flowNode: [Int32]
+    package internal(set) var flowNode: [Int32]
 
     /// How much copying of states the search may do, counted in screen
     /// entries and flow instances copied (nil: no limit); see `exhausted`.
     public let budget: Int?
     /// Whether the search stopped because the budget ran out.
-    package private(set) var exhausted = false
-    private var spent = 0
-    private var stepCost = 0
+    package internal(set) var exhausted = false
+    var spent = 0
+    var stepCost = 0
 
-    private var navigator: Navigator
+    var navigator: Navigator
     /// The state that stands for each place not yet expanded.
-    private var pending: [NavigationState?] = []
+    var pending: [NavigationState?] = []
     /// For each place, whether every step of its path is an `assume`: then
     /// the assumes of a step from it are leading ones, in force when the
     /// entry starts (docs/simulate.md), and the app starts anew after them.
-    private var onlyAssumes: [Bool] = []
-    private var explored = false
-    private var unmet = 0
-    private var placeIndex: [Place: Int32] = [:]
-    private var samples: [[Value]]
-    private var scratch: [PathStep] = []
+    var onlyAssumes: [Bool] = []
+    var explored = false
+    var unmet = 0
+    var placeIndex: [Place: Int32] = [:]
+    var samples: [[Value]]
+    var scratch: [PathStep] = []
+
+    /// The identity of a place (see the type's documentation).
+    struct Place: Hashable {
+        var route: RouteID
+        var way: UInt16
+        var parentFlow: FlowID
+        /// The route the parent flow shows under its child (the screen that
+        /// started it, for a child that shares a stack or presents a layer).
+        var anchor: RouteID
+    }
 
     /// An explorer of `program`, at its entry's start. Throws what
     /// `Navigator.init` throws for a program the engine does not run.
@@ -226,248 +236,4 @@ public struct Explorer: Sendable {
         path(to: edge.from) + steps[edge.steps.range]
     }
 
-    // MARK: - The search
-
-    /// Records `state` as a place if it is a new one; returns its node.
-    @discardableResult
-    private mutating func discover(_ state: NavigationState, parent: Int32, _ goal: Goal?, _ remaining: inout Int) -> Int32 {
-        guard let active = state.activeIDs else { return -1 }
-        let key = placeKey(state, active)
-        if let known = placeIndex[key] { return known }
-        let node = Int32(nodes.count)
-        placeIndex[key] = node
-        var range = IndexRange(0, 0)
-        if parent >= 0 {
-            range = IndexRange(Int32(steps.count), Int32(steps.count + scratch.count))
-            steps += scratch
-        }
-        nodes.append(Node(parent: parent, steps: range, route: active.route))
-        pending.append(state)
-        onlyAssumes.append(parent < 0 || (onlyAssumes[Int(parent)] && scratch.allSatisfy(\.isAssume)))
-        guard let goal else { return node }
-        let r = Int(active.route)
-        if routeNode[r] < 0, goal.routes[r].contains(state.placement) {
-            routeNode[r] = node
-            remaining -= 1
-        }
-        // The flows that run here: the active route's flow instance and those above it.
-        var instance = active.instance
-        var hops = 0
-        while instance >= 0, hops <= state.instances.count {
-            let f = Int(state.instances[Int(instance)].flow)
-            if goal.flows[f], flowNode[f] < 0 {
-                flowNode[f] = node
-                remaining -= 1
-            }
-            instance = state.instances[Int(instance)].parent
-            hops += 1
-        }
-        return node
-    }
-
-    /// Takes every step a user could take at `node`, whose state is `state`.
-    private mutating func expand(_ node: Int32, _ state: NavigationState, _ goal: Goal?, _ remaining: inout Int) {
-        guard let active = state.activeIDs else { return }
-        navigator.state = state
-        // What each step from here copies, for the budget: about the whole state.
-        stepCost = 1 + state.entryCount + state.instances.count
-        // Handlers that could answer: the route's own, then each flow's up the tree.
-        var candidates: [HandlerID] = []
-        var levelEnds: [Int] = []
-        for h in program.routes[Int(active.route)].handlers.range where !program.handlers[h].event.isResult {
-            candidates.append(HandlerID(h))
-        }
-        levelEnds.append(candidates.count)
-        var instance = active.instance
-        var hops = 0
-        while instance >= 0, hops <= state.instances.count {
-            let flow = Int(state.instances[Int(instance)].flow)
-            candidates += navigator.userFlowHandlerList[navigator.userFlowHandlers[flow].range]
-            levelEnds.append(candidates.count)
-            instance = state.instances[Int(instance)].parent
-            hops += 1
-        }
-        let implicitBack = navigator.implicitBack(at: active.route) != nil
-        let assumptions = self.assumptions(candidates, levelEnds: levelEnds, state.guards, implicitBack: implicitBack)
-        for (i, h) in candidates.enumerated() {
-            let handler = program.handlers[Int(h)]
-            guard let needed = assumptions[i] else { continue }
-            scratch = needed
-            scratch.append(.send(h))
-            let values = samples[Int(h)]
-            take(from: node, state, goal, &remaining) { (navigator: inout Navigator) throws(NavigationError) in
-                if handler.event.name == navigator.backSymbol && values.isEmpty {
-                    _ = try navigator.back()
-                } else {
-                    _ = try navigator.sendEvent(handler.event, values)
-                }
-            }
-        }
-        if implicitBack {
-            scratch = [.back]
-            take(from: node, state, goal, &remaining, back: active.route) { (navigator: inout Navigator) throws(NavigationError) in
-                _ = try navigator.back()
-            }
-        }
-        let top = state.layers.count - 1
-        if state.layers[top].isTabContainer {
-            for tab in program.tabs(of: state.instances[Int(state.layers[top].container)].flow) {
-                scratch = [.tab(tab)]
-                take(from: node, state, goal, &remaining, tab: tab) { (navigator: inout Navigator) throws(NavigationError) in
-                    _ = try navigator.tapTab(tab)
-                }
-            }
-        }
-        guard node == 0 else { return }
-        for (s, sample) in program.linkSamples.enumerated() {
-            let link = program.links[Int(sample.link)], url = sample.url
-            // A gated link opens with its gate holding; without, its `else` actions run.
-            for opens in link.gate == nil ? [true] : [true, false] {
-                scratch = []
-                if let gate = link.gate, (state.guards.contains(gate.name) != gate.negated) != opens {
-                    scratch.append(.assume(gate.name, opens != gate.negated))
-                }
-                scratch.append(.open(Int32(s)))
-                take(from: node, state, goal, &remaining) { (navigator: inout Navigator) throws(NavigationError) in
-                    _ = try navigator.open(url)
-                }
-            }
-        }
-        // Each guard of a guarded start item, set before the app starts.
-        var seen = Set<Symbol>()
-        for item in program.startItems {
-            guard let condition = item.guardCondition, seen.insert(condition.name).inserted,
-                  state.guards.contains(condition.name) == condition.negated else { continue }
-            scratch = [.assume(condition.name, !condition.negated)]
-            take(from: node, state, goal, &remaining) { (_: inout Navigator) throws(NavigationError) in }
-        }
-    }
-
-    /// Runs the `assume` steps of `scratch`, then `last`, on `state`; on
-    /// success records what ran for the first time and the place reached.
-    private mutating func take(from node: Int32, _ state: NavigationState, _ goal: Goal?, _ remaining: inout Int,
-                               back route: RouteID = -1, tab: FlowID = -1,
-                               _ last: (inout Navigator) throws(NavigationError) -> Void) {
-        if let budget {
-            spent += stepCost
-            if spent > budget { exhausted = true }
-        }
-        guard !exhausted else { return }
-        navigator.state = state
-        navigator.handlerLog.removeAll(keepingCapacity: true)
-        var assumed = false
-        for step in scratch {
-            guard case .assume(let name, let value) = step else { continue }
-            navigator.assume(program.name(name), value)
-            assumed = true
-        }
-        do throws(NavigationError) {
-            // Assumes before every other step are in force when the entry starts (docs/simulate.md).
-            if assumed && onlyAssumes[Int(node)] { try navigator.reset() }
-            try last(&navigator)
-        } catch {
-            return
-        }
-        let reached = navigator.state
-        let known = nodes.count
-        let to = discover(reached, parent: node, goal, &remaining)
-        let isNew = nodes.count > known
-        let firsts = navigator.handlerLog.contains { handlerEdge[Int($0)] < 0 }
-            || (route >= 0 && backEdge[Int(route)] < 0) || (tab >= 0 && tabEdge[Int(tab)] < 0)
-        guard firsts, to >= 0 else { return }
-        let range = isNew ? nodes[Int(to)].steps : IndexRange(Int32(steps.count), Int32(steps.count + scratch.count))
-        if !isNew { steps += scratch }
-        let edge = Int32(edges.count)
-        edges.append(Edge(from: node, steps: range, to: to))
-        for h in navigator.handlerLog where handlerEdge[Int(h)] < 0 {
-            handlerEdge[Int(h)] = edge
-            if let goal, goal.handlers[Int(h)], handlerNode[Int(h)] < 0 {
-                handlerNode[Int(h)] = node
-                remaining -= 1
-            }
-        }
-        if route >= 0 && backEdge[Int(route)] < 0 { backEdge[Int(route)] = edge }
-        if tab >= 0 && tabEdge[Int(tab)] < 0 { tabEdge[Int(tab)] = edge }
-    }
-
-    /// For each candidate handler (in dispatch order, level by level: the
-    /// route's, then each flow's up the tree), the `assume` steps after which
-    /// dispatch chooses it for its event (docs/language.md#how-a-program-runs): its guard holds, and the
-    /// guard of every handler dispatch tries before it does not. Nil when no
-    /// guards can do that: an unguarded handler answers first at a nearer
-    /// level, two handlers need one guard both ways, or the event is `back`
-    /// where the implicit back applies (it comes before any `back` handler
-    /// but the route's own, which turns it off).
-    ///
-    /// One pass per level over its handlers, the guarded ones in source
-    /// order and then the fallback, carrying per event what the handlers
-    /// tried so far require: linear in the candidates.
-    private func assumptions(_ candidates: [HandlerID], levelEnds: [Int], _ guards: Set<Symbol>,
-                             implicitBack: Bool) -> [[PathStep]?] {
-        /// What dispatch has tried so far for one event: the guard values that
-        /// make each of those handlers not answer, the ones of them that differ
-        /// from the guards now (as steps), and whether one of them always answers.
-        struct Tried {
-            var required: [Symbol: Bool] = [:]
-            var steps: [PathStep] = []
-            var answers = false
-        }
-        var tried: [EventKey: Tried] = [:]
-        var result = [[PathStep]?](repeating: nil, count: candidates.count)
-        func consider(_ i: Int) {
-            let handler = program.handlers[Int(candidates[i])]
-            if handler.event.name == navigator.backSymbol && implicitBack { return }
-            var so = tried[handler.event] ?? Tried()
-            defer { tried[handler.event] = so }
-            guard !so.answers else { return }
-            guard let condition = handler.guardCondition else {
-                // The fallback: chosen when no guarded handler tried before holds; it always answers.
-                result[i] = so.steps
-                so.answers = true
-                return
-            }
-            let holds = !condition.negated
-            if let required = so.required[condition.name] {
-                if required == holds { result[i] = so.steps } else { return }
-                // Already required not to hold by an earlier one: this one can never be passed over either.
-                so.answers = true
-                return
-            }
-            result[i] = so.steps + (guards.contains(condition.name) == holds ? [] : [.assume(condition.name, holds)])
-            so.required[condition.name] = !holds
-            if guards.contains(condition.name) == holds { so.steps.append(.assume(condition.name, !holds)) }
-        }
-        var start = 0
-        for end in levelEnds {
-            for i in start..<end where program.handlers[Int(candidates[i])].guardCondition != nil { consider(i) }
-            for i in start..<end where program.handlers[Int(candidates[i])].guardCondition == nil { consider(i) }
-            start = end
-        }
-        return result
-    }
-
-    /// The identity of a place (see the type's documentation).
-    private struct Place: Hashable {
-        var route: RouteID
-        var way: UInt16
-        var parentFlow: FlowID
-        /// The route the parent flow shows under its child (the screen that
-        /// started it, for a child that shares a stack or presents a layer).
-        var anchor: RouteID
-    }
-
-    private func placeKey(_ state: NavigationState, _ active: (route: RouteID, instance: Int32)) -> Place {
-        let parent = state.instances[Int(active.instance)].parent
-        var anchor: RouteID = -1
-        if parent >= 0 {
-            search: for layer in state.layers.reversed() {
-                for entry in layer.stack.reversed() where entry.instance == parent {
-                    anchor = entry.route
-                    break search
-                }
-            }
-        }
-        return Place(route: active.route, way: state.placement.rawValue,
-                     parentFlow: parent >= 0 ? state.instances[Int(parent)].flow : -1, anchor: anchor)
-    }
 }
