@@ -30,10 +30,10 @@ public struct DiskFileSystem: FileSystem {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileReadError(String(cString: strerror(errno))) }
+        // A pipe or a terminal (`/dev/stdin`, `<(…)`) has no size: read it to its end.
+        guard info.st_mode & S_IFMT == S_IFREG else { return try DiskFileSystem.readToEnd(fd) }
         let size = Int(info.st_size)
-        guard size <= DiskFileSystem.maximumFileSize else {
-            throw FileReadError("larger than \(DiskFileSystem.maximumFileSize / 1024 / 1024) MiB")
-        }
+        guard size <= DiskFileSystem.maximumFileSize else { throw DiskFileSystem.tooLarge }
         // Read straight into the array that the program keeps: no second copy.
         var failure: Int32 = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
@@ -48,6 +48,24 @@ public struct DiskFileSystem: FileSystem {
         }
         guard failure == 0 else { throw FileReadError(String(cString: strerror(failure))) }
         return bytes
+    }
+
+    static var tooLarge: FileReadError {
+        FileReadError("larger than \(DiskFileSystem.maximumFileSize / 1024 / 1024) MiB")
+    }
+
+    /// Reads a file that is not a regular one until its end, in chunks.
+    static func readToEnd(_ fd: Int32) throws(FileReadError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            if n < 0 { throw FileReadError(String(cString: strerror(errno))) }
+            if n == 0 { return bytes }
+            guard bytes.count + n <= maximumFileSize else { throw tooLarge }
+            bytes.append(contentsOf: chunk[..<n])
+        }
     }
 }
 
