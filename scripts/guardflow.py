@@ -4,7 +4,7 @@
     scripts/guardflow.py                       # 100 routes, 8 guards, to stdout
     scripts/guardflow.py --routes 1000 --guards 8 > bench-data/guarded-1000.flow
 
-genflow.py (../shared/bench) writes programs without guards; this one
+treeflow.py writes tree-shaped programs without guards; this one
 writes what the state exploration meets in an app: a guarded start (a
 returning user skips the welcome), a log-in cover, a tab container, each
 tab a flow of pushed screens with a sheet, an alert and a child flow that
