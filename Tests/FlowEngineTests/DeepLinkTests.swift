@@ -38,6 +38,9 @@ struct DeepLinkTests {
         #expect(try nav.match("app://search?ref=x&q=caf%C3%A9%20au%20lait").1 == [.string("café au lait")])
         #expect(try nav.match("APP://flags/true").1 == [.bool(true)])
         #expect(try nav.match("app://place/42/").1 == [.int(42)])
+        // A query item splits at its first '='; empty items are skipped.
+        #expect(try nav.match("app://search?&q=a=b&&q=second").1 == [.string("a=b")])
+        #expect(try nav.match("app://search?q").1 == [.string("")])
     }
 
     @Test("malformed or unmatched URLs are rejected and change nothing", arguments: [
@@ -50,6 +53,11 @@ struct DeepLinkTests {
         ("app://nowhere/1", "no link matches it"),
         ("app://flags/yes", "it has the shape of link 'app://flags/:on', but 'yes' is not a Bool for 'on'"),
         ("app://place/1 2", "character U+20 is not allowed in a link"),
+        ("app://place/{1}", "character '{' is not allowed in a link"),
+        ("app://place/1\u{7F}", "character U+7F is not allowed in a link"),
+        ("app://place//1", "empty path segment ('//')"),
+        ("app:///place/1", "missing host after 'app://'"),
+        ("app://café/1", "no link matches it"),
         ("other://place/1", "no link matches it"),
     ])
     func rejected(url: String, problem: String) throws {

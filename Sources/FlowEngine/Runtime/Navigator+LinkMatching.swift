@@ -68,9 +68,10 @@ extension Navigator {
     private func items(_ raw: [Substring], _ url: String) throws(NavigationError) -> [String: String] {
         var items: [String: String] = [:]
         for item in raw {
-            let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let key = LinkPattern.percentDecode(pair[0]),
-                  let value = LinkPattern.percentDecode(pair.count > 1 ? pair[1] : "") else {
+            let equals = item.utf8.firstIndex(of: UInt8(ascii: "="))
+            let rawKey = equals.map { item[..<$0] } ?? item
+            let rawValue = equals.map { item[item.utf8.index(after: $0)...] } ?? ""
+            guard let key = LinkPattern.percentDecode(rawKey), let value = LinkPattern.percentDecode(rawValue) else {
                 throw .noMatchingLink(url: String(url.prefix(200)), problem: "bad percent-escape in '\(item.prefix(40))'")
             }
             if items[key] == nil { items[key] = value }

@@ -122,23 +122,24 @@ public struct URLParts: Sendable, Equatable {
             return .failure(.init(message: "scheme '\(scheme.prefix(40))' must be a letter followed by letters, digits, '+', '-' or '.'"))
         }
         var rest = text[text.utf8.index(separator, offsetBy: 3)...]
-        if let bad = rest.unicodeScalars.first(where: { $0.value <= 0x20 || $0.value == 0x7F || "\"<>\\^`{|}".unicodeScalars.contains($0) }) {
-            return .failure(.init(message: "character \(bad.value <= 0x20 ? "U+\(String(bad.value, radix: 16, uppercase: true))" : "'\(bad)'") is not allowed in a link"))
+        if let bad = rest.utf8.firstIndex(where: isForbiddenByte) {
+            let byte = rest.utf8[bad]
+            return .failure(.init(message: "character \(byte <= 0x20 || byte == 0x7F ? "U+\(String(byte, radix: 16, uppercase: true))" : "'\(Character(Unicode.Scalar(byte)))'") is not allowed in a link"))
         }
         // (v2) The fragment: everything after the first '#', items as in a query.
         var fragment: [Substring] = []
-        if let hash = rest.firstIndex(of: "#") {
-            let after = rest[rest.index(after: hash)...]
-            guard !after.contains("#") else { return .failure(.init(message: "a link has at most one '#'")) }
-            fragment = after.split(separator: "&", omittingEmptySubsequences: true)
+        if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
+            let after = rest[rest.utf8.index(after: hash)...]
+            guard !after.utf8.contains(UInt8(ascii: "#")) else { return .failure(.init(message: "a link has at most one '#'")) }
+            fragment = split(after, at: UInt8(ascii: "&"), omittingEmpty: true)
             rest = rest[..<hash]
         }
         var query: [Substring] = []
-        if let q = rest.firstIndex(of: "?") {
-            query = rest[rest.index(after: q)...].split(separator: "&", omittingEmptySubsequences: true)
+        if let q = rest.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            query = split(rest[rest.utf8.index(after: q)...], at: UInt8(ascii: "&"), omittingEmpty: true)
             rest = rest[..<q]
         }
-        var segments = rest.split(separator: "/", omittingEmptySubsequences: false)
+        var segments = split(rest, at: UInt8(ascii: "/"), omittingEmpty: false)
         if segments.count > 1, segments.last?.isEmpty == true { segments.removeLast() }
         guard let host = segments.first, !host.isEmpty else {
             return .failure(.init(message: "missing host after '\(scheme)://'"))
@@ -147,6 +148,33 @@ public struct URLParts: Sendable, Equatable {
             return .failure(.init(message: "empty path segment ('//')"))
         }
         return .success(URLParts(scheme: scheme.lowercased(), segments: segments, query: query, fragment: fragment))
+    }
+
+    /// `text` split at each `byte` (an ASCII delimiter, so every piece
+    /// starts and ends on a character boundary), by its UTF-8 bytes.
+    static func split(_ text: Substring, at byte: UInt8, omittingEmpty: Bool) -> [Substring] {
+        var pieces: [Substring] = []
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var i = start
+        while i != utf8.endIndex {
+            if utf8[i] == byte {
+                if !omittingEmpty || start != i { pieces.append(text[start..<i]) }
+                start = utf8.index(after: i)
+            }
+            i = utf8.index(after: i)
+        }
+        if !omittingEmpty || start != utf8.endIndex { pieces.append(text[start...]) }
+        return pieces
+    }
+
+    /// A control byte, space, DEL, or one of `"<>\^`{|}`: never in a link.
+    private static func isForbiddenByte(_ b: UInt8) -> Bool {
+        switch b {
+        case 0...0x20, 0x7F, UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"),
+             UInt8(ascii: "^"), UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"): true
+        default: false
+        }
     }
 
     /// The index of the first "://".
