@@ -221,7 +221,7 @@ extension Navigator {
         // Top layer first, top of each stack first.
         for group in removals.reversed() { for effect in group { emit(effect) } }
         state.layers = layers
-        for (i, isEnding) in ending.enumerated() where isEnding { free(Int32(i)) }
+        for i in ending.verdict.indices where ending[i] { free(Int32(i)) }
         emit(.flowFinished(flow, result: result))
         needsCollection = true
         let key = EventKey(flow: flow, name: result)

@@ -115,22 +115,30 @@ extension Navigator {
     }
 
     /// Marks `instance` and every running instance below it.
-    func subtree(of instance: Int32) -> [Bool] {
-        // 0 unknown, 1 inside, 2 outside; each instance is resolved once.
-        var verdict = [UInt8](repeating: 0, count: state.instances.count)
+    /// - Complexity: O(instances): each instance is resolved once, with
+    ///   one allocation in all (this runs several times in every step the
+    ///   state exploration takes).
+    func subtree(of instance: Int32) -> Subtree {
+        let instances = state.instances
+        // 0 unknown, 1 inside, 2 outside.
+        var verdict = [UInt8](repeating: 0, count: instances.count)
         verdict[Int(instance)] = 1
-        var path: [Int32] = []
-        for i in state.instances.indices where state.instances[i].isRunning && verdict[i] == 0 {
+        for i in instances.indices where instances[i].isRunning && verdict[i] == 0 {
+            // Up to the first instance resolved (or the top), then down the same way marking.
             var current = Int32(i)
-            path.removeAll(keepingCapacity: true)
-            while current >= 0, verdict[Int(current)] == 0, path.count <= state.instances.count {
-                path.append(current)
-                current = state.instances[Int(current)].parent
+            var steps = 0
+            while current >= 0, verdict[Int(current)] == 0, steps <= instances.count {
+                current = instances[Int(current)].parent
+                steps += 1
             }
             let inside: UInt8 = current >= 0 && verdict[Int(current)] == 1 ? 1 : 2
-            for p in path { verdict[Int(p)] = inside }
+            var marking = Int32(i)
+            while marking >= 0, marking != current, verdict[Int(marking)] == 0 {
+                verdict[Int(marking)] = inside
+                marking = instances[Int(marking)].parent
+            }
         }
-        return verdict.map { $0 == 1 }
+        return Subtree(verdict: verdict)
     }
 
     /// Ends, silently, every flow left with no screen of its own or below it.
@@ -153,4 +161,13 @@ extension Navigator {
             free(Int32(i))
         }
     }
+}
+
+/// The running instances at or below one instance (`Navigator.subtree(of:)`).
+struct Subtree {
+    /// Per instance: 1 inside, 2 outside (or not running), 0 not running.
+    let verdict: [UInt8]
+
+    subscript(_ instance: Int32) -> Bool { verdict[Int(instance)] == 1 }
+    subscript(_ instance: Int) -> Bool { verdict[instance] == 1 }
 }
