@@ -11,11 +11,14 @@ struct GeneratedNames {
     var routeCase: [String]
     /// For each entry of `Program.parameters`: its label (route parameters).
     var label: [String]
-    /// For each event of the interface: its case, its labels, and whether
-    /// its case shares a name with another (matched by reflection).
+    /// For each event of the interface: its case and its labels.
     var eventCase: [String]
     var eventLabels: [[String]]
-    var eventOverloaded: [Bool]
+    /// For a labelled event whose name another event shares (`open(id:)`
+    /// beside `open(name:)`): the name of the static factory that spells
+    /// it as the program does (`.open(id: 1)`), its case being unique
+    /// (`openID`): Swift cannot match cases that share a name in a pattern.
+    var eventFactory: [String?]
     /// For a parameterless event renamed because a labelled case has its
     /// name: the static property that spells it (`.ready`).
     var eventAlias: [String?]
@@ -47,33 +50,41 @@ struct GeneratedNames {
         label = program.parameters.map { GeneratedNames.label(program.name($0.name)) }
         for route in program.routes { GeneratedNames.makeUnique(&label, route.parameters.range) }
 
-        // Labelled events that share a name keep it (overloaded cases); every
-        // other case stays clear of those names.
+        // Events that share a name: a labelled one gets a case of its own
+        // (`openID`) and a static factory of the shared name (`open(id:)`); a
+        // parameterless one a renamed case (`open_`) and a static property
+        // (`open`). Other cases stay clear of the shared names.
         var counts: [Symbol: Int] = [:]
         for event in interface.events { counts[event.name, default: 0] += 1 }
-        func overloadName(_ name: String) -> String { SwiftNames.reservedCases.contains(name) ? name + "_" : name }
-        var eventTaken = Set(interface.events.filter { counts[$0.name, default: 0] > 1 && !$0.labels.isEmpty }
-            .map { overloadName(program.name($0.name)) })
+        func sharedName(_ name: String) -> String { SwiftNames.reservedCases.contains(name) ? name + "_" : name }
+        var eventTaken = Set(interface.events.filter { counts[$0.name, default: 0] > 1 }.map { sharedName(program.name($0.name)) })
         eventCase = []
         eventLabels = []
-        eventOverloaded = []
+        eventFactory = []
         eventAlias = []
-        for event in interface.events {
+        var overloaded: [Int] = []
+        for (i, event) in interface.events.enumerated() {
             let name = program.name(event.name)
             var labels = event.labels.map { GeneratedNames.label(program.name($0)) }
             GeneratedNames.makeUnique(&labels, labels.indices)
             eventLabels.append(labels)
             let shared = counts[event.name, default: 0] > 1
             if shared && !event.labels.isEmpty {
-                eventCase.append(overloadName(name))
+                eventCase.append("")
+                eventFactory.append(sharedName(name))
                 eventAlias.append(nil)
-                eventOverloaded.append(true)
+                overloaded.append(i)
             } else {
-                // `case ready` cannot live beside `case ready(id:)`: a renamed case, spelled `.ready` by a static property.
+                // `case ready` cannot live beside `static func ready(id:)`: a renamed case, spelled `.ready` by a static property.
                 eventCase.append(SwiftNames.unique(name, reserved: SwiftNames.reservedCases, taken: &eventTaken))
+                eventFactory.append(nil)
                 eventAlias.append(shared && !SwiftNames.reservedCases.contains(name) ? name : nil)
-                eventOverloaded.append(false)
             }
+        }
+        // After every other case has its name: the shared name and the labels (`open` + `ID`).
+        for i in overloaded {
+            let name = program.name(interface.events[i].name) + eventLabels[i].map(GeneratedNames.caseNamePart).joined()
+            eventCase[i] = SwiftNames.unique(name, reserved: SwiftNames.reservedCases, taken: &eventTaken)
         }
 
         var guardTaken: Set<String> = []
@@ -89,6 +100,18 @@ struct GeneratedNames {
     static func makeUnique(_ labels: inout [String], _ range: Range<Int>) {
         var taken: Set<String> = []
         for i in range { labels[i] = SwiftNames.unique(labels[i], reserved: [], taken: &taken) }
+    }
+
+    /// A label as part of an overloaded event's case name: upper camel
+    /// case, `id` and `url` in capitals as Swift spells them (`openID`,
+    /// `openURL`), underscores dropped (`_0` → `0`).
+    static func caseNamePart(_ label: String) -> String {
+        let bare = label.filter { $0 != "_" }
+        switch bare {
+        case "": return "Value"
+        case "id", "url", "uri", "uuid": return bare.uppercased()
+        default: return SwiftNames.upperCamel(bare)
+        }
     }
 
     /// A parameter's label: its name, `_` (no label in Swift) spelled `_0`.

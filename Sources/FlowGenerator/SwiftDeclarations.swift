@@ -99,6 +99,11 @@ extension SwiftGenerator {
             let key = labels.isEmpty ? names.eventCase[i] : names.eventCase[i] + "(" + labels.map { $0 + ":" }.joined() + ")"
             out.append(SwiftDeclaration(name: "Event.\(key)", signature: "case \(SwiftNames.escaped(names.eventCase[i]))\(payload)",
                                         origin: .event(program.name(event.name)), span: program.handlers[Int(interface.eventHandlers[i])].span))
+            if let factory = names.eventFactory[i] {
+                let spelled = factory + "(" + labels.map { $0 + ":" }.joined() + ")"
+                out.append(SwiftDeclaration(name: "Event.\(spelled)", signature: "static func \(SwiftNames.escaped(factory))\(payload) -> Event",
+                                            origin: .event(program.name(event.name)), span: program.handlers[Int(interface.eventHandlers[i])].span))
+            }
             if let alias = names.eventAlias[i] {
                 out.append(SwiftDeclaration(name: "Event.\(alias)", signature: "static var \(SwiftNames.escaped(alias)): Event",
                                             origin: .event(program.name(event.name)), span: program.handlers[Int(interface.eventHandlers[i])].span))

@@ -61,7 +61,9 @@ extension SwiftGenerator {
         let labels = names.eventLabels[i]
         let parameters = zip(labels, interface.events[i].types).map { "\(SwiftNames.escaped($0)): \(swiftType($1))" }
         let payload = parameters.isEmpty ? "" : "(" + parameters.joined(separator: ", ") + ")"
-        let key = labels.isEmpty ? names.eventCase[i] : names.eventCase[i] + "(" + labels.map { $0 + ":" }.joined() + ")"
+        // Keyed by how app code spells it: an overloaded event by its factory.
+        let spelling = names.eventFactory[i] ?? names.eventCase[i]
+        let key = labels.isEmpty ? spelling : spelling + "(" + labels.map { $0 + ":" }.joined() + ")"
         return ("case \(SwiftNames.escaped(names.eventCase[i]))\(payload)", key)
     }
 
@@ -88,40 +90,22 @@ extension SwiftGenerator {
         var out = "\(indent)/// \(doc)\n"
         out += "\(indent)\(access)enum \(typeName): FlowEvents {\n"
         out += "\(indent)    \(access)typealias Program = ProgramType\n"
-        var baseNames: [String: Int] = [:]
-        for i in events { baseNames[names.eventCase[i], default: 0] += 1 }
         let signatures = interface.eventSignatures(program)
         for i in events {
             out += "\(indent)    /// `\(signatures[i])`.\n"
             out += "\(indent)    \(eventCaseText(i).signature)\n"
         }
         for i in events {
-            guard let alias = names.eventAlias[i], baseNames[alias] == nil else { continue }
+            guard let alias = names.eventAlias[i] else { continue }
             out += "\(indent)    /// `\(program.name(interface.events[i].name))` without arguments (its case is `\(names.eventCase[i])`).\n"
             out += "\(indent)    \(access)static var \(SwiftNames.escaped(alias)): \(typeName) { .\(SwiftNames.escaped(names.eventCase[i])) }\n"
         }
+        for i in events where names.eventFactory[i] != nil {
+            out += eventFactory(i, signature: signatures[i], returning: typeName, indent: indent + "    ")
+        }
         out += "\(indent)    \(access)var code: FlowCode {\n"
         out += "\(indent)        switch self {\n"
-        var overloaded: [String] = []
-        for i in events {
-            let caseName = SwiftNames.escaped(names.eventCase[i])
-            let types = interface.events[i].types
-            if baseNames[names.eventCase[i], default: 0] > 1 {
-                let labels = names.eventLabels[i].map(SwiftLiteral.quoted).joined(separator: ", ")
-                overloaded.append("(\(SwiftLiteral.quoted(names.eventCase[i])), [\(labels)], \(i))")
-            } else if types.isEmpty {
-                out += "\(indent)        case .\(caseName): return FlowCode(\(i))\n"
-            } else {
-                let bindings = types.indices.map { "v\($0)" }.joined(separator: ", ")
-                let values = types.enumerated().map { flowValue($1, "v\($0)") }.joined(separator: ", ")
-                out += "\(indent)        case let .\(caseName)(\(bindings)): return FlowCode(\(i), FlowArguments([\(values)]))\n"
-            }
-        }
-        if !overloaded.isEmpty {
-            out += "\(indent)        default:\n"
-            out += "\(indent)            // Cases that share a name cannot be matched by a pattern in Swift: found by reflection.\n"
-            out += "\(indent)            return FlowCode.reflecting(self, among: [\(overloaded.joined(separator: ", "))])\n"
-        }
+        for i in events { out += "\(indent)        " + eventCodeCase(i) }
         out += "\(indent)        }\n"
         out += "\(indent)    }\n"
         return out + "\(indent)}\n"

@@ -96,6 +96,9 @@ extension SwiftGenerator {
             out += " as Swift allows no parameterless case beside cases of that name with arguments.\n"
             out += "        \(access)static var \(SwiftNames.escaped(alias)): Event { .\(SwiftNames.escaped(names.eventCase[i])) }\n"
         }
+        for i in interface.events.indices where names.eventFactory[i] != nil {
+            out += "\n" + eventFactory(i, signature: signatures[i], returning: "Event", indent: "        ")
+        }
         return out + "    }\n"
     }
 
@@ -210,10 +213,9 @@ extension SwiftGenerator {
     }
 
     func screenDecoder() -> String {
-        var out = "    \(access)static func screen(for code: FlowCode) -> Screen {\n"
+        var out = "    \(access)static func screen(for code: FlowCode) -> Screen? {\n"
         if program.routes.contains(where: { !$0.parameters.isEmpty }) { out += "        let a = code.arguments\n" }
         out += "        switch code.id {\n"
-        var fallback = ""
         for (f, flow) in program.flows.enumerated() {
             guard let caseName = names.flowCase[f] else { continue }
             for r in flow.routes.range {
@@ -221,42 +223,43 @@ extension SwiftGenerator {
                     "\(SwiftNames.argumentLabel(names.label[p])): a.\(reader(program.parameters[p].type))(\(i))"
                 }
                 let payload = parameters.isEmpty ? "" : "(" + parameters.joined(separator: ", ") + ")"
-                let value = ".\(SwiftNames.escaped(caseName))(.\(SwiftNames.escaped(names.routeCase[r]))\(payload))"
-                if fallback.isEmpty { fallback = value }
-                out += "        case \(r): return \(value)\n"
+                out += "        case \(r): return .\(SwiftNames.escaped(caseName))(.\(SwiftNames.escaped(names.routeCase[r]))\(payload))\n"
             }
         }
-        out += "        // FlowKit checks every id against the embedded program when it loads it.\n"
-        out += "        default: return \(fallback)\n"
+        out += "        // Not a route of this program (FlowKit checks the ids against the embedded program when it loads it).\n"
+        out += "        default: return nil\n"
         return out + "        }\n    }\n"
     }
 
     func eventCode() -> String {
         var out = "    \(access)static func code(for event: Event) -> FlowCode {\n"
         out += "        switch event {\n"
-        var overloaded: [String] = []
-        for (i, event) in interface.events.enumerated() {
-            let caseName = SwiftNames.escaped(names.eventCase[i])
-            if names.eventOverloaded[i] {
-                let labels = names.eventLabels[i].map(SwiftLiteral.quoted).joined(separator: ", ")
-                overloaded.append("(\(SwiftLiteral.quoted(names.eventCase[i])), [\(labels)], \(i))")
-                continue
-            }
-            if event.types.isEmpty {
-                out += "        case .\(caseName): return FlowCode(\(i))\n"
-            } else {
-                let bindings = event.types.indices.map { "v\($0)" }.joined(separator: ", ")
-                let values = event.types.enumerated().map { flowValue($1, "v\($0)") }.joined(separator: ", ")
-                out += "        case let .\(caseName)(\(bindings)): return FlowCode(\(i), FlowArguments([\(values)]))\n"
-            }
-        }
-        if !overloaded.isEmpty {
-            out += "        default:\n"
-            out += "            // Cases that share a name cannot be matched by a pattern in Swift: found by reflection.\n"
-            out += "            return FlowCode.reflecting(event, among: [\n"
-            for item in overloaded { out += "                \(item),\n" }
-            out += "            ])\n"
-        }
+        for i in interface.events.indices { out += "        " + eventCodeCase(i) }
         return out + "        }\n    }\n"
+    }
+
+    /// The `case` of a `switch` over events that returns event `i`'s code
+    /// with its arguments (every case has a name of its own, so a pattern
+    /// matches it: no reflection).
+    func eventCodeCase(_ i: Int) -> String {
+        let caseName = SwiftNames.escaped(names.eventCase[i])
+        let types = interface.events[i].types
+        if types.isEmpty { return "case .\(caseName): return FlowCode(\(i))\n" }
+        let bindings = types.indices.map { "v\($0)" }.joined(separator: ", ")
+        let values = types.enumerated().map { flowValue($1, "v\($0)") }.joined(separator: ", ")
+        return "case let .\(caseName)(\(bindings)): return FlowCode(\(i), FlowArguments([\(values)]))\n"
+    }
+
+    /// The static factory that spells an overloaded event as the program
+    /// does (`static func open(id: Swift.Int) -> Event { .openID(id: id) }`).
+    func eventFactory(_ i: Int, signature: String, returning type: String, indent: String) -> String {
+        guard let factory = names.eventFactory[i] else { return "" }
+        let labels = names.eventLabels[i]
+        let parameters = zip(labels, interface.events[i].types).map { "\(SwiftNames.escaped($0)): \(swiftType($1))" }
+        let arguments = labels.map { "\(SwiftNames.escaped($0)): \(SwiftNames.escaped($0))" }
+        var out = "\(indent)/// `\(signature)`: its case is `\(names.eventCase[i])`, as Swift cannot tell"
+        out += " cases that share a name apart in a pattern.\n"
+        out += "\(indent)\(access)static func \(SwiftNames.escaped(factory))(\(parameters.joined(separator: ", "))) -> \(type) {"
+        return out + " .\(SwiftNames.escaped(names.eventCase[i]))(\(arguments.joined(separator: ", "))) }\n"
     }
 }

@@ -123,7 +123,8 @@ public struct FlowNavigator<P: FlowProgram>: Sendable {
 
     /// The active route: the top of the visible stack of the top layer.
     public var top: P.Screen {
-        guard let entry = engine.state.activeEntry else { return P.screen(for: FlowCode(-1)) }
+        // The engine refuses every step that would leave no screen.
+        guard let entry = engine.state.activeEntry else { preconditionFailure("the navigator shows no screen") }
         return screen(entry)
     }
 
@@ -147,7 +148,11 @@ public struct FlowNavigator<P: FlowProgram>: Sendable {
     // MARK: - Conversions
 
     func screen(_ entry: Entry) -> P.Screen {
-        P.screen(for: FlowCode(Int(entry.route), FlowArguments(engine: entry.arguments)))
+        guard let screen = P.screen(for: FlowCode(Int(entry.route), FlowArguments(engine: entry.arguments))) else {
+            // `init` checked that the generated ids and the embedded program agree.
+            preconditionFailure("route #\(entry.route) is not a case of \(P.self).Screen")
+        }
+        return screen
     }
 
     /// A screen as the flow language writes it, for messages: `product(id: "42")`.

@@ -19,8 +19,10 @@ public protocol FlowProgram: Sendable {
     static var definition: FlowDefinition { get }
     /// A screen's route id and arguments.
     static func code(for screen: Screen) -> FlowCode
-    /// The screen of a route id and its arguments (ids are checked at load).
-    static func screen(for code: FlowCode) -> Screen
+    /// The screen of a route id and its arguments; nil for an id that is
+    /// no route of the program (`FlowNavigator` checks at load that the
+    /// generated ids and the embedded program agree).
+    static func screen(for code: FlowCode) -> Screen?
     /// An event's index in the program's event list and its arguments.
     static func code(for event: Event) -> FlowCode
 }

@@ -72,8 +72,16 @@ import Testing
         typealias Tab = Shop.Tab
         static let definition = FlowDefinition(root: "a.flow", files: ["a.flow": source], routes: ["A.x"], events: [], guards: [], tabs: [])
         static func code(for screen: Screen) -> FlowCode { Shop.code(for: screen) }
-        static func screen(for code: FlowCode) -> Screen { Shop.screen(for: code) }
+        static func screen(for code: FlowCode) -> Screen? { Shop.screen(for: code) }
         static func code(for event: Event) -> FlowCode { Shop.code(for: event) }
+    }
+
+    @Test func anIdThatIsNoRouteDecodesToNoScreen() throws {
+        let routes = try FlowNavigator<Shop>().engine.program.routes.count
+        #expect(Shop.screen(for: FlowCode(-1)) == nil)
+        #expect(Shop.screen(for: FlowCode(routes)) == nil)
+        #expect(Shop.screen(for: FlowCode(0)) != nil)
+        #expect(Shop.screen(for: FlowCode(routes - 1)) != nil)
     }
 
     @Test func theNavigatorOfAMismatchedProgramThrows() {

@@ -70,13 +70,60 @@ import Testing
         #expect(source.components(separatedBy: "\n                case go(").count == 3)
     }
 
-    @Test func otherLabelsAreAnotherCase() throws {
+    /// The lines of `source` from the first that starts with `first` to the
+    /// next that is `last`, both included.
+    func block(_ source: String, from first: String, to last: String) -> String {
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(where: { $0.hasPrefix(first) }),
+              let end = lines[start...].firstIndex(where: { $0 == last }) else { return "" }
+        return lines[start...end].joined(separator: "\n")
+    }
+
+    @Test func otherLabelsAreAnotherCaseSpelledByAFactory() throws {
         let source = try generate("flow A [entry] {\n start x\n route x { on go(a: Int) -> push y }\n route y { on go(b: Int) -> pop }\n on go -> push y\n}")
-        #expect(source.contains("case go(a: Swift.Int)\n"))
-        #expect(source.contains("case go(b: Swift.Int)\n"))
-        #expect(source.contains("case go_\n"))
-        #expect(source.contains("static var go: Event { .go_ }"))
-        #expect(source.contains("FlowCode.reflecting(event, among: ["))
+        #expect(block(source, from: "    enum Event", to: "    }") == """
+                enum Event: Swift.Hashable, Swift.Sendable {
+                    /// `go(a: Int)`, handled at t.flow:3.
+                    case goA(a: Swift.Int)
+                    /// `go(b: Int)`, handled at t.flow:4.
+                    case goB(b: Swift.Int)
+                    /// `go`, handled at t.flow:5.
+                    case go_
+
+                    /// `go` without arguments: its case is `go_`, as Swift allows no parameterless case beside cases of that name with arguments.
+                    static var go: Event { .go_ }
+
+                    /// `go(a: Int)`: its case is `goA`, as Swift cannot tell cases that share a name apart in a pattern.
+                    static func go(a: Swift.Int) -> Event { .goA(a: a) }
+
+                    /// `go(b: Int)`: its case is `goB`, as Swift cannot tell cases that share a name apart in a pattern.
+                    static func go(b: Swift.Int) -> Event { .goB(b: b) }
+                }
+            """)
+        // Every case maps by a pattern: no reflection.
+        #expect(block(source, from: "    static func code(for event: Event)", to: "    }") == """
+                static func code(for event: Event) -> FlowCode {
+                    switch event {
+                    case let .goA(v0): return FlowCode(0, FlowArguments([.int(v0)]))
+                    case let .goB(v0): return FlowCode(1, FlowArguments([.int(v0)]))
+                    case .go_: return FlowCode(2)
+                    }
+                }
+            """)
+    }
+
+    @Test func anOverloadedCaseNameStaysClearOfOtherEvents() throws {
+        let source = try generate("flow A [entry] {\n start x\n route x { on open(id: Int) -> push y  on openID -> push y }\n route y { on open(url: String, in: Bool) -> pop }\n}")
+        #expect(block(source, from: "    static func code(for event: Event)", to: "    }") == """
+                static func code(for event: Event) -> FlowCode {
+                    switch event {
+                    case let .openID_(v0): return FlowCode(0, FlowArguments([.int(v0)]))
+                    case .openID: return FlowCode(1)
+                    case let .openURLIn(v0, v1): return FlowCode(2, FlowArguments([.string(v0), .bool(v1)]))
+                    }
+                }
+            """)
+        #expect(source.contains("        static func open(url: Swift.String, `in`: Swift.Bool) -> Event { .openURLIn(url: url, `in`: `in`) }\n"))
     }
 
     @Test func aLibraryOrAReservedNameIsRefused() {

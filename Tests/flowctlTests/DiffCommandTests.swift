@@ -52,7 +52,7 @@ struct DiffCommandTests {
         Edit(name: "remove a handler from one screen: the event stays, the screen's events case goes", app: "wayfarer",
              replacements: [("    on open(id: Int) -> push trip(id: id)\n", "")],
              subject: .declaration, changed: "Screen.Trips.TripsEvent.open(id:)", isBreaking: true,
-             evidence: "`App.Screen.Trips.TripsEvent.open(id:)` (`case open(id: Swift.Int)`) is gone"),
+             evidence: "`App.Screen.Trips.TripsEvent.open(id:)` (`case openID(id: Swift.Int)`) is gone"),
         Edit(name: "rename a route with was: its link still works, its case and link builder stay as deprecated aliases",
              app: "shop", replacements: [("route product(id: String) {", "route item(id: String) [was(product)] {"),
                                          ("push product(id: id)", "push item(id: id)"), ("App/Shop/product", "App/Shop/item")],

@@ -436,7 +436,7 @@ link "stacks://help" -> Stacks/help
         }
     }
 
-    static func screen(for code: FlowCode) -> Screen {
+    static func screen(for code: FlowCode) -> Screen? {
         let a = code.arguments
         switch code.id {
         case 0: return .stacks(.home)
@@ -450,8 +450,8 @@ link "stacks://help" -> Stacks/help
         case 8: return .stacks(.promo)
         case 9: return .checkout(.cart)
         case 10: return .checkout(.payment)
-        // FlowKit checks every id against the embedded program when it loads it.
-        default: return .stacks(.home)
+        // Not a route of this program (FlowKit checks the ids against the embedded program when it loads it).
+        default: return nil
         }
     }
 

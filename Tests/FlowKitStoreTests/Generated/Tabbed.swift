@@ -294,7 +294,7 @@ flow Profile {
         }
     }
 
-    static func screen(for code: FlowCode) -> Screen {
+    static func screen(for code: FlowCode) -> Screen? {
         let a = code.arguments
         switch code.id {
         case 0: return .search(.search)
@@ -303,8 +303,8 @@ flow Profile {
         case 3: return .search(.filters)
         case 4: return .profile(.profile)
         case 5: return .profile(.edit)
-        // FlowKit checks every id against the embedded program when it loads it.
-        default: return .search(.search)
+        // Not a route of this program (FlowKit checks the ids against the embedded program when it loads it).
+        default: return nil
         }
     }
 

@@ -519,7 +519,7 @@ link "bank://transaction/:id" -> Bank/Main/Accounts/transaction(id: id) when log
         }
     }
 
-    static func screen(for code: FlowCode) -> Screen {
+    static func screen(for code: FlowCode) -> Screen? {
         let a = code.arguments
         switch code.id {
         case 0: return .bank(.welcome)
@@ -533,8 +533,8 @@ link "bank://transaction/:id" -> Bank/Main/Accounts/transaction(id: id) when log
         case 8: return .transfer(.amount(payee: a.string(0)))
         case 9: return .transfer(.confirm(payee: a.string(0)))
         case 10: return .more(.more)
-        // FlowKit checks every id against the embedded program when it loads it.
-        default: return .bank(.welcome)
+        // Not a route of this program (FlowKit checks the ids against the embedded program when it loads it).
+        default: return nil
         }
     }
 

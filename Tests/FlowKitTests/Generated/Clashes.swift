@@ -83,9 +83,11 @@ enum Clashes: FlowProgram {
                 /// `facts`.
                 case facts
                 /// `init(let: String, var: Double)`.
-                case init_(`let`: Swift.String, `var`: Swift.Double)
+                case initLetVar(`let`: Swift.String, `var`: Swift.Double)
                 /// `repeat(let: Int, inout: Bool)`.
                 case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
+                /// `init(let: String, var: Double)`: its case is `initLetVar`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func init_(`let`: Swift.String, `var`: Swift.Double) -> Self_Event { .initLetVar(`let`: `let`, `var`: `var`) }
                 var code: FlowCode {
                     switch self {
                     case .init__: return FlowCode(0)
@@ -94,7 +96,7 @@ enum Clashes: FlowProgram {
                     case let .hashValue_(v0): return FlowCode(3, FlowArguments([.bool(v0)]))
                     case .titled: return FlowCode(4)
                     case .facts: return FlowCode(5)
-                    case let .init_(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
+                    case let .initLetVar(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
                     case let .`repeat`(v0, v1): return FlowCode(9, FlowArguments([.int(v0), .bool(v1)]))
                     }
                 }
@@ -106,13 +108,15 @@ enum Clashes: FlowProgram {
                 /// `close`.
                 case close
                 /// `init(let: String, var: Double)`.
-                case init_(`let`: Swift.String, `var`: Swift.Double)
+                case initLetVar(`let`: Swift.String, `var`: Swift.Double)
                 /// `repeat(let: Int, inout: Bool)`.
                 case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
+                /// `init(let: String, var: Double)`: its case is `initLetVar`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func init_(`let`: Swift.String, `var`: Swift.Double) -> Type_Event { .initLetVar(`let`: `let`, `var`: `var`) }
                 var code: FlowCode {
                     switch self {
                     case .close: return FlowCode(6)
-                    case let .init_(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
+                    case let .initLetVar(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
                     case let .`repeat`(v0, v1): return FlowCode(9, FlowArguments([.int(v0), .bool(v1)]))
                     }
                 }
@@ -124,13 +128,15 @@ enum Clashes: FlowProgram {
                 /// `close`.
                 case close
                 /// `init(let: String, var: Double)`.
-                case init_(`let`: Swift.String, `var`: Swift.Double)
+                case initLetVar(`let`: Swift.String, `var`: Swift.Double)
                 /// `repeat(let: Int, inout: Bool)`.
                 case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
+                /// `init(let: String, var: Double)`: its case is `initLetVar`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func init_(`let`: Swift.String, `var`: Swift.Double) -> DefaultEvent { .initLetVar(`let`: `let`, `var`: `var`) }
                 var code: FlowCode {
                     switch self {
                     case .close: return FlowCode(6)
-                    case let .init_(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
+                    case let .initLetVar(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
                     case let .`repeat`(v0, v1): return FlowCode(9, FlowArguments([.int(v0), .bool(v1)]))
                     }
                 }
@@ -142,13 +148,15 @@ enum Clashes: FlowProgram {
                 /// `close`.
                 case close
                 /// `init(let: String, var: Double)`.
-                case init_(`let`: Swift.String, `var`: Swift.Double)
+                case initLetVar(`let`: Swift.String, `var`: Swift.Double)
                 /// `repeat(let: Int, inout: Bool)`.
                 case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
+                /// `init(let: String, var: Double)`: its case is `initLetVar`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func init_(`let`: Swift.String, `var`: Swift.Double) -> RepeatEvent { .initLetVar(`let`: `let`, `var`: `var`) }
                 var code: FlowCode {
                     switch self {
                     case .close: return FlowCode(6)
-                    case let .init_(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
+                    case let .initLetVar(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
                     case let .`repeat`(v0, v1): return FlowCode(9, FlowArguments([.int(v0), .bool(v1)]))
                     }
                 }
@@ -160,13 +168,15 @@ enum Clashes: FlowProgram {
                 /// `next`.
                 case next
                 /// `init(let: String, var: Double)`.
-                case init_(`let`: Swift.String, `var`: Swift.Double)
+                case initLetVar(`let`: Swift.String, `var`: Swift.Double)
                 /// `repeat(let: Int, inout: Bool)`.
                 case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
+                /// `init(let: String, var: Double)`: its case is `initLetVar`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func init_(`let`: Swift.String, `var`: Swift.Double) -> Title_Event { .initLetVar(`let`: `let`, `var`: `var`) }
                 var code: FlowCode {
                     switch self {
                     case .next: return FlowCode(7)
-                    case let .init_(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
+                    case let .initLetVar(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
                     case let .`repeat`(v0, v1): return FlowCode(9, FlowArguments([.int(v0), .bool(v1)]))
                     }
                 }
@@ -178,13 +188,15 @@ enum Clashes: FlowProgram {
                 /// `close`.
                 case close
                 /// `init(let: String, var: Double)`.
-                case init_(`let`: Swift.String, `var`: Swift.Double)
+                case initLetVar(`let`: Swift.String, `var`: Swift.Double)
                 /// `repeat(let: Int, inout: Bool)`.
                 case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
+                /// `init(let: String, var: Double)`: its case is `initLetVar`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func init_(`let`: Swift.String, `var`: Swift.Double) -> IsLocked_Event { .initLetVar(`let`: `let`, `var`: `var`) }
                 var code: FlowCode {
                     switch self {
                     case .close: return FlowCode(6)
-                    case let .init_(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
+                    case let .initLetVar(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
                     case let .`repeat`(v0, v1): return FlowCode(9, FlowArguments([.int(v0), .bool(v1)]))
                     }
                 }
@@ -213,14 +225,16 @@ enum Clashes: FlowProgram {
             enum IntEvent: FlowEvents {
                 typealias Program = ProgramType
                 /// `init(let: String, var: Double)`.
-                case init_(`let`: Swift.String, `var`: Swift.Double)
+                case initLetVar(`let`: Swift.String, `var`: Swift.Double)
                 /// `repeat(let: Int, inout: Bool)`.
                 case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
                 /// `done`.
                 case done
+                /// `init(let: String, var: Double)`: its case is `initLetVar`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func init_(`let`: Swift.String, `var`: Swift.Double) -> IntEvent { .initLetVar(`let`: `let`, `var`: `var`) }
                 var code: FlowCode {
                     switch self {
-                    case let .init_(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
+                    case let .initLetVar(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
                     case let .`repeat`(v0, v1): return FlowCode(9, FlowArguments([.int(v0), .bool(v1)]))
                     case .done: return FlowCode(10)
                     }
@@ -252,13 +266,15 @@ enum Clashes: FlowProgram {
                 /// `close`.
                 case close
                 /// `init(let: String, var: Double)`.
-                case init_(`let`: Swift.String, `var`: Swift.Double)
+                case initLetVar(`let`: Swift.String, `var`: Swift.Double)
                 /// `repeat(let: Int, inout: Bool)`.
                 case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
+                /// `init(let: String, var: Double)`: its case is `initLetVar`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func init_(`let`: Swift.String, `var`: Swift.Double) -> BoolEvent { .initLetVar(`let`: `let`, `var`: `var`) }
                 var code: FlowCode {
                     switch self {
                     case .close: return FlowCode(6)
-                    case let .init_(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
+                    case let .initLetVar(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
                     case let .`repeat`(v0, v1): return FlowCode(9, FlowArguments([.int(v0), .bool(v1)]))
                     }
                 }
@@ -289,13 +305,15 @@ enum Clashes: FlowProgram {
                 /// `close`.
                 case close
                 /// `init(let: String, var: Double)`.
-                case init_(`let`: Swift.String, `var`: Swift.Double)
+                case initLetVar(`let`: Swift.String, `var`: Swift.Double)
                 /// `repeat(let: Int, inout: Bool)`.
                 case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
+                /// `init(let: String, var: Double)`: its case is `initLetVar`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func init_(`let`: Swift.String, `var`: Swift.Double) -> ProtocolEvent { .initLetVar(`let`: `let`, `var`: `var`) }
                 var code: FlowCode {
                     switch self {
                     case .close: return FlowCode(6)
-                    case let .init_(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
+                    case let .initLetVar(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
                     case let .`repeat`(v0, v1): return FlowCode(9, FlowArguments([.int(v0), .bool(v1)]))
                     }
                 }
@@ -386,14 +404,16 @@ enum Clashes: FlowProgram {
             enum HidesBackButton_Event: FlowEvents {
                 typealias Program = ProgramType
                 /// `init(let: String, var: Double)`.
-                case init_(`let`: Swift.String, `var`: Swift.Double)
+                case initLetVar(`let`: Swift.String, `var`: Swift.Double)
                 /// `repeat(let: Int, inout: Bool)`.
                 case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
                 /// `done`.
                 case done
+                /// `init(let: String, var: Double)`: its case is `initLetVar`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func init_(`let`: Swift.String, `var`: Swift.Double) -> HidesBackButton_Event { .initLetVar(`let`: `let`, `var`: `var`) }
                 var code: FlowCode {
                     switch self {
-                    case let .init_(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
+                    case let .initLetVar(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
                     case let .`repeat`(v0, v1): return FlowCode(9, FlowArguments([.int(v0), .bool(v1)]))
                     case .done: return FlowCode(10)
                     }
@@ -460,11 +480,14 @@ enum Clashes: FlowProgram {
         /// `next`, handled at clashes.flow:23.
         case next
         /// `init(let: String, var: Double)`, handled at clashes.flow:15.
-        case init_(`let`: Swift.String, `var`: Swift.Double)
+        case initLetVar(`let`: Swift.String, `var`: Swift.Double)
         /// `repeat(let: Int, inout: Bool)`, handled at clashes.flow:20.
         case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
         /// `done`, handled at clashes.flow:27.
         case done
+
+        /// `init(let: String, var: Double)`: its case is `initLetVar`, as Swift cannot tell cases that share a name apart in a pattern.
+        static func init_(`let`: Swift.String, `var`: Swift.Double) -> Event { .initLetVar(`let`: `let`, `var`: `var`) }
     }
 
     /// The `[system]` events: what the app itself reports (`store.send(Clashes.SystemEvent.…)`), never a screen.
@@ -609,7 +632,7 @@ link "clash://type/:in/x?let=:let" -> Screen/default(_: in)
         }
     }
 
-    static func screen(for code: FlowCode) -> Screen {
+    static func screen(for code: FlowCode) -> Screen? {
         let a = code.arguments
         switch code.id {
         case 0: return .screen(.self_)
@@ -624,8 +647,8 @@ link "clash://type/:in/x?let=:let" -> Screen/default(_: in)
         case 9: return .screen_(.Protocol_)
         case 10: return .event(.self_)
         case 11: return .title_(.hidesBackButton_)
-        // FlowKit checks every id against the embedded program when it loads it.
-        default: return .screen(.self_)
+        // Not a route of this program (FlowKit checks the ids against the embedded program when it loads it).
+        default: return nil
         }
     }
 
@@ -639,13 +662,9 @@ link "clash://type/:in/x?let=:let" -> Screen/default(_: in)
         case .facts: return FlowCode(5)
         case .close: return FlowCode(6)
         case .next: return FlowCode(7)
+        case let .initLetVar(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
         case let .`repeat`(v0, v1): return FlowCode(9, FlowArguments([.int(v0), .bool(v1)]))
         case .done: return FlowCode(10)
-        default:
-            // Cases that share a name cannot be matched by a pattern in Swift: found by reflection.
-            return FlowCode.reflecting(event, among: [
-                ("init_", ["let", "var"], 8),
-            ])
         }
     }
 }

@@ -272,7 +272,7 @@ flow Strict {
         }
     }
 
-    static func screen(for code: FlowCode) -> Screen {
+    static func screen(for code: FlowCode) -> Screen? {
         switch code.id {
         case 0: return .graph(.node)
         case 1: return .graph(.edge)
@@ -280,8 +280,8 @@ flow Strict {
         case 3: return .graph(.Node)
         case 4: return .strict(.EDGE)
         case 5: return .strict(.GRAPH)
-        // FlowKit checks every id against the embedded program when it loads it.
-        default: return .graph(.node)
+        // Not a route of this program (FlowKit checks the ids against the embedded program when it loads it).
+        default: return nil
         }
     }
 

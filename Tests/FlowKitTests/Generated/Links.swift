@@ -393,7 +393,7 @@ link default -> App/missing
         }
     }
 
-    static func screen(for code: FlowCode) -> Screen {
+    static func screen(for code: FlowCode) -> Screen? {
         let a = code.arguments
         switch code.id {
         case 0: return .app(.feed)
@@ -404,8 +404,8 @@ link default -> App/missing
         case 5: return .app(.article(slug: a.string(0)))
         case 6: return .app(.info)
         case 7: return .account(.page)
-        // FlowKit checks every id against the embedded program when it loads it.
-        default: return .app(.feed)
+        // Not a route of this program (FlowKit checks the ids against the embedded program when it loads it).
+        default: return nil
         }
     }
 

@@ -246,15 +246,15 @@ flow App [entry] {
         }
     }
 
-    static func screen(for code: FlowCode) -> Screen {
+    static func screen(for code: FlowCode) -> Screen? {
         switch code.id {
         case 0: return .app(.walkthrough)
         case 1: return .app(.login)
         case 2: return .app(.forgotPassword)
         case 3: return .app(.signup)
         case 4: return .app(.main)
-        // FlowKit checks every id against the embedded program when it loads it.
-        default: return .app(.walkthrough)
+        // Not a route of this program (FlowKit checks the ids against the embedded program when it loads it).
+        default: return nil
         }
     }
 

@@ -58,20 +58,23 @@ enum Nav: FlowProgram {
             enum FeedEvent: FlowEvents {
                 typealias Program = ProgramType
                 /// `open(id: Int)`.
-                case open(id: Swift.Int)
+                case openID(id: Swift.Int)
                 /// `compose`.
                 case compose
                 /// `settings`.
                 case settings
                 /// `open(name: String)`.
-                case open(name: Swift.String)
+                case openName(name: Swift.String)
+                /// `open(id: Int)`: its case is `openID`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func open(id: Swift.Int) -> FeedEvent { .openID(id: id) }
+                /// `open(name: String)`: its case is `openName`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func open(name: Swift.String) -> FeedEvent { .openName(name: name) }
                 var code: FlowCode {
                     switch self {
+                    case let .openID(v0): return FlowCode(0, FlowArguments([.int(v0)]))
                     case .compose: return FlowCode(1)
                     case .settings: return FlowCode(2)
-                    default:
-                        // Cases that share a name cannot be matched by a pattern in Swift: found by reflection.
-                        return FlowCode.reflecting(self, among: [("open", ["id"], 0), ("open", ["name"], 7)])
+                    case let .openName(v0): return FlowCode(7, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -86,13 +89,17 @@ enum Nav: FlowProgram {
                 /// `author(name: String)`.
                 case author(name: Swift.String)
                 /// `open(name: String)`.
-                case open(name: Swift.String)
+                case openName(name: Swift.String)
+                /// `open` without arguments (its case is `open_`).
+                static var open: PostEvent { .open_ }
+                /// `open(name: String)`: its case is `openName`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func open(name: Swift.String) -> PostEvent { .openName(name: name) }
                 var code: FlowCode {
                     switch self {
                     case .like: return FlowCode(3)
                     case .open_: return FlowCode(4)
                     case let .author(v0): return FlowCode(5, FlowArguments([.string(v0)]))
-                    case let .open(v0): return FlowCode(7, FlowArguments([.string(v0)]))
+                    case let .openName(v0): return FlowCode(7, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -101,14 +108,17 @@ enum Nav: FlowProgram {
             enum ProfileEvent: FlowEvents {
                 typealias Program = ProgramType
                 /// `open(id: Int)`.
-                case open(id: Swift.Int)
+                case openID(id: Swift.Int)
                 /// `open(name: String)`.
-                case open(name: Swift.String)
+                case openName(name: Swift.String)
+                /// `open(id: Int)`: its case is `openID`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func open(id: Swift.Int) -> ProfileEvent { .openID(id: id) }
+                /// `open(name: String)`: its case is `openName`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func open(name: Swift.String) -> ProfileEvent { .openName(name: name) }
                 var code: FlowCode {
                     switch self {
-                    default:
-                        // Cases that share a name cannot be matched by a pattern in Swift: found by reflection.
-                        return FlowCode.reflecting(self, among: [("open", ["id"], 0), ("open", ["name"], 7)])
+                    case let .openID(v0): return FlowCode(0, FlowArguments([.int(v0)]))
+                    case let .openName(v0): return FlowCode(7, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -119,11 +129,13 @@ enum Nav: FlowProgram {
                 /// `done`.
                 case done
                 /// `open(name: String)`.
-                case open(name: Swift.String)
+                case openName(name: Swift.String)
+                /// `open(name: String)`: its case is `openName`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func open(name: Swift.String) -> LockedEvent { .openName(name: name) }
                 var code: FlowCode {
                     switch self {
                     case .done: return FlowCode(6)
-                    case let .open(v0): return FlowCode(7, FlowArguments([.string(v0)]))
+                    case let .openName(v0): return FlowCode(7, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -132,10 +144,12 @@ enum Nav: FlowProgram {
             enum CustomEvent: FlowEvents {
                 typealias Program = ProgramType
                 /// `open(name: String)`.
-                case open(name: Swift.String)
+                case openName(name: Swift.String)
+                /// `open(name: String)`: its case is `openName`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func open(name: Swift.String) -> CustomEvent { .openName(name: name) }
                 var code: FlowCode {
                     switch self {
-                    case let .open(v0): return FlowCode(7, FlowArguments([.string(v0)]))
+                    case let .openName(v0): return FlowCode(7, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -144,10 +158,12 @@ enum Nav: FlowProgram {
             enum CancelledEvent: FlowEvents {
                 typealias Program = ProgramType
                 /// `open(name: String)`.
-                case open(name: Swift.String)
+                case openName(name: Swift.String)
+                /// `open(name: String)`: its case is `openName`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func open(name: Swift.String) -> CancelledEvent { .openName(name: name) }
                 var code: FlowCode {
                     switch self {
-                    case let .open(v0): return FlowCode(7, FlowArguments([.string(v0)]))
+                    case let .openName(v0): return FlowCode(7, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -178,12 +194,14 @@ enum Nav: FlowProgram {
             enum DraftEvent: FlowEvents {
                 typealias Program = ProgramType
                 /// `open(name: String)`.
-                case open(name: Swift.String)
+                case openName(name: Swift.String)
                 /// `next(in: Bool)`.
                 case next(`in`: Swift.Bool)
+                /// `open(name: String)`: its case is `openName`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func open(name: Swift.String) -> DraftEvent { .openName(name: name) }
                 var code: FlowCode {
                     switch self {
-                    case let .open(v0): return FlowCode(7, FlowArguments([.string(v0)]))
+                    case let .openName(v0): return FlowCode(7, FlowArguments([.string(v0)]))
                     case let .next(v0): return FlowCode(8, FlowArguments([.bool(v0)]))
                     }
                 }
@@ -193,14 +211,16 @@ enum Nav: FlowProgram {
             enum ReviewEvent: FlowEvents {
                 typealias Program = ProgramType
                 /// `open(name: String)`.
-                case open(name: Swift.String)
+                case openName(name: Swift.String)
                 /// `send`.
                 case send
                 /// `discard`.
                 case discard
+                /// `open(name: String)`: its case is `openName`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func open(name: Swift.String) -> ReviewEvent { .openName(name: name) }
                 var code: FlowCode {
                     switch self {
-                    case let .open(v0): return FlowCode(7, FlowArguments([.string(v0)]))
+                    case let .openName(v0): return FlowCode(7, FlowArguments([.string(v0)]))
                     case .send: return FlowCode(9)
                     case .discard: return FlowCode(10)
                     }
@@ -285,7 +305,7 @@ enum Nav: FlowProgram {
     /// A user event: one case per event name and label list (not `back`, not results).
     enum Event: Swift.Hashable, Swift.Sendable {
         /// `open(id: Int)`, handled at navigation.flow:11.
-        case open(id: Swift.Int)
+        case openID(id: Swift.Int)
         /// `compose`, handled at navigation.flow:12.
         case compose
         /// `settings`, handled at navigation.flow:13.
@@ -299,7 +319,7 @@ enum Nav: FlowProgram {
         /// `done`, handled at navigation.flow:21.
         case done
         /// `open(name: String)`, handled at navigation.flow:23.
-        case open(name: Swift.String)
+        case openName(name: Swift.String)
         /// `next(in: Bool)`, handled at navigation.flow:31.
         case next(`in`: Swift.Bool)
         /// `send`, handled at navigation.flow:32.
@@ -313,6 +333,12 @@ enum Nav: FlowProgram {
 
         /// `open` without arguments: its case is `open_`, as Swift allows no parameterless case beside cases of that name with arguments.
         static var open: Event { .open_ }
+
+        /// `open(id: Int)`: its case is `openID`, as Swift cannot tell cases that share a name apart in a pattern.
+        static func open(id: Swift.Int) -> Event { .openID(id: id) }
+
+        /// `open(name: String)`: its case is `openName`, as Swift cannot tell cases that share a name apart in a pattern.
+        static func open(name: Swift.String) -> Event { .openName(name: name) }
     }
 
     /// The `[system]` events: what the app itself reports (`store.send(Nav.SystemEvent.…)`), never a screen.
@@ -447,7 +473,7 @@ flow Settings {
         }
     }
 
-    static func screen(for code: FlowCode) -> Screen {
+    static func screen(for code: FlowCode) -> Screen? {
         let a = code.arguments
         switch code.id {
         case 0: return .home(.feed)
@@ -460,30 +486,26 @@ flow Settings {
         case 7: return .composer(.review)
         case 8: return .settings(.`default`)
         case 9: return .settings(.init_(self: a.string(0)))
-        // FlowKit checks every id against the embedded program when it loads it.
-        default: return .home(.feed)
+        // Not a route of this program (FlowKit checks the ids against the embedded program when it loads it).
+        default: return nil
         }
     }
 
     static func code(for event: Event) -> FlowCode {
         switch event {
+        case let .openID(v0): return FlowCode(0, FlowArguments([.int(v0)]))
         case .compose: return FlowCode(1)
         case .settings: return FlowCode(2)
         case .like: return FlowCode(3)
         case .open_: return FlowCode(4)
         case let .author(v0): return FlowCode(5, FlowArguments([.string(v0)]))
         case .done: return FlowCode(6)
+        case let .openName(v0): return FlowCode(7, FlowArguments([.string(v0)]))
         case let .next(v0): return FlowCode(8, FlowArguments([.bool(v0)]))
         case .send: return FlowCode(9)
         case .discard: return FlowCode(10)
         case .self_: return FlowCode(11)
         case .close: return FlowCode(12)
-        default:
-            // Cases that share a name cannot be matched by a pattern in Swift: found by reflection.
-            return FlowCode.reflecting(event, among: [
-                ("open", ["id"], 0),
-                ("open", ["name"], 7),
-            ])
         }
     }
 }

@@ -281,11 +281,13 @@ enum Photoshare: FlowProgram {
                 /// `close`.
                 case close
                 /// `next(contact: String)`.
-                case next(contact: Swift.String)
+                case nextContact(contact: Swift.String)
+                /// `next(contact: String)`: its case is `nextContact`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func next(contact: Swift.String) -> ContactEvent { .nextContact(contact: contact) }
                 var code: FlowCode {
                     switch self {
                     case .close: return FlowCode(5)
-                    case let .next(v0): return FlowCode(13, FlowArguments([.string(v0)]))
+                    case let .nextContact(v0): return FlowCode(13, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -472,11 +474,11 @@ enum Photoshare: FlowProgram {
                 /// `openProfile(username: String)`.
                 case openProfile(username: Swift.String)
                 /// `comments(postId: String)`.
-                case comments(postId: Swift.String)
+                case commentsPostId(postId: Swift.String)
                 /// `share(postId: String)`.
-                case share(postId: Swift.String)
+                case sharePostId(postId: Swift.String)
                 /// `options(postId: String)`.
-                case options(postId: Swift.String)
+                case optionsPostId(postId: Swift.String)
                 /// `switchFeed`.
                 case switchFeed
                 /// `create`.
@@ -487,12 +489,18 @@ enum Photoshare: FlowProgram {
                 case messages
                 /// `openStory(username: String)`.
                 case openStory(username: Swift.String)
+                /// `comments(postId: String)`: its case is `commentsPostId`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func comments(postId: Swift.String) -> FeedEvent { .commentsPostId(postId: postId) }
+                /// `share(postId: String)`: its case is `sharePostId`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func share(postId: Swift.String) -> FeedEvent { .sharePostId(postId: postId) }
+                /// `options(postId: String)`: its case is `optionsPostId`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func options(postId: Swift.String) -> FeedEvent { .optionsPostId(postId: postId) }
                 var code: FlowCode {
                     switch self {
                     case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
-                    case let .comments(v0): return FlowCode(23, FlowArguments([.string(v0)]))
-                    case let .share(v0): return FlowCode(24, FlowArguments([.string(v0)]))
-                    case let .options(v0): return FlowCode(25, FlowArguments([.string(v0)]))
+                    case let .commentsPostId(v0): return FlowCode(23, FlowArguments([.string(v0)]))
+                    case let .sharePostId(v0): return FlowCode(24, FlowArguments([.string(v0)]))
+                    case let .optionsPostId(v0): return FlowCode(25, FlowArguments([.string(v0)]))
                     case .switchFeed: return FlowCode(26)
                     case .create: return FlowCode(27)
                     case .activity: return FlowCode(28)
@@ -523,17 +531,23 @@ enum Photoshare: FlowProgram {
                 /// `openProfile(username: String)`.
                 case openProfile(username: Swift.String)
                 /// `comments(postId: String)`.
-                case comments(postId: Swift.String)
+                case commentsPostId(postId: Swift.String)
                 /// `share(postId: String)`.
-                case share(postId: Swift.String)
+                case sharePostId(postId: Swift.String)
                 /// `options(postId: String)`.
-                case options(postId: Swift.String)
+                case optionsPostId(postId: Swift.String)
+                /// `comments(postId: String)`: its case is `commentsPostId`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func comments(postId: Swift.String) -> FollowingFeedEvent { .commentsPostId(postId: postId) }
+                /// `share(postId: String)`: its case is `sharePostId`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func share(postId: Swift.String) -> FollowingFeedEvent { .sharePostId(postId: postId) }
+                /// `options(postId: String)`: its case is `optionsPostId`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func options(postId: Swift.String) -> FollowingFeedEvent { .optionsPostId(postId: postId) }
                 var code: FlowCode {
                     switch self {
                     case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
-                    case let .comments(v0): return FlowCode(23, FlowArguments([.string(v0)]))
-                    case let .share(v0): return FlowCode(24, FlowArguments([.string(v0)]))
-                    case let .options(v0): return FlowCode(25, FlowArguments([.string(v0)]))
+                    case let .commentsPostId(v0): return FlowCode(23, FlowArguments([.string(v0)]))
+                    case let .sharePostId(v0): return FlowCode(24, FlowArguments([.string(v0)]))
+                    case let .optionsPostId(v0): return FlowCode(25, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -544,19 +558,25 @@ enum Photoshare: FlowProgram {
                 /// `openProfile(username: String)`.
                 case openProfile(username: Swift.String)
                 /// `comments(postId: String)`.
-                case comments(postId: Swift.String)
+                case commentsPostId(postId: Swift.String)
                 /// `share(postId: String)`.
-                case share(postId: Swift.String)
+                case sharePostId(postId: Swift.String)
                 /// `options(postId: String)`.
-                case options(postId: Swift.String)
+                case optionsPostId(postId: Swift.String)
                 /// `editFavorites`.
                 case editFavorites
+                /// `comments(postId: String)`: its case is `commentsPostId`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func comments(postId: Swift.String) -> FavoritesFeedEvent { .commentsPostId(postId: postId) }
+                /// `share(postId: String)`: its case is `sharePostId`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func share(postId: Swift.String) -> FavoritesFeedEvent { .sharePostId(postId: postId) }
+                /// `options(postId: String)`: its case is `optionsPostId`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func options(postId: Swift.String) -> FavoritesFeedEvent { .optionsPostId(postId: postId) }
                 var code: FlowCode {
                     switch self {
                     case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
-                    case let .comments(v0): return FlowCode(23, FlowArguments([.string(v0)]))
-                    case let .share(v0): return FlowCode(24, FlowArguments([.string(v0)]))
-                    case let .options(v0): return FlowCode(25, FlowArguments([.string(v0)]))
+                    case let .commentsPostId(v0): return FlowCode(23, FlowArguments([.string(v0)]))
+                    case let .sharePostId(v0): return FlowCode(24, FlowArguments([.string(v0)]))
+                    case let .optionsPostId(v0): return FlowCode(25, FlowArguments([.string(v0)]))
                     case .editFavorites: return FlowCode(33)
                     }
                 }
@@ -582,12 +602,14 @@ enum Photoshare: FlowProgram {
                 /// `openProfile(username: String)`.
                 case openProfile(username: Swift.String)
                 /// `next(username: String)`.
-                case next(username: Swift.String)
+                case nextUsername(username: Swift.String)
+                /// `next(username: String)`: its case is `nextUsername`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func next(username: Swift.String) -> StoryEvent { .nextUsername(username: username) }
                 var code: FlowCode {
                     switch self {
                     case .close: return FlowCode(5)
                     case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
-                    case let .next(v0): return FlowCode(35, FlowArguments([.string(v0)]))
+                    case let .nextUsername(v0): return FlowCode(35, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -1354,13 +1376,15 @@ enum Photoshare: FlowProgram {
                 /// `viewReplies(commentId: String)`.
                 case viewReplies(commentId: Swift.String)
                 /// `options(commentId: String)`.
-                case options(commentId: Swift.String)
+                case optionsCommentId(commentId: Swift.String)
+                /// `options(commentId: String)`: its case is `optionsCommentId`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func options(commentId: Swift.String) -> CommentsEvent { .optionsCommentId(commentId: commentId) }
                 var code: FlowCode {
                     switch self {
                     case .logOut: return FlowCode(20)
                     case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
                     case let .viewReplies(v0): return FlowCode(78, FlowArguments([.string(v0)]))
-                    case let .options(v0): return FlowCode(79, FlowArguments([.string(v0)]))
+                    case let .optionsCommentId(v0): return FlowCode(79, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -1464,12 +1488,14 @@ enum Photoshare: FlowProgram {
                 /// `openProfile(username: String)`.
                 case openProfile(username: Swift.String)
                 /// `pick(reason: String)`.
-                case pick(reason: Swift.String)
+                case pickReason(reason: Swift.String)
+                /// `pick(reason: String)`: its case is `pickReason`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func pick(reason: Swift.String) -> ReasonEvent { .pickReason(reason: reason) }
                 var code: FlowCode {
                     switch self {
                     case .logOut: return FlowCode(20)
                     case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
-                    case let .pick(v0): return FlowCode(80, FlowArguments([.string(v0)]))
+                    case let .pickReason(v0): return FlowCode(80, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -1596,14 +1622,18 @@ enum Photoshare: FlowProgram {
                 /// `openProfile(username: String)`.
                 case openProfile(username: Swift.String)
                 /// `confirm(username: String)`.
-                case confirm(username: Swift.String)
+                case confirmUsername(username: Swift.String)
                 /// `delete(username: String)`.
-                case delete(username: Swift.String)
+                case deleteUsername(username: Swift.String)
+                /// `confirm(username: String)`: its case is `confirmUsername`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func confirm(username: Swift.String) -> FollowRequestsEvent { .confirmUsername(username: username) }
+                /// `delete(username: String)`: its case is `deleteUsername`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func delete(username: Swift.String) -> FollowRequestsEvent { .deleteUsername(username: username) }
                 var code: FlowCode {
                     switch self {
                     case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
-                    case let .confirm(v0): return FlowCode(84, FlowArguments([.string(v0)]))
-                    case let .delete(v0): return FlowCode(85, FlowArguments([.string(v0)]))
+                    case let .confirmUsername(v0): return FlowCode(84, FlowArguments([.string(v0)]))
+                    case let .deleteUsername(v0): return FlowCode(85, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -1712,10 +1742,12 @@ enum Photoshare: FlowProgram {
             enum NewMessageEvent: FlowEvents {
                 typealias Program = ProgramType
                 /// `pick(username: String)`.
-                case pick(username: Swift.String)
+                case pickUsername(username: Swift.String)
+                /// `pick(username: String)`: its case is `pickUsername`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func pick(username: Swift.String) -> NewMessageEvent { .pickUsername(username: username) }
                 var code: FlowCode {
                     switch self {
-                    case let .pick(v0): return FlowCode(91, FlowArguments([.string(v0)]))
+                    case let .pickUsername(v0): return FlowCode(91, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -1831,15 +1863,17 @@ enum Photoshare: FlowProgram {
                 /// `close`.
                 case close
                 /// `share(postId: String)`.
-                case share(postId: Swift.String)
+                case sharePostId(postId: Swift.String)
                 /// `tagPeople`.
                 case tagPeople
                 /// `addLocation`.
                 case addLocation
+                /// `share(postId: String)`: its case is `sharePostId`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func share(postId: Swift.String) -> CaptionEvent { .sharePostId(postId: postId) }
                 var code: FlowCode {
                     switch self {
                     case .close: return FlowCode(5)
-                    case let .share(v0): return FlowCode(24, FlowArguments([.string(v0)]))
+                    case let .sharePostId(v0): return FlowCode(24, FlowArguments([.string(v0)]))
                     case .tagPeople: return FlowCode(96)
                     case .addLocation: return FlowCode(97)
                     }
@@ -1879,11 +1913,13 @@ enum Photoshare: FlowProgram {
                 /// `close`.
                 case close
                 /// `pick(id: String)`.
-                case pick(id: Swift.String)
+                case pickID(id: Swift.String)
+                /// `pick(id: String)`: its case is `pickID`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func pick(id: Swift.String) -> LocationEvent { .pickID(id: id) }
                 var code: FlowCode {
                     switch self {
                     case .close: return FlowCode(5)
-                    case let .pick(v0): return FlowCode(100, FlowArguments([.string(v0)]))
+                    case let .pickID(v0): return FlowCode(100, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -2177,11 +2213,13 @@ enum Photoshare: FlowProgram {
                 /// `logOut`.
                 case logOut
                 /// `unblock(username: String)`.
-                case unblock(username: Swift.String)
+                case unblockUsername(username: Swift.String)
+                /// `unblock(username: String)`: its case is `unblockUsername`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func unblock(username: Swift.String) -> BlockedEvent { .unblockUsername(username: username) }
                 var code: FlowCode {
                     switch self {
                     case .logOut: return FlowCode(20)
-                    case let .unblock(v0): return FlowCode(115, FlowArguments([.string(v0)]))
+                    case let .unblockUsername(v0): return FlowCode(115, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -2389,7 +2427,7 @@ enum Photoshare: FlowProgram {
         /// `backToLogIn`, handled at auth.flow:42.
         case backToLogIn
         /// `next(contact: String)`, handled at auth.flow:51.
-        case next(contact: Swift.String)
+        case nextContact(contact: Swift.String)
         /// `next`, handled at auth.flow:58.
         case next_
         /// `why`, handled at auth.flow:64.
@@ -2409,11 +2447,11 @@ enum Photoshare: FlowProgram {
         /// `openProfile(username: String)`, handled at tabs.flow:19.
         case openProfile(username: Swift.String)
         /// `comments(postId: String)`, handled at tabs.flow:20.
-        case comments(postId: Swift.String)
+        case commentsPostId(postId: Swift.String)
         /// `share(postId: String)`, handled at tabs.flow:21.
-        case share(postId: Swift.String)
+        case sharePostId(postId: Swift.String)
         /// `options(postId: String)`, handled at tabs.flow:22.
-        case options(postId: Swift.String)
+        case optionsPostId(postId: Swift.String)
         /// `switchFeed`, handled at tabs.flow:23.
         case switchFeed
         /// `create`, handled at tabs.flow:24.
@@ -2433,7 +2471,7 @@ enum Photoshare: FlowProgram {
         /// `done`, handled at tabs.flow:47.
         case done
         /// `next(username: String)`, handled at tabs.flow:50.
-        case next(username: Swift.String)
+        case nextUsername(username: Swift.String)
         /// `notInterested`, handled at tabs.flow:55.
         case notInterested
         /// `report`, handled at tabs.flow:56.
@@ -2521,9 +2559,9 @@ enum Photoshare: FlowProgram {
         /// `viewReplies(commentId: String)`, handled at shared.flow:66.
         case viewReplies(commentId: Swift.String)
         /// `options(commentId: String)`, handled at shared.flow:67.
-        case options(commentId: Swift.String)
+        case optionsCommentId(commentId: Swift.String)
         /// `pick(reason: String)`, handled at shared.flow:84.
-        case pick(reason: Swift.String)
+        case pickReason(reason: Swift.String)
         /// `sendTo(username: String)`, handled at shared.flow:97.
         case sendTo(username: Swift.String)
         /// `addToStory`, handled at shared.flow:99.
@@ -2531,9 +2569,9 @@ enum Photoshare: FlowProgram {
         /// `followRequests`, handled at activity.flow:8.
         case followRequests
         /// `confirm(username: String)`, handled at activity.flow:13.
-        case confirm(username: Swift.String)
+        case confirmUsername(username: Swift.String)
         /// `delete(username: String)`, handled at activity.flow:14.
-        case delete(username: Swift.String)
+        case deleteUsername(username: Swift.String)
         /// `openThread(id: String)`, handled at activity.flow:22.
         case openThread(id: Swift.String)
         /// `newMessage`, handled at activity.flow:23.
@@ -2545,7 +2583,7 @@ enum Photoshare: FlowProgram {
         /// `mute`, handled at activity.flow:32.
         case mute
         /// `pick(username: String)`, handled at activity.flow:40.
-        case pick(username: Swift.String)
+        case pickUsername(username: Swift.String)
         /// `choose(assetId: String)`, handled at composer.flow:10.
         case choose(assetId: Swift.String)
         /// `albums`, handled at composer.flow:11.
@@ -2563,7 +2601,7 @@ enum Photoshare: FlowProgram {
         /// `uploadFailed`, handled at composer.flow:28.
         case uploadFailed
         /// `pick(id: String)`, handled at composer.flow:34.
-        case pick(id: Swift.String)
+        case pickID(id: Swift.String)
         /// `saveDraft`, handled at composer.flow:38.
         case saveDraft
         /// `openAlbum(name: String)`, handled at composer.flow:47.
@@ -2593,7 +2631,7 @@ enum Photoshare: FlowProgram {
         /// `pause(hours: Int)`, handled at settings.flow:36.
         case pause(hours: Swift.Int)
         /// `unblock(username: String)`, handled at settings.flow:39.
-        case unblock(username: Swift.String)
+        case unblockUsername(username: Swift.String)
         /// `unblock`, handled at settings.flow:42.
         case unblock_
         /// `help`, handled at settings.flow:51.
@@ -2619,6 +2657,42 @@ enum Photoshare: FlowProgram {
 
         /// `unblock` without arguments: its case is `unblock_`, as Swift allows no parameterless case beside cases of that name with arguments.
         static var unblock: Event { .unblock_ }
+
+        /// `next(contact: String)`: its case is `nextContact`, as Swift cannot tell cases that share a name apart in a pattern.
+        static func next(contact: Swift.String) -> Event { .nextContact(contact: contact) }
+
+        /// `comments(postId: String)`: its case is `commentsPostId`, as Swift cannot tell cases that share a name apart in a pattern.
+        static func comments(postId: Swift.String) -> Event { .commentsPostId(postId: postId) }
+
+        /// `share(postId: String)`: its case is `sharePostId`, as Swift cannot tell cases that share a name apart in a pattern.
+        static func share(postId: Swift.String) -> Event { .sharePostId(postId: postId) }
+
+        /// `options(postId: String)`: its case is `optionsPostId`, as Swift cannot tell cases that share a name apart in a pattern.
+        static func options(postId: Swift.String) -> Event { .optionsPostId(postId: postId) }
+
+        /// `next(username: String)`: its case is `nextUsername`, as Swift cannot tell cases that share a name apart in a pattern.
+        static func next(username: Swift.String) -> Event { .nextUsername(username: username) }
+
+        /// `options(commentId: String)`: its case is `optionsCommentId`, as Swift cannot tell cases that share a name apart in a pattern.
+        static func options(commentId: Swift.String) -> Event { .optionsCommentId(commentId: commentId) }
+
+        /// `pick(reason: String)`: its case is `pickReason`, as Swift cannot tell cases that share a name apart in a pattern.
+        static func pick(reason: Swift.String) -> Event { .pickReason(reason: reason) }
+
+        /// `confirm(username: String)`: its case is `confirmUsername`, as Swift cannot tell cases that share a name apart in a pattern.
+        static func confirm(username: Swift.String) -> Event { .confirmUsername(username: username) }
+
+        /// `delete(username: String)`: its case is `deleteUsername`, as Swift cannot tell cases that share a name apart in a pattern.
+        static func delete(username: Swift.String) -> Event { .deleteUsername(username: username) }
+
+        /// `pick(username: String)`: its case is `pickUsername`, as Swift cannot tell cases that share a name apart in a pattern.
+        static func pick(username: Swift.String) -> Event { .pickUsername(username: username) }
+
+        /// `pick(id: String)`: its case is `pickID`, as Swift cannot tell cases that share a name apart in a pattern.
+        static func pick(id: Swift.String) -> Event { .pickID(id: id) }
+
+        /// `unblock(username: String)`: its case is `unblockUsername`, as Swift cannot tell cases that share a name apart in a pattern.
+        static func unblock(username: Swift.String) -> Event { .unblockUsername(username: username) }
     }
 
     /// The `[system]` events: what the app itself reports (`store.send(Photoshare.SystemEvent.…)`), never a screen.
@@ -3717,7 +3791,7 @@ flow Settings {
         }
     }
 
-    static func screen(for code: FlowCode) -> Screen {
+    static func screen(for code: FlowCode) -> Screen? {
         let a = code.arguments
         switch code.id {
         case 0: return .app(.launch)
@@ -3815,8 +3889,8 @@ flow Settings {
         case 92: return .settings(.about)
         case 93: return .settings(.help(article: a.string(0)))
         case 94: return .settings(.logOutConfirm)
-        // FlowKit checks every id against the embedded program when it loads it.
-        default: return .app(.launch)
+        // Not a route of this program (FlowKit checks the ids against the embedded program when it loads it).
+        default: return nil
         }
     }
 
@@ -3835,6 +3909,7 @@ flow Settings {
         case .rejected: return FlowCode(10)
         case let .sendLink(v0): return FlowCode(11, FlowArguments([.string(v0)]))
         case .backToLogIn: return FlowCode(12)
+        case let .nextContact(v0): return FlowCode(13, FlowArguments([.string(v0)]))
         case .next_: return FlowCode(14)
         case .why: return FlowCode(15)
         case .ok: return FlowCode(16)
@@ -3844,6 +3919,9 @@ flow Settings {
         case .logOut: return FlowCode(20)
         case .sessionExpired: return FlowCode(21)
         case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
+        case let .commentsPostId(v0): return FlowCode(23, FlowArguments([.string(v0)]))
+        case let .sharePostId(v0): return FlowCode(24, FlowArguments([.string(v0)]))
+        case let .optionsPostId(v0): return FlowCode(25, FlowArguments([.string(v0)]))
         case .switchFeed: return FlowCode(26)
         case .create: return FlowCode(27)
         case .activity: return FlowCode(28)
@@ -3853,6 +3931,7 @@ flow Settings {
         case .favorites: return FlowCode(32)
         case .editFavorites: return FlowCode(33)
         case .done: return FlowCode(34)
+        case let .nextUsername(v0): return FlowCode(35, FlowArguments([.string(v0)]))
         case .notInterested: return FlowCode(36)
         case .report: return FlowCode(37)
         case let .aboutAccount(v0): return FlowCode(38, FlowArguments([.string(v0)]))
@@ -3896,14 +3975,19 @@ flow Settings {
         case .unfollow: return FlowCode(76)
         case .copyLink: return FlowCode(77)
         case let .viewReplies(v0): return FlowCode(78, FlowArguments([.string(v0)]))
+        case let .optionsCommentId(v0): return FlowCode(79, FlowArguments([.string(v0)]))
+        case let .pickReason(v0): return FlowCode(80, FlowArguments([.string(v0)]))
         case let .sendTo(v0): return FlowCode(81, FlowArguments([.string(v0)]))
         case .addToStory: return FlowCode(82)
         case .followRequests: return FlowCode(83)
+        case let .confirmUsername(v0): return FlowCode(84, FlowArguments([.string(v0)]))
+        case let .deleteUsername(v0): return FlowCode(85, FlowArguments([.string(v0)]))
         case let .openThread(v0): return FlowCode(86, FlowArguments([.string(v0)]))
         case .newMessage: return FlowCode(87)
         case .requests: return FlowCode(88)
         case .details: return FlowCode(89)
         case .mute: return FlowCode(90)
+        case let .pickUsername(v0): return FlowCode(91, FlowArguments([.string(v0)]))
         case let .choose(v0): return FlowCode(92, FlowArguments([.string(v0)]))
         case .albums: return FlowCode(93)
         case .filters: return FlowCode(94)
@@ -3912,6 +3996,7 @@ flow Settings {
         case .addLocation: return FlowCode(97)
         case .uploaded: return FlowCode(98)
         case .uploadFailed: return FlowCode(99)
+        case let .pickID(v0): return FlowCode(100, FlowArguments([.string(v0)]))
         case .saveDraft: return FlowCode(101)
         case let .openAlbum(v0): return FlowCode(102, FlowArguments([.string(v0)]))
         case let .capture(v0): return FlowCode(103, FlowArguments([.string(v0)]))
@@ -3926,24 +4011,9 @@ flow Settings {
         case .makePrivate: return FlowCode(112)
         case .pauseAll: return FlowCode(113)
         case let .pause(v0): return FlowCode(114, FlowArguments([.int(v0)]))
+        case let .unblockUsername(v0): return FlowCode(115, FlowArguments([.string(v0)]))
         case .unblock_: return FlowCode(116)
         case .help: return FlowCode(117)
-        default:
-            // Cases that share a name cannot be matched by a pattern in Swift: found by reflection.
-            return FlowCode.reflecting(event, among: [
-                ("next", ["contact"], 13),
-                ("comments", ["postId"], 23),
-                ("share", ["postId"], 24),
-                ("options", ["postId"], 25),
-                ("next", ["username"], 35),
-                ("options", ["commentId"], 79),
-                ("pick", ["reason"], 80),
-                ("confirm", ["username"], 84),
-                ("delete", ["username"], 85),
-                ("pick", ["username"], 91),
-                ("pick", ["id"], 100),
-                ("unblock", ["username"], 115),
-            ])
         }
     }
 }

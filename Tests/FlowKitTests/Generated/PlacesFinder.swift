@@ -424,7 +424,7 @@ link "placesfinder://settings/about" -> App/Home/Settings/SettingsChild/about
         }
     }
 
-    static func screen(for code: FlowCode) -> Screen {
+    static func screen(for code: FlowCode) -> Screen? {
         let a = code.arguments
         switch code.id {
         case 0: return .launch(.splash)
@@ -435,8 +435,8 @@ link "placesfinder://settings/about" -> App/Home/Settings/SettingsChild/about
         case 5: return .settings(.measurementSystem)
         case 6: return .settingsChild(.about)
         case 7: return .settingsChild(.licenses)
-        // FlowKit checks every id against the embedded program when it loads it.
-        default: return .launch(.splash)
+        // Not a route of this program (FlowKit checks the ids against the embedded program when it loads it).
+        default: return nil
         }
     }
 

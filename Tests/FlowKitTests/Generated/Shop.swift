@@ -453,7 +453,7 @@ link "shop://product/:id" -> App/Shop/product(id: id)
         }
     }
 
-    static func screen(for code: FlowCode) -> Screen {
+    static func screen(for code: FlowCode) -> Screen? {
         let a = code.arguments
         switch code.id {
         case 0: return .app(.splash)
@@ -466,8 +466,8 @@ link "shop://product/:id" -> App/Shop/product(id: id)
         case 7: return .shop(.receipt)
         case 8: return .checkout(.cart)
         case 9: return .checkout(.payment)
-        // FlowKit checks every id against the embedded program when it loads it.
-        default: return .app(.splash)
+        // Not a route of this program (FlowKit checks the ids against the embedded program when it loads it).
+        default: return nil
         }
     }
 

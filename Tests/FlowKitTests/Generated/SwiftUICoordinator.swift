@@ -416,7 +416,7 @@ link "coordinator://product/:id" -> App/Catalog/product(id: id)
         }
     }
 
-    static func screen(for code: FlowCode) -> Screen {
+    static func screen(for code: FlowCode) -> Screen? {
         let a = code.arguments
         switch code.id {
         case 0: return .auth(.signIn)
@@ -427,8 +427,8 @@ link "coordinator://product/:id" -> App/Catalog/product(id: id)
         case 5: return .cart(.cart)
         case 6: return .cart(.checkout)
         case 7: return .cart(.receipt)
-        // FlowKit checks every id against the embedded program when it loads it.
-        default: return .auth(.signIn)
+        // Not a route of this program (FlowKit checks the ids against the embedded program when it loads it).
+        default: return nil
         }
     }
 

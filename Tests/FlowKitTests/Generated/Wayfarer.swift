@@ -308,14 +308,16 @@ enum Wayfarer: FlowProgram {
             enum ResultsEvent: FlowEvents {
                 typealias Program = ProgramType
                 /// `open(id: Int)`.
-                case open(id: Swift.Int)
+                case openID(id: Swift.Int)
                 /// `filter`.
                 case filter
                 /// `map`.
                 case map
+                /// `open(id: Int)`: its case is `openID`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func open(id: Swift.Int) -> ResultsEvent { .openID(id: id) }
                 var code: FlowCode {
                     switch self {
-                    case let .open(v0): return FlowCode(18, FlowArguments([.int(v0)]))
+                    case let .openID(v0): return FlowCode(18, FlowArguments([.int(v0)]))
                     case .filter: return FlowCode(19)
                     case .map: return FlowCode(20)
                     }
@@ -343,11 +345,13 @@ enum Wayfarer: FlowProgram {
                 /// `close`.
                 case close
                 /// `open(id: Int)`.
-                case open(id: Swift.Int)
+                case openID(id: Swift.Int)
+                /// `open(id: Int)`: its case is `openID`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func open(id: Swift.Int) -> MapEvent { .openID(id: id) }
                 var code: FlowCode {
                     switch self {
                     case .close: return FlowCode(17)
-                    case let .open(v0): return FlowCode(18, FlowArguments([.int(v0)]))
+                    case let .openID(v0): return FlowCode(18, FlowArguments([.int(v0)]))
                     }
                 }
             }
@@ -591,12 +595,14 @@ enum Wayfarer: FlowProgram {
             enum TripsEvent: FlowEvents {
                 typealias Program = ProgramType
                 /// `open(id: Int)`.
-                case open(id: Swift.Int)
+                case openID(id: Swift.Int)
                 /// `explore`.
                 case explore
+                /// `open(id: Int)`: its case is `openID`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func open(id: Swift.Int) -> TripsEvent { .openID(id: id) }
                 var code: FlowCode {
                     switch self {
-                    case let .open(v0): return FlowCode(18, FlowArguments([.int(v0)]))
+                    case let .openID(v0): return FlowCode(18, FlowArguments([.int(v0)]))
                     case .explore: return FlowCode(35)
                     }
                 }
@@ -722,12 +728,14 @@ enum Wayfarer: FlowProgram {
             enum ThreadsEvent: FlowEvents {
                 typealias Program = ProgramType
                 /// `open(id: Int)`.
-                case open(id: Swift.Int)
+                case openID(id: Swift.Int)
                 /// `compose`.
                 case compose
+                /// `open(id: Int)`: its case is `openID`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func open(id: Swift.Int) -> ThreadsEvent { .openID(id: id) }
                 var code: FlowCode {
                     switch self {
-                    case let .open(v0): return FlowCode(18, FlowArguments([.int(v0)]))
+                    case let .openID(v0): return FlowCode(18, FlowArguments([.int(v0)]))
                     case .compose: return FlowCode(41)
                     }
                 }
@@ -969,10 +977,12 @@ enum Wayfarer: FlowProgram {
             enum TopicsEvent: FlowEvents {
                 typealias Program = ProgramType
                 /// `open(slug: String)`.
-                case open(slug: Swift.String)
+                case openSlug(slug: Swift.String)
+                /// `open(slug: String)`: its case is `openSlug`, as Swift cannot tell cases that share a name apart in a pattern.
+                static func open(slug: Swift.String) -> TopicsEvent { .openSlug(slug: slug) }
                 var code: FlowCode {
                     switch self {
-                    case let .open(v0): return FlowCode(54, FlowArguments([.string(v0)]))
+                    case let .openSlug(v0): return FlowCode(54, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -1096,7 +1106,7 @@ enum Wayfarer: FlowProgram {
         /// `close`, handled at wayfarer.flow:66.
         case close
         /// `open(id: Int)`, handled at wayfarer.flow:69.
-        case open(id: Swift.Int)
+        case openID(id: Swift.Int)
         /// `filter`, handled at wayfarer.flow:70.
         case filter
         /// `map`, handled at wayfarer.flow:71.
@@ -1168,11 +1178,17 @@ enum Wayfarer: FlowProgram {
         /// `trips`, handled at wayfarer.flow:209.
         case trips
         /// `open(slug: String)`, handled at wayfarer.flow:217.
-        case open(slug: Swift.String)
+        case openSlug(slug: Swift.String)
         /// `contact`, handled at wayfarer.flow:220.
         case contact
         /// `end`, handled at wayfarer.flow:223.
         case end
+
+        /// `open(id: Int)`: its case is `openID`, as Swift cannot tell cases that share a name apart in a pattern.
+        static func open(id: Swift.Int) -> Event { .openID(id: id) }
+
+        /// `open(slug: String)`: its case is `openSlug`, as Swift cannot tell cases that share a name apart in a pattern.
+        static func open(slug: Swift.String) -> Event { .openSlug(slug: slug) }
     }
 
     /// The `[system]` events: what the app itself reports (`store.send(Wayfarer.SystemEvent.…)`), never a screen.
@@ -1684,7 +1700,7 @@ link "wayfarer://settings" -> App/Main/Profile/settings
         }
     }
 
-    static func screen(for code: FlowCode) -> Screen {
+    static func screen(for code: FlowCode) -> Screen? {
         let a = code.arguments
         switch code.id {
         case 0: return .app(.launch)
@@ -1733,8 +1749,8 @@ link "wayfarer://settings" -> App/Main/Profile/settings
         case 43: return .support(.topics)
         case 44: return .support(.article(slug: a.string(0)))
         case 45: return .support(.chat)
-        // FlowKit checks every id against the embedded program when it loads it.
-        default: return .app(.launch)
+        // Not a route of this program (FlowKit checks the ids against the embedded program when it loads it).
+        default: return nil
         }
     }
 
@@ -1758,6 +1774,7 @@ link "wayfarer://settings" -> App/Main/Profile/settings
         case let .hotels(v0): return FlowCode(15, FlowArguments([.string(v0)]))
         case .guide: return FlowCode(16)
         case .close: return FlowCode(17)
+        case let .openID(v0): return FlowCode(18, FlowArguments([.int(v0)]))
         case .filter: return FlowCode(19)
         case .map: return FlowCode(20)
         case .apply: return FlowCode(21)
@@ -1793,14 +1810,9 @@ link "wayfarer://settings" -> App/Main/Profile/settings
         case .currency: return FlowCode(51)
         case let .choose(v0): return FlowCode(52, FlowArguments([.string(v0)]))
         case .trips: return FlowCode(53)
+        case let .openSlug(v0): return FlowCode(54, FlowArguments([.string(v0)]))
         case .contact: return FlowCode(55)
         case .end: return FlowCode(56)
-        default:
-            // Cases that share a name cannot be matched by a pattern in Swift: found by reflection.
-            return FlowCode.reflecting(event, among: [
-                ("open", ["id"], 18),
-                ("open", ["slug"], 54),
-            ])
         }
     }
 }
