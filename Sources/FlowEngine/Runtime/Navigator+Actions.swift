@@ -52,134 +52,178 @@ extension Navigator {
 
     /// Performs one action; for `finish`, returns the handler that receives
     /// the result, the instance it runs for, and the payload in the order of
-    /// its parameters.
+    /// its parameters. Each kind of action has a function of its own below.
     mutating func perform(_ action: Action, for instance: Int32, values: HandlerValues, event: String) throws(NavigationError) -> (HandlerID, Int32, [Value])? {
         let top = state.layers.count - 1
         guard top >= 0 else { throw .emptyScreen(event: event) }
-        let selected = state.layers[top].selected
         if let transition = action.transition { emit(.transition(transition)) }
         switch action.kind {
         case .push:
             let entry = try makeEntry(action, instance, values, event)
             try checkCanPush(onto: top, action, event)
-            state.layers[top].stacks[selected].append(entry)
+            state.layers[top].stacks[state.layers[top].selected].append(entry)
             emit(.pushed(entry))
         case .sheet, .cover, .alert, .dialog, .popover:
-            let entry = try makeEntry(action, instance, values, event)
-            let kind = action.kind.presentedLayer ?? .sheet
-            // (v2) One alert or dialog at a time, as UIKit and SwiftUI show them: a user's
-            // event removes the one on top first, but a system event or a link would pile them.
-            if kind.isTransient, state.layers[top].kind.isTransient {
-                let shown = state.layers[top].kind == .alert ? "an alert" : "a dialog"
-                throw .unsupported(event: event, problem: "'\(describe(action))' cannot be shown over \(shown): one alert or dialog is shown at a time")
-            }
-            state.layers.append(Layer(kind: kind, stack: [entry]))
-            emit(.presented(kind, entry))
+            try present(action, instance, values, event)
         case .replace:
-            let entry = try makeEntry(action, instance, values, event)
-            guard !state.layers[top].stacks[selected].isEmpty else {
-                throw .unsupported(event: event, problem: "'\(describe(action))' has no screen to replace")
-            }
-            let old = state.layers[top].stacks[selected].removeLast()
-            state.layers[top].stacks[selected].append(entry)
-            if old.instance != entry.instance { needsCollection = true }
-            emit(.replaced(old: old, new: entry))
+            try replaceTop(action, instance, values, event)
         case .set:
-            var entries: [Entry] = []
-            for t in action.targets.range {
-                entries.append(try entry(for: program.targets[t], instance, values, event))
-            }
-            removeModalLayers(aboveLayerOf: instance)
-            // An alert or a dialog holds one screen (docs/language.md#how-a-program-runs): `set` there names exactly one.
-            let own = state.layers.count - 1
-            if state.layers[own].kind.isTransient && entries.count != 1 {
-                let kind = state.layers[own].kind == .alert ? "an alert" : "a dialog"
-                throw .unsupported(event: event, problem: "'\(describe(action))' would show \(entries.count) screens in \(kind), which holds one")
-            }
-            replaceShown(by: instance, with: entries)
-            emit(.stackSet(entries))
+            try setStack(action, instance, values, event)
         case .pop, .popTo, .popToRoot:
-            let stack = state.layers[top].stacks[selected]
-            var keep = 1
-            switch action.kind {
-            case .pop: keep = stack.count - 1
-            case .popTo:
-                let route = program.targets[Int(action.targets.lower)].route
-                guard let index = stack.dropLast().lastIndex(where: { $0.route == route }) else {
-                    let target = program.name(program.routes[Int(route)].name)
-                    if stack.last?.route == route { throw .alreadyOnTop(target: target, route: activeRouteName) }
-                    throw .notBelow(target: target, route: activeRouteName)
-                }
-                keep = index + 1
-            default: keep = 1
-            }
-            guard keep >= 1, keep < stack.count else {
-                throw .nothingToPop(action: describe(action), route: activeRouteName, place: stackPlace(top))
-            }
-            for entry in stack[keep...].reversed() { emit(.popped(entry)) }
-            let remaining = stack[keep - 1].instance
-            if stack[keep...].contains(where: { $0.instance != remaining }) { needsCollection = true }
-            state.layers[top].stacks[selected].removeSubrange(keep...)
+            try pop(action)
         case .dismiss:
-            guard top > 0 else { throw .nothingToDismiss(route: activeRouteName) }
-            let removed = state.layers.removeLast()
-            // No flow can have lost its last screen if every removed screen
-            // belongs to the flow that shows the screen now on top.
-            let owner = state.activeEntry?.instance ?? -1
-            if removed.isTabContainer || removed.stacks.contains(where: { $0.contains { $0.instance != owner } }) {
-                needsCollection = true
-            }
-            emit(.dismissed(removed.kind))
+            try dismissTop()
         case .start:
-            let arguments = try bind(action.arguments, to: program.flows[Int(action.flow)].parameters, instance, values,
-                                     what: "flow '\(program.name(program.flows[Int(action.flow)].name))'", event)
-            if action.mode == .root { removeModalLayers(aboveLayerOf: instance) }
-            let top = state.layers.count - 1
-            let selected = state.layers[top].selected
-            let child = newInstance(action.flow, parent: instance, arguments: arguments, expectedToFinish: action.mode != .root)
-            let placed = try instantiate(action.flow, as: child, event: event)
-            switch (action.mode, placed) {
-            case (.push, .entry(let entry)):
-                try checkCanPush(onto: top, action, event)
-                state.layers[top].stacks[selected].append(entry)
-                emit(.pushed(entry))
-            case (.sheet, _), (.cover, _):
-                let kind: LayerKind = action.mode == .sheet ? .sheet : .cover
-                let presented = layer(kind, placed)
-                state.layers.append(presented)
-                emit(.presented(kind, presented.stack[0]))
-            case (.root, .entry(let entry)):
-                replaceShown(by: instance, with: [entry])
-                emit(.stackSet([entry]))
-            case (.root, .tabs):
-                try replaceShownByTabs(by: instance, placed, event: event)
-            case (.push, .tabs):
-                throw .unsupported(event: event, problem: "tab container '\(program.name(program.flows[Int(action.flow)].name))' cannot be pushed")
-            }
+            try start(action, from: instance, values, event)
         case .finish:
-            var payload: [(Symbol, Value)] = []
-            for argument in program.arguments[action.arguments.range] {
-                guard let value = evaluate(argument.source, instance, values) else {
-                    throw .unsupported(event: event, problem: "'\(describe(action))' has no value for '\(program.name(argument.name))'")
-                }
-                payload.append((argument.name, value))
-            }
-            guard let (handler, receiver) = try finish(instance, result: action.result ?? cancelSymbol, event: event) else { return nil }
-            return (handler, receiver, try order(payload, for: handler, event: event))
+            return try finish(action, instance, values, event)
         case .select:
             try select(action.flow, from: instance, event: event)
         case .stay:
             break
         case .assume:
-            // Part of the step: rolled back with it when the chain fails; a
-            // pending link whose guard now holds opens at the step's end.
-            guard let assumed = action.assumedGuard else { break }
-            let value = !assumed.negated
-            if value { state.guards.insert(assumed.name) } else { state.guards.remove(assumed.name) }
-            if let log = guardReads, !log.written.contains(assumed.name) { log.written.append(assumed.name) }
-            emit(.guardSet(assumed.name, value))
+            assume(action)
         }
         return nil
+    }
+
+    /// `sheet`, `cover`, `alert`, `dialog` or `popover R`: a new layer over the top one.
+    private mutating func present(_ action: Action, _ instance: Int32, _ values: HandlerValues, _ event: String) throws(NavigationError) {
+        let entry = try makeEntry(action, instance, values, event)
+        let kind = action.kind.presentedLayer ?? .sheet
+        let top = state.layers.count - 1
+        // (v2) One alert or dialog at a time, as UIKit and SwiftUI show them: a user's
+        // event removes the one on top first, but a system event or a link would pile them.
+        if kind.isTransient, state.layers[top].kind.isTransient {
+            let shown = state.layers[top].kind == .alert ? "an alert" : "a dialog"
+            throw .unsupported(event: event, problem: "'\(describe(action))' cannot be shown over \(shown): one alert or dialog is shown at a time")
+        }
+        state.layers.append(Layer(kind: kind, stack: [entry]))
+        emit(.presented(kind, entry))
+    }
+
+    /// `replace R`: the top screen of the visible stack swapped for R.
+    private mutating func replaceTop(_ action: Action, _ instance: Int32, _ values: HandlerValues, _ event: String) throws(NavigationError) {
+        let entry = try makeEntry(action, instance, values, event)
+        let top = state.layers.count - 1
+        let selected = state.layers[top].selected
+        guard !state.layers[top].stacks[selected].isEmpty else {
+            throw .unsupported(event: event, problem: "'\(describe(action))' has no screen to replace")
+        }
+        let old = state.layers[top].stacks[selected].removeLast()
+        state.layers[top].stacks[selected].append(entry)
+        if old.instance != entry.instance { needsCollection = true }
+        emit(.replaced(old: old, new: entry))
+    }
+
+    /// `set [A, B]`: what the flow shows, in its own layer, replaced by these screens.
+    private mutating func setStack(_ action: Action, _ instance: Int32, _ values: HandlerValues, _ event: String) throws(NavigationError) {
+        var entries: [Entry] = []
+        for t in action.targets.range {
+            entries.append(try entry(for: program.targets[t], instance, values, event))
+        }
+        removeModalLayers(aboveLayerOf: instance)
+        // An alert or a dialog holds one screen (docs/language.md#how-a-program-runs): `set` there names exactly one.
+        let own = state.layers.count - 1
+        if state.layers[own].kind.isTransient && entries.count != 1 {
+            let kind = state.layers[own].kind == .alert ? "an alert" : "a dialog"
+            throw .unsupported(event: event, problem: "'\(describe(action))' would show \(entries.count) screens in \(kind), which holds one")
+        }
+        replaceShown(by: instance, with: entries)
+        emit(.stackSet(entries))
+    }
+
+    /// `pop`, `pop to R`, `popToRoot`: screens off the top of the visible stack.
+    private mutating func pop(_ action: Action) throws(NavigationError) {
+        let top = state.layers.count - 1
+        let selected = state.layers[top].selected
+        let stack = state.layers[top].stacks[selected]
+        var keep = 1
+        switch action.kind {
+        case .pop: keep = stack.count - 1
+        case .popTo:
+            let route = program.targets[Int(action.targets.lower)].route
+            guard let index = stack.dropLast().lastIndex(where: { $0.route == route }) else {
+                let target = program.name(program.routes[Int(route)].name)
+                if stack.last?.route == route { throw .alreadyOnTop(target: target, route: activeRouteName) }
+                throw .notBelow(target: target, route: activeRouteName)
+            }
+            keep = index + 1
+        default: keep = 1
+        }
+        guard keep >= 1, keep < stack.count else {
+            throw .nothingToPop(action: describe(action), route: activeRouteName, place: stackPlace(top))
+        }
+        for entry in stack[keep...].reversed() { emit(.popped(entry)) }
+        let remaining = stack[keep - 1].instance
+        if stack[keep...].contains(where: { $0.instance != remaining }) { needsCollection = true }
+        state.layers[top].stacks[selected].removeSubrange(keep...)
+    }
+
+    /// `dismiss`: the top layer goes.
+    private mutating func dismissTop() throws(NavigationError) {
+        guard state.layers.count > 1 else { throw .nothingToDismiss(route: activeRouteName) }
+        let removed = state.layers.removeLast()
+        // No flow can have lost its last screen if every removed screen
+        // belongs to the flow that shows the screen now on top.
+        let owner = state.activeEntry?.instance ?? -1
+        if removed.isTabContainer || removed.stacks.contains(where: { $0.contains { $0.instance != owner } }) {
+            needsCollection = true
+        }
+        emit(.dismissed(removed.kind))
+    }
+
+    /// `start F [as sheet | cover | root]`: a child flow, placed as its mode says.
+    private mutating func start(_ action: Action, from instance: Int32, _ values: HandlerValues, _ event: String) throws(NavigationError) {
+        let arguments = try bind(action.arguments, to: program.flows[Int(action.flow)].parameters, instance, values,
+                                 what: "flow '\(program.name(program.flows[Int(action.flow)].name))'", event)
+        if action.mode == .root { removeModalLayers(aboveLayerOf: instance) }
+        let top = state.layers.count - 1
+        let selected = state.layers[top].selected
+        let child = newInstance(action.flow, parent: instance, arguments: arguments, expectedToFinish: action.mode != .root)
+        let placed = try instantiate(action.flow, as: child, event: event)
+        switch (action.mode, placed) {
+        case (.push, .entry(let entry)):
+            try checkCanPush(onto: top, action, event)
+            state.layers[top].stacks[selected].append(entry)
+            emit(.pushed(entry))
+        case (.sheet, _), (.cover, _):
+            let kind: LayerKind = action.mode == .sheet ? .sheet : .cover
+            let presented = layer(kind, placed)
+            state.layers.append(presented)
+            emit(.presented(kind, presented.stack[0]))
+        case (.root, .entry(let entry)):
+            replaceShown(by: instance, with: [entry])
+            emit(.stackSet([entry]))
+        case (.root, .tabs):
+            try replaceShownByTabs(by: instance, placed, event: event)
+        case (.push, .tabs):
+            throw .unsupported(event: event, problem: "tab container '\(program.name(program.flows[Int(action.flow)].name))' cannot be pushed")
+        }
+    }
+
+    /// `finish result(…)`: the flow ends; returns the handler that receives
+    /// the result, the instance it runs for, and the payload in its order.
+    private mutating func finish(_ action: Action, _ instance: Int32, _ values: HandlerValues, _ event: String) throws(NavigationError) -> (HandlerID, Int32, [Value])? {
+        var payload: [(Symbol, Value)] = []
+        for argument in program.arguments[action.arguments.range] {
+            guard let value = evaluate(argument.source, instance, values) else {
+                throw .unsupported(event: event, problem: "'\(describe(action))' has no value for '\(program.name(argument.name))'")
+            }
+            payload.append((argument.name, value))
+        }
+        guard let (handler, receiver) = try finish(instance, result: action.result ?? cancelSymbol, event: event) else { return nil }
+        return (handler, receiver, try order(payload, for: handler, event: event))
+    }
+
+    /// `assume g` / `assume !g`: part of the step, rolled back with it when the
+    /// chain fails; a pending link whose guard now holds opens at the step's end.
+    private mutating func assume(_ action: Action) {
+        guard let assumed = action.assumedGuard else { return }
+        let value = !assumed.negated
+        if value { state.guards.insert(assumed.name) } else { state.guards.remove(assumed.name) }
+        if let log = guardReads, !log.written.contains(assumed.name) { log.written.append(assumed.name) }
+        emit(.guardSet(assumed.name, value))
     }
 
     /// Ends `instance` and its descendants (their entries and layers go
