@@ -53,6 +53,8 @@ extension ChainWalker {
         frames.append(frame(presented: true, below: 0, base: entry ?? node, route: route))
     }
 
+    /// Walks handler `h`'s chain of actions from where it runs; each kind
+    /// of action has a function of its own below.
     mutating func walk(_ h: HandlerID) {
         let handler = program.handlers[Int(h)]
         let source = handler.route >= 0 ? handler.route : context(handler.flow)
@@ -66,113 +68,17 @@ extension ChainWalker {
             let action = program.actions[a]
             let target = action.targets.isEmpty ? RouteID(-1) : program.targets[Int(action.targets.lower)].route
             switch action.kind {
-            case .push:
-                push(target, route: target)
-            case .sheet, .cover, .popover:
-                present(target, route: target)
-            case .alert, .dialog:
-                // Its handlers act where its presenter stands (transient layers).
-                let presenter = (constant: top.belowIsConstant, below: topBelow, modal: modalOnTop)
-                carry(ref, target, constant: presenter.constant, below: presenter.below, modal: presenter.modal)
-                let under = underNext
-                below(under.node, target, push: under.push)
-                var layer = frame(presented: true, below: 0, base: target, route: target)
-                layer.transient = presenter
-                frames.append(layer)
-            case .replace:
-                if let presenter = top.transient, pushedOnTop == 0 {
-                    // Replaced into an alert or a dialog: it acts where that was presented.
-                    carry(ref, target, constant: presenter.constant, below: presenter.below, modal: presenter.modal)
-                    below(top.base, target, push: false)
-                    top.base = target
-                    top.baseRoute = target
-                    continue
-                }
-                carry(ref, target, constant: top.belowIsConstant, below: topBelow, modal: modalOnTop)
-                if pushedOnTop > 0 {
-                    let under: (Int32, Bool) = pushedOnTop > 1 ? (entries[entries.count - 2].node, true) : (top.base, !top.basePopped)
-                    below(under.0, target, push: under.1)
-                    entries[entries.count - 1] = (target, target)
-                } else {
-                    below(top.base, target, push: false)
-                    top.base = target
-                    top.baseRoute = target
-                    top.basePopped = false
-                }
-            case .pop:
-                if pushedOnTop > 0 {
-                    entries.removeLast()
-                } else {
-                    require(.below, a)
-                    top.baseBelow -= 1
-                    top.basePopped = true
-                }
-            case .popToRoot:
-                if pushedOnTop == 0 { require(.below, a) }
-                entries.removeSubrange(top.entriesStart...)
-                top.belowIsConstant = true
-                top.baseBelow = 0
-                top.basePopped = false
-                // The root of a stack the chain did not present could be any route.
-                if !top.presented { top.baseRoute = -1 }
-            case .popTo:
-                popTo(target, a)
-            case .dismiss:
-                if frames.count > 1 {
-                    entries.removeSubrange(top.entriesStart...)
-                    frames.removeLast()
-                } else {
-                    require(.modal, a)
-                    modalBase -= 1
-                    entries.removeAll(keepingCapacity: true)
-                    // The stack below: its top could have anything below it.
-                    frames[0] = frame(presented: false, below: Int(Depth.unbounded), base: anything, route: -1)
-                }
-            case .set:
-                let flowRoot = root(handler.flow)
-                ref = flowRoot
-                modalBase = 0
-                entries.removeAll(keepingCapacity: true)
-                frames.removeAll(keepingCapacity: true)
-                var previous: Int32 = -1
-                for (k, t) in program.targets[action.targets.range].enumerated() {
-                    carry(flowRoot, t.route, constant: false, below: k, modal: 0)
-                    if k == 0 {
-                        below(flowRoot, t.route, push: false)
-                        frames.append(Frame(presented: false, belowIsConstant: false, baseBelow: 0, base: t.route,
-                                            baseRoute: t.route, basePopped: false, entriesStart: 0))
-                    } else {
-                        below(previous, t.route, push: true)
-                        entries.append((t.route, t.route))
-                    }
-                    previous = t.route
-                }
-                if frames.isEmpty {
-                    frames.append(Frame(presented: false, belowIsConstant: false, baseBelow: 0, base: flowRoot,
-                                        baseRoute: -1, basePopped: false, entriesStart: 0))
-                }
-            case .start:
-                let child = root(action.flow)
-                switch action.mode {
-                case .push:
-                    push(child, route: firstRoutes[Int(action.flow)], entry: entryNode(action.flow))
-                case .sheet, .cover:
-                    present(child, route: firstRoutes[Int(action.flow)], entry: entryNode(action.flow))
-                case .root:
-                    let flowRoot = root(handler.flow)
-                    ref = flowRoot
-                    modalBase = 0
-                    carry(flowRoot, child, constant: false, below: 0, modal: 0)
-                    below(flowRoot, child, push: false)
-                    entries.removeAll(keepingCapacity: true)
-                    frames.removeAll(keepingCapacity: true)
-                    frames.append(Frame(presented: false, belowIsConstant: false, baseBelow: 0, base: entryNode(action.flow),
-                                        baseRoute: firstRoutes[Int(action.flow)], basePopped: false, entriesStart: 0))
-                }
-            case .select:
-                entries.removeAll(keepingCapacity: true)
-                frames.removeAll(keepingCapacity: true)
-                frames.append(frame(presented: false, below: Int(Depth.unbounded), base: anything, route: -1))
+            case .push: push(target, route: target)
+            case .sheet, .cover, .popover: present(target, route: target)
+            case .alert, .dialog: presentTransient(target)
+            case .replace: replace(with: target)
+            case .pop: pop(a)
+            case .popToRoot: popToRoot(a)
+            case .popTo: popTo(target, a)
+            case .dismiss: dismiss(a)
+            case .set: set(action, in: handler.flow)
+            case .start: start(action, in: handler.flow)
+            case .select: restartBelowAnything()
             case .finish:
                 // Whatever follows runs after the flow has ended: never.
                 return
@@ -180,6 +86,130 @@ extension ChainWalker {
                 break
             }
         }
+    }
+
+    /// `alert` or `dialog R`: a layer whose handlers act where its presenter stands.
+    mutating func presentTransient(_ target: RouteID) {
+        let presenter = (constant: top.belowIsConstant, below: topBelow, modal: modalOnTop)
+        carry(ref, target, constant: presenter.constant, below: presenter.below, modal: presenter.modal)
+        let under = underNext
+        below(under.node, target, push: under.push)
+        var layer = frame(presented: true, below: 0, base: target, route: target)
+        layer.transient = presenter
+        frames.append(layer)
+    }
+
+    /// `replace R`: the top entry becomes R.
+    mutating func replace(with target: RouteID) {
+        if let presenter = top.transient, pushedOnTop == 0 {
+            // Replaced into an alert or a dialog: it acts where that was presented.
+            carry(ref, target, constant: presenter.constant, below: presenter.below, modal: presenter.modal)
+            below(top.base, target, push: false)
+            top.base = target
+            top.baseRoute = target
+            return
+        }
+        carry(ref, target, constant: top.belowIsConstant, below: topBelow, modal: modalOnTop)
+        if pushedOnTop > 0 {
+            let under: (Int32, Bool) = pushedOnTop > 1 ? (entries[entries.count - 2].node, true) : (top.base, !top.basePopped)
+            below(under.0, target, push: under.1)
+            entries[entries.count - 1] = (target, target)
+        } else {
+            below(top.base, target, push: false)
+            top.base = target
+            top.baseRoute = target
+            top.basePopped = false
+        }
+    }
+
+    /// `pop`: the chain's own entry, or (a requirement) one below its base.
+    mutating func pop(_ action: Int) {
+        if pushedOnTop > 0 {
+            entries.removeLast()
+        } else {
+            require(.below, action)
+            top.baseBelow -= 1
+            top.basePopped = true
+        }
+    }
+
+    /// `popToRoot`: the stack down to its root, whatever that is.
+    mutating func popToRoot(_ action: Int) {
+        if pushedOnTop == 0 { require(.below, action) }
+        entries.removeSubrange(top.entriesStart...)
+        top.belowIsConstant = true
+        top.baseBelow = 0
+        top.basePopped = false
+        // The root of a stack the chain did not present could be any route.
+        if !top.presented { top.baseRoute = -1 }
+    }
+
+    /// `dismiss`: the chain's own layer, or (a requirement) one it did not present.
+    mutating func dismiss(_ action: Int) {
+        if frames.count > 1 {
+            entries.removeSubrange(top.entriesStart...)
+            frames.removeLast()
+        } else {
+            require(.modal, action)
+            modalBase -= 1
+            entries.removeAll(keepingCapacity: true)
+            // The stack below: its top could have anything below it.
+            frames[0] = frame(presented: false, below: Int(Depth.unbounded), base: anything, route: -1)
+        }
+    }
+
+    /// `set [A, B]`: the flow's own stack, from its root.
+    mutating func set(_ action: Action, in flow: FlowID) {
+        let flowRoot = root(flow)
+        ref = flowRoot
+        modalBase = 0
+        entries.removeAll(keepingCapacity: true)
+        frames.removeAll(keepingCapacity: true)
+        var previous: Int32 = -1
+        for (k, t) in program.targets[action.targets.range].enumerated() {
+            carry(flowRoot, t.route, constant: false, below: k, modal: 0)
+            if k == 0 {
+                below(flowRoot, t.route, push: false)
+                frames.append(Frame(presented: false, belowIsConstant: false, baseBelow: 0, base: t.route,
+                                    baseRoute: t.route, basePopped: false, entriesStart: 0))
+            } else {
+                below(previous, t.route, push: true)
+                entries.append((t.route, t.route))
+            }
+            previous = t.route
+        }
+        if frames.isEmpty {
+            frames.append(Frame(presented: false, belowIsConstant: false, baseBelow: 0, base: flowRoot,
+                                baseRoute: -1, basePopped: false, entriesStart: 0))
+        }
+    }
+
+    /// `start F [as …]`: the child's first entry pushed, presented, or in the flow's place.
+    mutating func start(_ action: Action, in flow: FlowID) {
+        let child = root(action.flow)
+        switch action.mode {
+        case .push:
+            push(child, route: firstRoutes[Int(action.flow)], entry: entryNode(action.flow))
+        case .sheet, .cover:
+            present(child, route: firstRoutes[Int(action.flow)], entry: entryNode(action.flow))
+        case .root:
+            let flowRoot = root(flow)
+            ref = flowRoot
+            modalBase = 0
+            carry(flowRoot, child, constant: false, below: 0, modal: 0)
+            below(flowRoot, child, push: false)
+            entries.removeAll(keepingCapacity: true)
+            frames.removeAll(keepingCapacity: true)
+            frames.append(Frame(presented: false, belowIsConstant: false, baseBelow: 0, base: entryNode(action.flow),
+                                baseRoute: firstRoutes[Int(action.flow)], basePopped: false, entriesStart: 0))
+        }
+    }
+
+    /// `select T`: a tab's stack, which could hold anything.
+    mutating func restartBelowAnything() {
+        entries.removeAll(keepingCapacity: true)
+        frames.removeAll(keepingCapacity: true)
+        frames.append(frame(presented: false, below: Int(Depth.unbounded), base: anything, route: -1))
     }
 
     /// `pop to R`: the nearest R strictly below the top. Found among the
