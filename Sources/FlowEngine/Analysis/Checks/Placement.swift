@@ -29,29 +29,56 @@ package struct PlacementAnalysis: Sendable {
         witnesses[Int(route) * Placement.wayCount + Placement.wayIndex(way)]
     }
 
-    private enum Transfer: UInt8 { case copy, push }
-
     package init(_ program: Program, _ topology: FlowTopology) {
         routeCount = program.routes.count
         flowCount = program.flows.count
-        let nodeCount = routeCount + 2 * flowCount
-        let context = { (f: FlowID) in Int32(program.routes.count) + f }
-        let root = { (f: FlowID) in Int32(program.routes.count + program.flows.count) + f }
-        var placements = [Placement](repeating: [], count: nodeCount)
-        var witnesses = [Int32](repeating: -1, count: nodeCount * Placement.wayCount)
-        var builder = Digraph.Builder()
-        // Labels encode the transfer in the low bit and the action above it.
-        func edge(_ from: Int32, _ to: Int32, _ transfer: Transfer, _ action: Int32) {
-            builder.add(from, to, label: (action << 1) | Int32(transfer.rawValue))
-        }
-        func seed(_ node: Int32, _ bits: Placement, _ action: Int32) {
-            let gained = bits.subtracting(placements[Int(node)])
-            placements[Int(node)].formUnion(bits)
-            for way in Placement.ways where gained.contains(way) {
-                witnesses[Int(node) * Placement.wayCount + Placement.wayIndex(way)] = action
-            }
-        }
+        var graph = PlacementGraph(program)
+        graph.addFlowEdges(topology)
+        graph.addActionEdges()
+        graph.propagate()
+        placements = graph.placements
+        witnesses = graph.witnesses
+    }
+}
+
+/// The nodes, seeds and edges `PlacementAnalysis` propagates placements
+/// along, and the propagation.
+private struct PlacementGraph {
+    enum Transfer: UInt8 { case copy, push }
+
+    let program: Program
+    let nodeCount: Int
+    var placements: [Placement]
+    var witnesses: [Int32]
+    var builder = Digraph.Builder()
+
+    init(_ program: Program) {
+        self.program = program
+        nodeCount = program.routes.count + 2 * program.flows.count
+        placements = [Placement](repeating: [], count: nodeCount)
+        witnesses = [Int32](repeating: -1, count: nodeCount * Placement.wayCount)
         if program.entry >= 0 { seed(root(program.entry), [.baseRoot, .inBase], -1) }
+    }
+
+    func context(_ f: FlowID) -> Int32 { Int32(program.routes.count) + f }
+    func root(_ f: FlowID) -> Int32 { Int32(program.routes.count + program.flows.count) + f }
+
+    /// Labels encode the transfer in the low bit and the action above it.
+    mutating func edge(_ from: Int32, _ to: Int32, _ transfer: Transfer, _ action: Int32) {
+        builder.add(from, to, label: (action << 1) | Int32(transfer.rawValue))
+    }
+
+    mutating func seed(_ node: Int32, _ bits: Placement, _ action: Int32) {
+        let gained = bits.subtracting(placements[Int(node)])
+        placements[Int(node)].formUnion(bits)
+        for way in Placement.ways where gained.contains(way) {
+            witnesses[Int(node) * Placement.wayCount + Placement.wayIndex(way)] = action
+        }
+    }
+
+    /// A flow's start and tabs stand where its root does; its routes act
+    /// from its context, and a child's context is its parents'.
+    mutating func addFlowEdges(_ topology: FlowTopology) {
         for (f, flow) in program.flows.enumerated() {
             let id = FlowID(f)
             switch flow.start {
@@ -63,6 +90,11 @@ package struct PlacementAnalysis: Sendable {
             for r in flow.routes.range { edge(Int32(r), context(id), .copy, -1) }
         }
         for e in topology.edges where e.parent != e.child { edge(context(e.child), context(e.parent), .copy, -1) }
+    }
+
+    /// What each action puts where: a push an edge that pushes, a
+    /// presentation a seed of its layer's bits, a replacement a copy.
+    mutating func addActionEdges() {
         for handler in program.handlers {
             let source = handler.route >= 0 ? handler.route : context(handler.flow)
             let flowRoot = root(handler.flow)
@@ -101,17 +133,24 @@ package struct PlacementAnalysis: Sendable {
                 }
             }
         }
-        // Tab roots: the container's placement plus a tab bar.
-        var tabRoots: [Int32] = []
-        for (f, _) in program.flows.enumerated() {
-            // (v1) A bar of two or more tabs is a way out (tab taps); one tab is none.
+    }
+
+    /// The roots of tabs in a bar of two or more: they gain the tab bar
+    /// (v1: tab taps are a way out; one tab is none).
+    func tabRoots() -> [Bool] {
+        var isTabRoot = [Bool](repeating: false, count: nodeCount)
+        for f in program.flows.indices {
             let tabs = program.tabs(of: FlowID(f))
             guard tabs.count >= 2 else { continue }
-            for tab in tabs { tabRoots.append(root(tab)) }
+            for tab in tabs { isTabRoot[Int(root(tab))] = true }
         }
+        return isTabRoot
+    }
+
+    /// Runs the worklist until nothing changes; each node gains each bit once.
+    mutating func propagate() {
         let graph = Digraph(nodeCount: nodeCount, builder)
-        var isTabRoot = [Bool](repeating: false, count: nodeCount)
-        for t in tabRoots { isTabRoot[Int(t)] = true }
+        let isTabRoot = tabRoots()
         var queue: [Int32] = []
         var queued = [Bool](repeating: false, count: nodeCount)
         for n in 0..<nodeCount where !placements[n].isEmpty {
@@ -128,12 +167,7 @@ package struct PlacementAnalysis: Sendable {
             for e in graph.edges(of: n) {
                 let label = graph.labels[e]
                 let m = Int(graph.targets[e])
-                var flowing: Placement
-                if label & 1 == 1 {
-                    flowing = Placement.pushed.union(bits.intersection(Placement.layers))
-                } else {
-                    flowing = bits
-                }
+                var flowing = label & 1 == 1 ? Placement.pushed.union(bits.intersection(Placement.layers)) : bits
                 if isTabRoot[m] { flowing.insert(.tabBar) }
                 let gained = flowing.subtracting(placements[m])
                 guard !gained.isEmpty else { continue }
@@ -150,8 +184,6 @@ package struct PlacementAnalysis: Sendable {
             }
             head = head > 1 << 20 ? compact(&queue, head) : head
         }
-        self.placements = placements
-        self.witnesses = witnesses
     }
 }
 
