@@ -88,24 +88,68 @@ enum SimulateCommand {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
             throw UsageError(message: arguments.positionals.isEmpty ? "missing the .flow file to simulate" : "simulate takes one file")
         }
+        let randomSteps = try checkRandomWalkOptions(arguments)
+        let json = arguments.value("--format") == "json"
+        if arguments.has("--repair") && arguments.value("--restore") == nil {
+            console.err("flowctl simulate: --repair needs --restore FILE\n")
+            return .usage
+        }
+        guard let lines = try steps(arguments, &console) else { return .usage }
+        // The program: docs/language.md#how-a-program-runs "What runs": F0xx and F1xx errors stop the engine; F2xx
+        // and F3xx findings say how the program behaves, so it runs (a dead end can be walked into).
+        let validation: Validation
+        switch RunnableProgram.load(path, command: "simulate", console: &console) {
+        case .success(let loaded): validation = loaded
+        case .failure(let status): return status
+        }
+        var navigator: Navigator
+        switch try startingNavigator(validation.program, lines, arguments, &console) {
+        case .success(let started): navigator = started
+        case .failure(let status): return status
+        }
+        var status = ExitCode.success
+        if let randomSteps {
+            let seed = try arguments.integer("--seed") ?? 1
+            status = RandomWalkOutput.run(&navigator, steps: randomSteps, seed: UInt64(truncatingIfNeeded: seed),
+                                          maxDepth: try arguments.integer("--max-depth", atLeast: 1) ?? 1_000,
+                                          systemEvents: arguments.has("--system-events"),
+                                          links: arguments.has("--links"), guards: arguments.has("--guards"),
+                                          trace: arguments.has("--trace"), json: json, console: &console)
+        } else if arguments.has("--interactive") || (lines.isEmpty && console.interactiveInput && !json) {
+            Interactive.run(&navigator, console: &console)
+        } else {
+            status = runScript(lines, on: &navigator, place: arguments.value("--script") ?? path, json: json, &console)
+        }
+        if let savePath = arguments.value("--save") {
+            let text = navigator.savedState()
+            guard FileManager.default.createFile(atPath: savePath, contents: Data(text.utf8)) else {
+                console.err("flowctl simulate: cannot write '\(savePath)'\n")
+                return .usage
+            }
+        }
+        return status
+    }
+
+    /// `--random N` (nil without it), after checking that the options that
+    /// only a random walk takes come with it.
+    static func checkRandomWalkOptions(_ arguments: ParsedArguments) throws(UsageError) -> Int? {
         let randomSteps = try arguments.integer("--random")
-        let seed = try arguments.integer("--seed") ?? 1
-        let maxDepth = try arguments.integer("--max-depth", atLeast: 1) ?? 1_000
+        _ = try arguments.integer("--seed")
+        _ = try arguments.integer("--max-depth", atLeast: 1)
         if arguments.value("--seed") != nil && randomSteps == nil { throw UsageError(message: "--seed goes with --random") }
         if arguments.has("--system-events") && randomSteps == nil { throw UsageError(message: "--system-events goes with --random") }
         for flag in ["--links", "--guards"] where arguments.has(flag) && randomSteps == nil {
             throw UsageError(message: "\(flag) goes with --random (it adds steps to a random walk)")
         }
-        let json = arguments.value("--format") == "json"
+        return randomSteps
+    }
 
-        if arguments.has("--repair") && arguments.value("--restore") == nil {
-            console.err("flowctl simulate: --repair needs --restore FILE\n")
-            return .usage
-        }
-        // The steps: the script's, then each -e.
+    /// The steps to run: the script's, then each `-e`; nil when the script
+    /// cannot be read (said on the console).
+    static func steps(_ arguments: ParsedArguments, _ console: inout Console) throws(UsageError) -> [ScenarioScript.Line]? {
         var lines: [ScenarioScript.Line] = []
         if let scriptPath = arguments.value("--script") {
-            guard let script = RunnableProgram.script(scriptPath, command: "simulate", console: &console) else { return .usage }
+            guard let script = RunnableProgram.script(scriptPath, command: "simulate", console: &console) else { return nil }
             lines = script
         }
         for (index, step) in (arguments.values["--event"] ?? []).enumerated() {
@@ -114,17 +158,16 @@ enum SimulateCommand {
             case .failure(let message): throw UsageError(message: "bad step '\(step)': \(message.text)")
             }
         }
+        return lines
+    }
 
-        // The program: docs/language.md#how-a-program-runs "What runs": F0xx and F1xx errors stop the engine; F2xx
-        // and F3xx findings say how the program behaves, so it runs (a dead end can be walked into).
-        let validation: Validation
-        switch RunnableProgram.load(path, command: "simulate", console: &console) {
-        case .success(let loaded): validation = loaded
-        case .failure(let status): return status
-        }
-        // Guards in force when the entry starts: --assume, then the script's leading assume steps.
+    /// The navigator the steps start from: the entry started under the
+    /// guards of `--assume` and the script's leading `assume` lines, or the
+    /// state of `--restore`.
+    static func startingNavigator(_ program: Program, _ lines: [ScenarioScript.Line], _ arguments: ParsedArguments,
+                                  _ console: inout Console) throws(UsageError) -> Result<Navigator, ExitCode> {
         var assumed: [String] = []
-        let known = validation.program.guardSymbols
+        let known = program.guardSymbols
         for name in arguments.values["--assume"] ?? [] {
             guard known[name] != nil else {
                 let names = known.keys.sorted()
@@ -136,59 +179,48 @@ enum SimulateCommand {
         if arguments.value("--restore") == nil { assumed += ScenarioScript.leadingGuards(lines) }
         var navigator: Navigator
         do throws(NavigationError) {
-            navigator = try Navigator(program: validation.program, assuming: assumed)
+            navigator = try Navigator(program: program, assuming: assumed)
         } catch {
             console.err("flowctl simulate: \(error.description)\n")
-            return .failure
+            return .failure(.failure)
         }
-        if let restorePath = arguments.value("--restore") {
-            guard let data = FileManager.default.contents(atPath: restorePath) else {
-                console.err("flowctl simulate: cannot read state '\(restorePath)'\n")
-                return .usage
-            }
-            do throws(NavigationError) {
-                let report = try navigator.restore(from: [UInt8](data), options: arguments.has("--repair") ? .repairing : .exact)
-                for dropped in report.dropped { console.err("flowctl simulate: '\(restorePath)': dropped \(dropped)\n") }
-                if let reason = report.reason { console.err("note: the state was not checked against the reachable states: \(reason)\n") }
-            } catch {
-                console.err("flowctl simulate: '\(restorePath)': \(error.description)\n")
-                return .failure
-            }
+        guard let restorePath = arguments.value("--restore") else { return .success(navigator) }
+        guard let data = FileManager.default.contents(atPath: restorePath) else {
+            console.err("flowctl simulate: cannot read state '\(restorePath)'\n")
+            return .failure(.usage)
         }
+        do throws(NavigationError) {
+            let report = try navigator.restore(from: [UInt8](data), options: arguments.has("--repair") ? .repairing : .exact)
+            for dropped in report.dropped { console.err("flowctl simulate: '\(restorePath)': dropped \(dropped)\n") }
+            if let reason = report.reason { console.err("note: the state was not checked against the reachable states: \(reason)\n") }
+        } catch {
+            console.err("flowctl simulate: '\(restorePath)': \(error.description)\n")
+            return .failure(.failure)
+        }
+        return .success(navigator)
+    }
 
+    /// Runs the steps and prints the trace; a rejected step or a failed
+    /// expectation is reported at its line (`place`, or `-e #N`).
+    static func runScript(_ lines: [ScenarioScript.Line], on navigator: inout Navigator, place path: String, json: Bool,
+                          _ console: inout Console) -> ExitCode {
+        var runner = ScenarioRunner(navigator: navigator)
+        let ok = runner.run(lines)
+        navigator = runner.navigator
+        console.out(json ? TraceOutput.json(runner) : TraceOutput.text(runner, initial: lines.isEmpty ? navigator.stackDescription : nil))
         var status = ExitCode.success
-        if let randomSteps {
-            status = RandomWalkOutput.run(&navigator, steps: randomSteps, seed: UInt64(truncatingIfNeeded: seed),
-                                          maxDepth: maxDepth, systemEvents: arguments.has("--system-events"),
-                                          links: arguments.has("--links"), guards: arguments.has("--guards"),
-                                          trace: arguments.has("--trace"), json: json, console: &console)
-        } else if arguments.has("--interactive") || (lines.isEmpty && console.interactiveInput && !json) {
-            Interactive.run(&navigator, console: &console)
-        } else {
-            var runner = ScenarioRunner(navigator: navigator)
-            let ok = runner.run(lines)
-            navigator = runner.navigator
-            console.out(json ? TraceOutput.json(runner) : TraceOutput.text(runner, initial: lines.isEmpty ? navigator.stackDescription : nil))
-            if let failure = runner.failure {
-                let place = failure.line > 0 ? "\(arguments.value("--script") ?? path):\(failure.line)" : "-e #\(-failure.line)"
-                // A rejected step stops the run where it was rejected: the screen it offered is still there.
-                var hint = ""
-                if let last = runner.trace.last, last.rejected, last.line == failure.line,
-                   let step = lines.first(where: { $0.number == failure.line })?.step {
-                    hint = StepHint.didYouMean(step, runner.navigator).map { "; \($0)" } ?? ""
-                }
-                console.err("\(place): \(failure.message)\(hint)\n")
-                status = .failure
+        if let failure = runner.failure {
+            let place = failure.line > 0 ? "\(path):\(failure.line)" : "-e #\(-failure.line)"
+            // A rejected step stops the run where it was rejected: the screen it offered is still there.
+            var hint = ""
+            if let last = runner.trace.last, last.rejected, last.line == failure.line,
+               let step = lines.first(where: { $0.number == failure.line })?.step {
+                hint = StepHint.didYouMean(step, runner.navigator).map { "; \($0)" } ?? ""
             }
-            if ok, !json { console.out(ScreenText.wrapped("all steps passed: ", navigator, width: console.width) + "\n") }
+            console.err("\(place): \(failure.message)\(hint)\n")
+            status = .failure
         }
-        if let savePath = arguments.value("--save") {
-            let text = navigator.savedState()
-            guard FileManager.default.createFile(atPath: savePath, contents: Data(text.utf8)) else {
-                console.err("flowctl simulate: cannot write '\(savePath)'\n")
-                return .usage
-            }
-        }
+        if ok, !json { console.out(ScreenText.wrapped("all steps passed: ", navigator, width: console.width) + "\n") }
         return status
     }
 }
