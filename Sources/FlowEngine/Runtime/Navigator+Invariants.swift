@@ -9,14 +9,27 @@ extension Navigator {
     /// does not fit the way it is started.
     /// - Complexity: O(entries + instances).
     public func invariantViolations() -> [String] {
-        var problems: [String] = []
-        let instances = state.instances
-        func running(_ i: Int32) -> Bool { i >= 0 && Int(i) < instances.count && instances[Int(i)].isRunning }
         guard let base = state.layers.first else { return ["there is no layer"] }
-        if let pending = state.pendingLink, pending.shown.contains(where: { !running($0.instance) }) {
+        var problems: [String] = []
+        if let pending = state.pendingLink, pending.shown.contains(where: { !isRunning($0.instance) }) {
             problems.append("the pending link remembers a screen of a flow that is not running")
         }
         if base.kind != .base { problems.append("the bottom layer is a \(base.kind.rawValue), not the base") }
+        flowTreeViolations(&problems)
+        let shown = layerViolations(&problems)
+        unshownFlowViolations(shown, &problems)
+        return problems
+    }
+
+    /// Whether `i` is an instance that runs.
+    private func isRunning(_ i: Int32) -> Bool {
+        i >= 0 && Int(i) < state.instances.count && state.instances[Int(i)].isRunning
+    }
+
+    /// The flow tree: known flows, arguments that fit, one root (the entry),
+    /// and each child under a flow that starts it, with no cycle.
+    private func flowTreeViolations(_ problems: inout [String]) {
+        let instances = state.instances
         var roots = 0
         let chains = Navigator.parentChains(instances)
         for (i, instance) in instances.enumerated() where instance.isRunning {
@@ -32,7 +45,7 @@ extension Navigator {
             if instance.parent < 0 {
                 roots += 1
                 if instance.flow != program.entry { problems.append("instance \(i) has no parent but is not the entry flow") }
-            } else if !running(instance.parent) {
+            } else if !isRunning(instance.parent) {
                 problems.append("instance \(i) has a parent that is not running")
             } else {
                 if chains[i] == .cycle { problems.append("instance \(i) is its own ancestor") }
@@ -43,6 +56,13 @@ extension Navigator {
             }
         }
         if roots != 1 { problems.append("\(roots) flows run without a parent; exactly one (the entry) must") }
+    }
+
+    /// The layers: one base at the bottom, alerts and dialogs of one screen,
+    /// tab containers where their start puts them, and known screens of
+    /// running flows. Returns which instances show a screen or a layer.
+    private func layerViolations(_ problems: inout [String]) -> [Bool] {
+        let instances = state.instances
         var shown = [Bool](repeating: false, count: instances.count)
         for (l, layer) in state.layers.enumerated() {
             if l > 0 && layer.kind == .base { problems.append("layer \(l) is a second base layer") }
@@ -54,12 +74,12 @@ extension Navigator {
                 continue
             }
             if layer.isTabContainer {
-                if !running(layer.container) || !program.flows[Int(instances[Int(layer.container)].flow)].isTabContainer {
+                if !isRunning(layer.container) || !program.flows[Int(instances[Int(layer.container)].flow)].isTabContainer {
                     problems.append("layer \(l) is held by something that is not a running tab container")
                 } else {
                     shown[Int(layer.container)] = true
                     let parent = instances[Int(layer.container)].parent
-                    let modes = running(parent) ? startModes(instances[Int(parent)].flow, instances[Int(layer.container)].flow) : 0
+                    let modes = isRunning(parent) ? startModes(instances[Int(parent)].flow, instances[Int(layer.container)].flow) : 0
                     if !Navigator.containerFits(layer.kind, modes: modes, isEntry: parent < 0) {
                         problems.append("layer \(l) is a \(layer.kind.rawValue), which cannot hold its tab container")
                     }
@@ -73,7 +93,7 @@ extension Navigator {
             for stack in layer.stacks {
                 if stack.isEmpty { problems.append("layer \(l) has an empty stack") }
                 for entry in stack {
-                    guard entry.route >= 0, Int(entry.route) < program.routes.count, running(entry.instance) else {
+                    guard entry.route >= 0, Int(entry.route) < program.routes.count, isRunning(entry.instance) else {
                         problems.append("layer \(l) shows an unknown route or a flow that is not running")
                         continue
                     }
@@ -88,12 +108,17 @@ extension Navigator {
                 }
             }
         }
-        // Every running flow shows something, itself or below it.
+        return shown
+    }
+
+    /// Every running flow shows something, itself or below it.
+    private func unshownFlowViolations(_ shown: [Bool], _ problems: inout [String]) {
+        let instances = state.instances
         var alive = shown
         for (i, instance) in instances.enumerated() where instance.isRunning && shown[i] {
             var current = instance.parent
             var steps = 0
-            while running(current), !alive[Int(current)], steps < instances.count {
+            while isRunning(current), !alive[Int(current)], steps < instances.count {
                 alive[Int(current)] = true
                 current = instances[Int(current)].parent
                 steps += 1
@@ -102,7 +127,6 @@ extension Navigator {
         for (i, instance) in instances.enumerated() where instance.isRunning && !alive[i] && Int(instance.flow) < program.flows.count {
             problems.append("flow '\(program.name(program.flows[Int(instance.flow)].name))' runs but shows nothing")
         }
-        return problems
     }
 }
 
