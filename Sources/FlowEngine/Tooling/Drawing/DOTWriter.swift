@@ -68,103 +68,123 @@ package enum DOTWriter {
 
     // MARK: - Nodes
 
-    static func node(_ node: FlowGraph.Node, _ graph: FlowGraph, _ out: inout ByteWriter) {
+    /// How a node is drawn: its shape and fill, then its colours.
+    struct NodeLook {
         var attributes: [String] = []
         var styles: [String] = []
-        // Each written once: the kind's, then a finding's, then the journey's.
+        // Each set by the kind, then a finding, then the journey: the last wins.
         var color: String?
         var fontColor: String?
         var penWidth: String?
-        switch node.kind {
-        case .route:
-            if node.isStart { attributes.append("peripheries=2") }
-            if node.isFinal { styles += ["rounded", "filled"]; attributes.append("fillcolor=\"#ecfdf5\"") }
-        case .exit:
-            attributes += ["shape=doublecircle", "fontsize=9", "width=0.3"]
-            color = "#0f766e"
-        case .back:
-            attributes.append("shape=plain")
-            fontColor = "#64748b"
-        case .tabs:
-            attributes += ["shape=tab", "fillcolor=\"#e2e8f0\""]
-            styles.append("filled")
-        case .anchor:
-            attributes.append("shape=plain")
-            fontColor = "#475569"
-        case .collapsedFlow:
-            attributes.append("shape=box3d")
-            styles.append("solid")
-        case .reference:
-            attributes += ["shape=box3d", "fontsize=10"]
-            styles.append("solid")
-            color = "#64748b"
-            fontColor = "#475569"
-        case .link:
-            attributes += ["shape=cds", "fillcolor=\"#f3e8ff\"", "fontsize=9"]
-            styles.append("filled")
-        case .links:
-            attributes += ["shape=cds", "fillcolor=\"#f3e8ff\""]
-            styles.append("filled")
-        case .flow:
-            if node.isStart { penWidth = "2" }
-            if graph.program.flows.indices.contains(Int(node.flow)), graph.program.flows[Int(node.flow)].isTabContainer {
-                attributes += ["shape=tab", "fillcolor=\"#e2e8f0\""]
-                styles.append("filled")
-            }
-        }
-        var tooltipText = node.findings.isEmpty ? "" : tooltip(node.findings)
-        if !node.findings.isEmpty {
-            switch findingLook(node.findings) {
-            case .severe:
-                color = findingColor
-                fontColor = findingColor
-                penWidth = "2"
-            case .faded:
-                if (node.kind == .route || node.kind == .flow) && !styles.contains("rounded") { styles.append("rounded") }
-                styles.append("dashed")
-                color = "#cbd5e1"
-                fontColor = "#94a3b8"
-            case .marked:
-                color = findingColor
-            }
-        }
-        if graph.hasJourney {
-            if node.steps.isEmpty {
-                color = dimColor
-                fontColor = dimTextColor
-                penWidth = nil
-            } else {
-                color = journeyColor
-                penWidth = "2.5"
-                tooltipText += (tooltipText.isEmpty ? "" : "\n") + (node.route >= 0 ? "on top after " : "reached at ") + stepList(node.steps)
-            }
-        }
+        var tooltip = ""
+    }
+
+    static func node(_ node: FlowGraph.Node, _ graph: FlowGraph, _ out: inout ByteWriter) {
+        var look = kindLook(node, graph)
+        if !node.findings.isEmpty { markFindings(node, &look) }
+        if graph.hasJourney { markJourney(node, &look) }
         if node.kind == .reference, graph.program.flows.indices.contains(Int(node.flow)) {
-            tooltipText += (tooltipText.isEmpty ? "" : "\n")
+            look.tooltip += (look.tooltip.isEmpty ? "" : "\n")
                 + "\(graph.program.name(graph.program.flows[Int(node.flow)].name)): drawn in full in its own cluster"
         }
         out.write(node.id)
         out.write(" [label=")
         out.quoted(shorten(node.label))
-        if !styles.isEmpty {
+        if !look.styles.isEmpty {
             out.write(", style=\"")
-            out.write(styles.joined(separator: ","))
+            out.write(look.styles.joined(separator: ","))
             out.write("\"")
         }
-        for attribute in attributes {
+        for attribute in look.attributes {
             out.write(", ")
             out.write(attribute)
         }
-        for (name, value) in [("color", color), ("fontcolor", fontColor)] {
+        for (name, value) in [("color", look.color), ("fontcolor", look.fontColor)] {
             guard let value else { continue }
             out.write(", \(name)=\"\(value)\"")
         }
-        if let penWidth { out.write(", penwidth=\(penWidth)") }
-        if !tooltipText.isEmpty {
+        if let penWidth = look.penWidth { out.write(", penwidth=\(penWidth)") }
+        if !look.tooltip.isEmpty {
             out.write(", tooltip=")
-            out.quoted(tooltipText)
+            out.quoted(look.tooltip)
         }
         out.write("];\n")
+    }
+
+    /// The shape, fill and colours of a node's kind.
+    static func kindLook(_ node: FlowGraph.Node, _ graph: FlowGraph) -> NodeLook {
+        var look = NodeLook()
+        switch node.kind {
+        case .route:
+            if node.isStart { look.attributes.append("peripheries=2") }
+            if node.isFinal { look.styles += ["rounded", "filled"]; look.attributes.append("fillcolor=\"#ecfdf5\"") }
+        case .exit:
+            look.attributes += ["shape=doublecircle", "fontsize=9", "width=0.3"]
+            look.color = "#0f766e"
+        case .back:
+            look.attributes.append("shape=plain")
+            look.fontColor = "#64748b"
+        case .tabs:
+            look.attributes += ["shape=tab", "fillcolor=\"#e2e8f0\""]
+            look.styles.append("filled")
+        case .anchor:
+            look.attributes.append("shape=plain")
+            look.fontColor = "#475569"
+        case .collapsedFlow:
+            look.attributes.append("shape=box3d")
+            look.styles.append("solid")
+        case .reference:
+            look.attributes += ["shape=box3d", "fontsize=10"]
+            look.styles.append("solid")
+            look.color = "#64748b"
+            look.fontColor = "#475569"
+        case .link:
+            look.attributes += ["shape=cds", "fillcolor=\"#f3e8ff\"", "fontsize=9"]
+            look.styles.append("filled")
+        case .links:
+            look.attributes += ["shape=cds", "fillcolor=\"#f3e8ff\""]
+            look.styles.append("filled")
+        case .flow:
+            if node.isStart { look.penWidth = "2" }
+            if graph.program.flows.indices.contains(Int(node.flow)), graph.program.flows[Int(node.flow)].isTabContainer {
+                look.attributes += ["shape=tab", "fillcolor=\"#e2e8f0\""]
+                look.styles.append("filled")
+            }
+        }
+        return look
+    }
+
+    /// A node with findings: red, faded or outlined (`findingLook`), and
+    /// the findings in its tooltip.
+    static func markFindings(_ node: FlowGraph.Node, _ look: inout NodeLook) {
+        look.tooltip = tooltip(node.findings)
+        switch findingLook(node.findings) {
+        case .severe:
+            look.color = findingColor
+            look.fontColor = findingColor
+            look.penWidth = "2"
+        case .faded:
+            if (node.kind == .route || node.kind == .flow) && !look.styles.contains("rounded") { look.styles.append("rounded") }
+            look.styles.append("dashed")
+            look.color = "#cbd5e1"
+            look.fontColor = "#94a3b8"
+        case .marked:
+            look.color = findingColor
+        }
+    }
+
+    /// With a journey drawn: a node it passes is highlighted, with its
+    /// steps in the tooltip; the others are dimmed.
+    static func markJourney(_ node: FlowGraph.Node, _ look: inout NodeLook) {
+        if node.steps.isEmpty {
+            look.color = dimColor
+            look.fontColor = dimTextColor
+            look.penWidth = nil
+        } else {
+            look.color = journeyColor
+            look.penWidth = "2.5"
+            look.tooltip += (look.tooltip.isEmpty ? "" : "\n") + (node.route >= 0 ? "on top after " : "reached at ") + stepList(node.steps)
+        }
     }
 
     /// How findings mark a node: red and thick (a dead end, a trap), faded

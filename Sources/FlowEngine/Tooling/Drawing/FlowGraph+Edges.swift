@@ -21,17 +21,34 @@ extension GraphBuilder {
             source = entryNode(flow)
             outOfCluster = flow
         }
-        // Where it ends: the destination of its last action.
-        var target: Int?
-        var kind = FlowGraph.EdgeKind.push
-        var mode: StartMode?
-        var intoCluster: FlowID = -1
+        var end = edgeEnd(of: handler, host: host)
+        guard let from = source, let to = end.target else { return }
+        // A cluster edge whose other end is inside the same cluster is drawn as a plain edge.
+        if end.intoCluster >= 0 && nodes[from].cluster == end.intoCluster { end.intoCluster = -1 }
+        if outOfCluster >= 0 && nodes[to].cluster == outOfCluster { outOfCluster = -1 }
+        if end.intoCluster >= 0 && nodes[to].cluster != end.intoCluster { end.intoCluster = -1 }
         var transition: String?
         for a in handler.actions.range {
             if let t = program.actions[a].transition { transition = program.name(t) }
         }
-        // Only the last action that goes somewhere is drawn: an earlier
-        // `dismiss` of `dismiss then push thread` makes no `back` node.
+        let (label, guardText) = edgeLabel(of: handler, transition: transition)
+        edges.append(FlowGraph.Edge(from: from, to: to, kind: end.kind, mode: end.mode, label: label, event: program.eventText(handler),
+                                    guardText: guardText, transition: transition, detail: program.handlerText(handler),
+                                    isResult: handler.event.isResult, intoCluster: end.intoCluster,
+                                    outOfCluster: outOfCluster, handler: id, findings: []))
+    }
+
+    /// Where a handler's edge ends: the destination of its last action that
+    /// goes somewhere (an earlier `dismiss` of `dismiss then push thread`
+    /// makes no `back` node), or, for a handler that only stays (v1) or
+    /// sets guards, its own route (a loop, so that an alert's `on cancel ->
+    /// stay` button is seen and counted).
+    mutating func edgeEnd(of handler: Handler, host: FlowID) -> (target: Int?, kind: FlowGraph.EdgeKind, mode: StartMode?, intoCluster: FlowID) {
+        let flow = handler.flow
+        var target: Int?
+        var kind = FlowGraph.EdgeKind.push
+        var mode: StartMode?
+        var intoCluster: FlowID = -1
         if let a = handler.actions.range.last(where: { !program.actions[$0].kind.staysPut }) {
             let action = program.actions[a]
             let targets = program.targets[action.targets.range]
@@ -58,9 +75,7 @@ extension GraphBuilder {
                 break
             }
         }
-        // A handler that only stays (v1) or sets guards changes no screen: a loop on its
-        // route (or, at flow level, on the flow's first screen), so that an
-        // alert's `on cancel -> stay` button is seen and counted.
+        // At flow level, the loop is on the flow's first screen.
         if target == nil, !handler.actions.isEmpty,
            program.actions[handler.actions.range].allSatisfy({ $0.kind.staysPut }) {
             kind = .stay
@@ -71,13 +86,12 @@ extension GraphBuilder {
                 if handler.event.isResult { intoCluster = flow }
             }
         }
-        guard let from = source, let to = target else { return }
-        // A cluster edge whose other end is inside the same cluster is drawn as a plain edge.
-        if intoCluster >= 0 && nodes[from].cluster == intoCluster { intoCluster = -1 }
-        if outOfCluster >= 0 && nodes[to].cluster == outOfCluster { outOfCluster = -1 }
-        if intoCluster >= 0 && nodes[to].cluster != intoCluster { intoCluster = -1 }
-        let event = program.eventText(handler)
-        // Short: parameter names without their types (the tooltip has the handler as written).
+        return (target, kind, mode, intoCluster)
+    }
+
+    /// A handler's edge label, short (parameter names without their types:
+    /// the tooltip has the handler as written), and its guard as text.
+    func edgeLabel(of handler: Handler, transition: String?) -> (label: String, guardText: String?) {
         var label = program.eventText(handler.event) + names(handler.parameters)
         // v2: an event the app sends, not a tap (docs/language.md).
         if handler.isSystem { label += " [system]" }
@@ -94,10 +108,7 @@ extension GraphBuilder {
             label += " → " + operand + shortArguments(last.arguments, program.scope(of: handler))
         }
         if let transition { label += " [\(transition)]" }
-        edges.append(FlowGraph.Edge(from: from, to: to, kind: kind, mode: mode, label: label, event: event, guardText: guardText,
-                                    transition: transition, detail: program.handlerText(handler), isResult: handler.event.isResult,
-                                    intoCluster: intoCluster,
-                                    outOfCluster: outOfCluster, handler: id, findings: []))
+        return (label, guardText)
     }
 
     /// `(id, name)`: a parameter list's names, or nothing.

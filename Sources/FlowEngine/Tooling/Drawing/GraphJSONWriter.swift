@@ -12,30 +12,41 @@ package enum GraphJSONWriter {
         var json = JSONWriter()
         json.beginObject()
         json.field("view", graph.view.rawValue)
+        flows(graph, &json)
+        nodes(graph, &json)
+        edges(graph, &json)
+        findings(graph, locate, &json)
+        json.endObject()
+        return json.output + "\n"
+    }
+
+    /// `"flows"`: the route view's clusters, or the overview's flow nodes,
+    /// each with its parameters, tabs and nodes.
+    static func flows(_ graph: FlowGraph, _ json: inout JSONWriter) {
+        let program = graph.program
         json.key("flows")
         json.beginArray()
-        // The route view's clusters, or the overview's flow nodes.
         let flows: [(FlowID, [Int])] = graph.view == .overview
             ? graph.nodes.indices.filter { graph.nodes[$0].kind == .flow }.map { (graph.nodes[$0].flow, [$0]) }
             : graph.clusters.map { ($0.flow, $0.nodes) }
         for (flow, members) in flows {
             json.beginObject()
             json.field("id", "f\(flow)")
-            json.field("name", graph.program.name(graph.program.flows[Int(flow)].name))
-            json.field("entry", flow == graph.program.entry)
+            json.field("name", program.name(program.flows[Int(flow)].name))
+            json.field("entry", flow == program.entry)
             // v1: the flow's parameters, each {"name", "type"}.
             json.key("parameters")
             json.beginArray()
-            for parameter in graph.program.parameters[graph.program.flows[Int(flow)].parameters.range] {
+            for parameter in program.parameters[program.flows[Int(flow)].parameters.range] {
                 json.beginObject()
-                json.field("name", graph.program.name(parameter.name))
+                json.field("name", program.name(parameter.name))
                 json.field("type", parameter.type.rawValue)
                 json.endObject()
             }
             json.endArray()
             json.key("tabs")
             json.beginArray()
-            for tab in graph.program.tabs(of: flow) { json.string(graph.program.name(graph.program.flows[Int(tab)].name)) }
+            for tab in program.tabs(of: flow) { json.string(program.name(program.flows[Int(tab)].name)) }
             json.endArray()
             json.key("nodes")
             json.beginArray()
@@ -44,6 +55,11 @@ package enum GraphJSONWriter {
             json.endObject()
         }
         json.endArray()
+    }
+
+    /// `"nodes"`: each with its kind, flow, label, findings and steps.
+    static func nodes(_ graph: FlowGraph, _ json: inout JSONWriter) {
+        let program = graph.program
         json.key("nodes")
         json.beginArray()
         for node in graph.nodes {
@@ -52,18 +68,22 @@ package enum GraphJSONWriter {
             json.field("kind", node.kind.rawValue)
             json.key("flow")
             let holder = node.kind == .flow ? node.flow : node.cluster
-            if holder >= 0 { json.string(graph.program.name(graph.program.flows[Int(holder)].name)) } else { json.null() }
+            if holder >= 0 { json.string(program.name(program.flows[Int(holder)].name)) } else { json.null() }
             if node.kind == .reference || node.kind == .collapsedFlow, node.flow >= 0 {
-                json.field("refersTo", graph.program.name(graph.program.flows[Int(node.flow)].name))
+                json.field("refersTo", program.name(program.flows[Int(node.flow)].name))
             }
             json.field("label", node.label)
-            if node.route >= 0 { json.field("route", graph.program.name(graph.program.routes[Int(node.route)].name)) }
+            if node.route >= 0 { json.field("route", program.name(program.routes[Int(node.route)].name)) }
             json.field("start", node.isStart)
             codes(node.findings, &json)
             if graph.hasJourney { steps(node.steps, &json) }
             json.endObject()
         }
         json.endArray()
+    }
+
+    /// `"edges"`: one per handler, link, tab and flow started in place.
+    static func edges(_ graph: FlowGraph, _ json: inout JSONWriter) {
         json.key("edges")
         json.beginArray()
         for edge in graph.edges {
@@ -83,6 +103,10 @@ package enum GraphJSONWriter {
             json.endObject()
         }
         json.endArray()
+    }
+
+    /// `"findings"`: every finding drawn, in source order, located.
+    static func findings(_ graph: FlowGraph, _ locate: (SourceSpan) -> (String, Int, Int), _ json: inout JSONWriter) {
         json.key("findings")
         json.beginArray()
         let all = graph.nodes.flatMap(\.findings) + graph.edges.flatMap(\.findings) + graph.clusters.flatMap(\.findings)
@@ -98,8 +122,6 @@ package enum GraphJSONWriter {
             json.endObject()
         }
         json.endArray()
-        json.endObject()
-        return json.output + "\n"
     }
 
     static func steps(_ steps: [Int], _ json: inout JSONWriter) {
