@@ -29,38 +29,48 @@ extension Compiler {
     }
 
     private mutating func compileStartAndTabs(of flow: FlowID, _ decl: FlowDecl, _ tree: SyntaxTree) {
+        if let tabsSpan = decl.tabsSpan {
+            compileTabs(of: flow, decl, tree, tabsSpan: tabsSpan)
+        } else {
+            compileStarts(of: flow, decl, tree)
+        }
+    }
+
+    /// A tab container's `tabs A, B`: no `start`, no routes, each tab once.
+    private mutating func compileTabs(of flow: FlowID, _ decl: FlowDecl, _ tree: SyntaxTree, tabsSpan: SourceSpan) {
+        let name = text(decl.name.symbol)
+        if let start = tree.starts[decl.starts.range].first {
+            report(.malformedTabContainer, start.name.span, "tab container '\(name)' cannot have a 'start': its first tab is shown first",
+                   notes: [DiagnosticNote(span: tabsSpan, message: "tabs declared here")])
+        }
+        if !decl.routes.isEmpty {
+            let route = tree.routes[decl.routes.range.lowerBound]
+            report(.malformedTabContainer, route.name.span, "tab container '\(name)' cannot have routes: each tab is a flow",
+                   notes: [DiagnosticNote(span: tabsSpan, message: "tabs declared here")])
+        }
+        let lower = Int32(program.tabFlows.count)
+        var listed = Set<FlowID>()
+        for tab in tree.names[decl.tabs.range] {
+            guard let child = resolveFlow(tab) else { continue }
+            if !listed.insert(child).inserted {
+                report(.duplicateDeclaration, tab.span, "tab '\(text(tab.symbol))' is listed twice")
+                continue
+            }
+            program.tabFlows.append(child)
+            tabSpans.append(tab.span)
+        }
+        program.flows[Int(flow)].tabs = IndexRange(lower, Int32(program.tabFlows.count))
+    }
+
+    /// A flow's `start` items: the guarded ones in source order, then the
+    /// fallback (docs/language.md#flows-routes-handlers).
+    private mutating func compileStarts(of flow: FlowID, _ decl: FlowDecl, _ tree: SyntaxTree) {
         let name = text(decl.name.symbol)
         let starts = tree.starts[decl.starts.range]
-        let tabs = tree.names[decl.tabs.range]
-        if let tabsSpan = decl.tabsSpan {
-            if let start = starts.first {
-                report(.malformedTabContainer, start.name.span, "tab container '\(name)' cannot have a 'start': its first tab is shown first",
-                       notes: [DiagnosticNote(span: tabsSpan, message: "tabs declared here")])
-            }
-            if !decl.routes.isEmpty {
-                let route = tree.routes[decl.routes.range.lowerBound]
-                report(.malformedTabContainer, route.name.span, "tab container '\(name)' cannot have routes: each tab is a flow",
-                       notes: [DiagnosticNote(span: tabsSpan, message: "tabs declared here")])
-            }
-            let lower = Int32(program.tabFlows.count)
-            var listed = Set<FlowID>()
-            for tab in tabs {
-                guard let child = resolveFlow(tab) else { continue }
-                if !listed.insert(child).inserted {
-                    report(.duplicateDeclaration, tab.span, "tab '\(text(tab.symbol))' is listed twice")
-                    continue
-                }
-                program.tabFlows.append(child)
-                tabSpans.append(tab.span)
-            }
-            program.flows[Int(flow)].tabs = IndexRange(lower, Int32(program.tabFlows.count))
-            return
-        }
         guard !starts.isEmpty else {
             report(.missingStart, decl.name.span, "flow '\(name)' has no 'start': name its first route or a flow to start in its place")
             return
         }
-        // The guarded items in source order, then the fallback (docs/language.md#flows-routes-handlers).
         var guarded: [StartItem] = []
         var fallback: StartItem?
         var seen: [Guard?: SourceSpan] = [:]
@@ -77,25 +87,7 @@ extension Compiler {
                 continue
             }
             seen[condition] = start.name.span
-            let target: FlowStart
-            let arguments: ArgumentTarget
-            let route = routeBySymbol[Int(start.name.symbol.id)]
-            if route >= 0 {
-                target = .route(route)
-                arguments = self.target(route: route)
-            } else if flowBySymbol[Int(start.name.symbol.id)] >= 0 {
-                let child = flowBySymbol[Int(start.name.symbol.id)]
-                target = .flow(child)
-                arguments = self.target(flow: child)
-            } else {
-                let candidates = program.routes[program.flows[Int(flow)].routes.range].map(\.name)
-                report(.missingStart, start.name.span,
-                       "'start \(text(start.name.symbol))' names neither a route of '\(name)' nor a flow\(didYouMean(start.name.symbol, candidates))")
-                continue
-            }
-            let bound = compileArguments(tree.arguments[start.arguments.range], to: arguments, target: start.span,
-                                         binding: .startItem(flow))
-            let item = StartItem(target: target, guardCondition: condition, arguments: bound, span: start.name.span)
+            guard let item = startItem(start, of: flow, named: name, condition: condition, tree) else { continue }
             if condition == nil { fallback = item } else { guarded.append(item) }
         }
         if fallback == nil, let first = starts.first, !guarded.isEmpty {
@@ -111,6 +103,31 @@ extension Compiler {
             program.flows[Int(flow)].start = shown.target
             program.flows[Int(flow)].startSpan = shown.span
         }
+    }
+
+    /// One `start` item: a route of the flow or a flow to start in its
+    /// place, with its arguments; nil after reporting what it names wrongly.
+    private mutating func startItem(_ start: StartDecl, of flow: FlowID, named name: String, condition: Guard?,
+                                    _ tree: SyntaxTree) -> StartItem? {
+        let target: FlowStart
+        let arguments: ArgumentTarget
+        let route = routeBySymbol[Int(start.name.symbol.id)]
+        if route >= 0 {
+            target = .route(route)
+            arguments = self.target(route: route)
+        } else if flowBySymbol[Int(start.name.symbol.id)] >= 0 {
+            let child = flowBySymbol[Int(start.name.symbol.id)]
+            target = .flow(child)
+            arguments = self.target(flow: child)
+        } else {
+            let candidates = program.routes[program.flows[Int(flow)].routes.range].map(\.name)
+            report(.missingStart, start.name.span,
+                   "'start \(text(start.name.symbol))' names neither a route of '\(name)' nor a flow\(didYouMean(start.name.symbol, candidates))")
+            return nil
+        }
+        let bound = compileArguments(tree.arguments[start.arguments.range], to: arguments, target: start.span,
+                                     binding: .startItem(flow))
+        return StartItem(target: target, guardCondition: condition, arguments: bound, span: start.name.span)
     }
 
     /// The flow named `name`, or nil after reporting F102.
