@@ -48,8 +48,15 @@ extension SwiftGenerator {
     func formerNameAliases() -> [FormerNameAlias] {
         let (routeFormer, flowFormer) = program.formerNameTable()
         var out: [FormerNameAlias] = []
-        let eventTypeNames = screenEventTypeNames()
-        // Screen: the flow cases and types.
+        flowAliases(flowFormer, &out)
+        routeAliases(routeFormer, &out)
+        tabAliases(flowFormer, &out)
+        linkBuilderAliases(routeFormer, &out)
+        return out
+    }
+
+    /// `Screen`: a renamed flow's case and type.
+    private func flowAliases(_ flowFormer: [String?], _ out: inout [FormerNameAlias]) {
         var screenTaken = Set(names.flowCase.compactMap { $0 } + names.flowType.compactMap { $0 })
         for (f, flow) in program.flows.enumerated() {
             guard let old = flowFormer[f], let caseName = names.flowCase[f], let typeName = names.flowType[f] else { continue }
@@ -66,7 +73,11 @@ extension SwiftGenerator {
                                            body: "{ .\(SwiftNames.escaped(caseName))(routes) }", origin: origin, span: flow.span))
             }
         }
-        // Each flow's routes enum: the route cases and the events types.
+    }
+
+    /// Each flow's routes enum: a renamed route's case and events type.
+    private func routeAliases(_ routeFormer: [String?], _ out: inout [FormerNameAlias]) {
+        let eventTypeNames = screenEventTypeNames()
         for (f, flow) in program.flows.enumerated() {
             guard let typeName = names.flowType[f] else { continue }
             var taken = Set(flow.routes.range.map { names.routeCase[$0] } + flow.routes.range.map { eventTypeNames[$0] })
@@ -101,7 +112,10 @@ extension SwiftGenerator {
                 }
             }
         }
-        // Tab: a renamed tab's case.
+    }
+
+    /// `Tab`: a renamed tab's case.
+    private func tabAliases(_ flowFormer: [String?], _ out: inout [FormerNameAlias]) {
         var tabTaken = Set(names.tabCase)
         for (tab, caseName) in zip(interface.tabs, names.tabCase) {
             guard let old = flowFormer[Int(tab)] else { continue }
@@ -112,7 +126,10 @@ extension SwiftGenerator {
                                        body: "{ .\(SwiftNames.escaped(caseName)) }", origin: .tab(program.name(program.flows[Int(tab)].name)),
                                        span: program.flows[Int(tab)].span))
         }
-        // Link builders named after a renamed route.
+    }
+
+    /// Link builders named after a renamed route.
+    private func linkBuilderAliases(_ routeFormer: [String?], _ out: inout [FormerNameAlias]) {
         let builders = linkBuilderNames()
         var builderTaken = Set(builders.compactMap { $0.map { $0.function + "(" + $0.labels.map { $0 + ":" }.joined() + ")" } })
         for (link, builder) in zip(program.links, builders) {
@@ -128,7 +145,6 @@ extension SwiftGenerator {
                                        renamed: "\(builder.function)(\(spelled))", body: "{ \(builder.function)(\(forwarded)) }",
                                        origin: .link(link.patternText), span: link.span))
         }
-        return out
     }
 
     /// The aliases of `container`, written at `indent`: each with its doc
