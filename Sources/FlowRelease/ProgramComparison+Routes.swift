@@ -11,7 +11,6 @@ extension ProgramComparison {
         let newUnreachable = ProgramComparison.unreachableRoutes(new.validation)
         let oldPlacements = Analyzer(o).placements
         let newPlacements = Analyzer(n).placements
-        let shown = Placement.ways.reduce(Placement([.inBase, .inSheet, .inCover])) { $0.union($1) }
         // For each old flow, its change that tells a route shown another way.
         var shownAnotherWay: [FlowID: Int] = [:]
         for (r, route) in o.routes.enumerated() where newFlow[Int(route.flow)] >= 0 {
@@ -49,44 +48,57 @@ extension ProgramComparison {
                                   example: oldExample(showing: RouteID(r)) ?? "reachable → unreachable", place: newPlaces.place(of: newSpan)))
                 continue
             }
-            let was = oldPlacements.placement(ofRoute: RouteID(r)).intersection(shown)
-            let now = newPlacements.placement(ofRoute: match).intersection(shown)
-            guard was != now, !now.isEmpty, !was.isEmpty else { continue }
-            // Where the new release first shows it a new way: the changed action.
-            var span = newSpan
-            for way in Placement.ways where now.contains(way) && !was.contains(way) {
-                let action = newPlacements.witness(match, way)
-                if action >= 0 { span = n.actions[Int(action)].span }
-                break
-            }
-            let lost = was.subtracting(now)
-            var breaks: [String] = []
-            if !lost.isEmpty {
-                toldSavedStates.insert(RouteID(r))
-                var text = "a saved state that shows \(name) \(ProgramComparison.describe(lost)) no longer restores: "
-                    + "the new release shows it only \(ProgramComparison.describe(now))"
-                if let example = oldExample(showing: RouteID(r), placed: lost) { text += " (\(example))" }
-                breaks.append(text)
-            }
-            // One edit moves a flow's routes together (its start became a sheet): one change a flow.
-            if let first = shownAnotherWay[route.flow] {
-                if changes[first].breaks.isEmpty, !breaks.isEmpty {
-                    changes[first].summary = "route \(changes[first].name) is shown another way"
-                }
-                changes[first].breaks += breaks
-                continue
-            }
-            shownAnotherWay[route.flow] = changes.count
-            add(ReleaseChange(kind: .changed, subject: .route, name: name,
-                              summary: lost.isEmpty ? "route \(name) can be shown one more way" : "route \(name) is shown another way",
-                              breaks: breaks, example: "\(ProgramComparison.describe(was)) → \(ProgramComparison.describe(now))",
-                              place: newPlaces.place(of: span)))
+            compareShownWays(RouteID(r), match, oldPlacements, newPlacements, &shownAnotherWay)
         }
         for (r, route) in n.routes.enumerated() where !routeExisted[r] && flowExisted[Int(route.flow)] {
             let name = n.qualifiedName(RouteID(r))
             add(ReleaseChange(kind: .added, subject: .route, name: name, summary: "route \(name) added",
                               example: n.routeSignature(RouteID(r)), place: newPlaces.place(of: route.span)))
         }
+    }
+
+    /// A route both releases reach, shown in other ways now (a sheet that
+    /// became a push): a saved state that shows it a way it lost no longer
+    /// restores. One change a flow: one edit moves a flow's routes together.
+    mutating func compareShownWays(_ r: RouteID, _ match: RouteID, _ oldPlacements: PlacementAnalysis, _ newPlacements: PlacementAnalysis,
+                                   _ shownAnotherWay: inout [FlowID: Int]) {
+        let (o, n) = (old.program, new.program)
+        let route = o.routes[Int(r)]
+        let name = o.qualifiedName(r)
+        let newSpan = n.routes[Int(match)].span
+        let shown = Placement.ways.reduce(Placement([.inBase, .inSheet, .inCover])) { $0.union($1) }
+        let was = oldPlacements.placement(ofRoute: r).intersection(shown)
+        let now = newPlacements.placement(ofRoute: match).intersection(shown)
+        guard was != now, !now.isEmpty, !was.isEmpty else { return }
+        // Where the new release first shows it a new way: the changed action.
+        var span = newSpan
+        for way in Placement.ways where now.contains(way) && !was.contains(way) {
+            let action = newPlacements.witness(match, way)
+            if action >= 0 { span = n.actions[Int(action)].span }
+            break
+        }
+        let lost = was.subtracting(now)
+        var breaks: [String] = []
+        if !lost.isEmpty {
+            toldSavedStates.insert(r)
+            var text = "a saved state that shows \(name) \(ProgramComparison.describe(lost)) no longer restores: "
+                + "the new release shows it only \(ProgramComparison.describe(now))"
+            if let example = oldExample(showing: r, placed: lost) { text += " (\(example))" }
+            breaks.append(text)
+        }
+        // One edit moves a flow's routes together (its start became a sheet): one change a flow.
+        if let first = shownAnotherWay[route.flow] {
+            if changes[first].breaks.isEmpty, !breaks.isEmpty {
+                changes[first].summary = "route \(changes[first].name) is shown another way"
+            }
+            changes[first].breaks += breaks
+            return
+        }
+        shownAnotherWay[route.flow] = changes.count
+        add(ReleaseChange(kind: .changed, subject: .route, name: name,
+                          summary: lost.isEmpty ? "route \(name) can be shown one more way" : "route \(name) is shown another way",
+                          breaks: breaks, example: "\(ProgramComparison.describe(was)) → \(ProgramComparison.describe(now))",
+                          place: newPlaces.place(of: span)))
     }
 
     /// `(id: String)`: a route's parameters, or "" for none.
