@@ -127,28 +127,7 @@ extension Navigator {
             guard let active = state.activeIDs else { break }
             // The screen after the step before (or the start's).
             if reach { shown[Int(active.route)] = true }
-            // Overwritten in place: removeAll(keepingCapacity:) costs more than the step's dispatch.
-            var seen = 0
-            forEachApplicableHandler(route: active.route, instance: active.instance) { choice in
-                if skipsSystem && program.handlers[Int(choice)].isSystem { return }
-                if seen < choices.count { choices[seen] = choice } else { choices.append(choice) }
-                seen += 1
-            }
-            if implicitBack(at: active.route) != nil {
-                if seen < choices.count { choices[seen] = -2 } else { choices.append(-2) }
-                seen += 1
-            }
-            // (v1) Tab taps while a tab container fills the top layer: -3 - k taps tab k.
-            let topLayer = state.layers.count - 1
-            let container = state.layers[topLayer].container
-            if container >= 0 {
-                let tabCount = state.layers[topLayer].stacks.count
-                for k in 0..<tabCount {
-                    let choice = HandlerID(-3 - k)
-                    if seen < choices.count { choices[seen] = choice } else { choices.append(choice) }
-                    seen += 1
-                }
-            }
+            let (seen, container) = gatherChoices(&choices, at: active, skipsSystem: skipsSystem)
             // An index in 0..<total from the high half of a 64×64-bit product: no division.
             // Without links and guards, total == seen: the same draws as ever.
             let total = seen + extras
@@ -169,26 +148,10 @@ extension Navigator {
                     try reset()
                 } else if extra >= 0 {
                     try takeExtraStep(extra, urls: urls, guardNames: guardNames, guardSymbols: guardSymbols)
-                } else if chosen == -2 {
-                    if !(directSteps && popDirectly(active.instance)) { _ = try back() }
-                } else if chosen <= -3 {
-                    let tabs = program.tabs(of: state.instances[Int(container)].flow)
-                    let tab = tabs[tabs.startIndex + Int(-3 - chosen)]
-                    event = program.flows[Int(tab)].name
-                    _ = try tapTab(tab)
-                } else if directSteps, directPushTarget[Int(chosen)] >= 0, !topIsTransient {
-                    event = program.handlers[Int(chosen)].event.name
-                    pushDirectly(directPushTarget[Int(chosen)], for: active.instance)
                 } else {
-                    let handler = program.handlers[Int(chosen)]
-                    event = handler.event.name
-                    if handler.event.name == backSymbol {
-                        _ = try back()
-                    } else {
-                        let values = handler.parameters.isEmpty ? []
-                            : program.parameters[handler.parameters.range].map { RandomWalk.randomValue($0.type, &rng) }
-                        _ = try sendEvent(handler.event, values)
-                    }
+                    // Named before the step: a rejected step is reported under its event too.
+                    event = choiceEvent(chosen, container: container)
+                    try takeChoice(chosen, at: active, container: container, directSteps: directSteps, &rng)
                 }
             } catch {
                 rejection = error
@@ -220,6 +183,76 @@ extension Navigator {
             summary.reach = RandomWalk.Reach(routes: shown, handlers: fired)
         }
         return summary
+    }
+}
+
+extension Navigator {
+    /// The enabled choices at the active screen, written over `choices`
+    /// from its start (removeAll(keepingCapacity:) costs more than the
+    /// step's dispatch): each handler dispatch could run, then -2 for the
+    /// implicit back, then -3 - k for a tap on tab k while a tab container
+    /// fills the top layer. Returns how many, and that container (or -1).
+    @inline(__always)
+    func gatherChoices(_ choices: inout [HandlerID], at active: (route: RouteID, instance: Int32), skipsSystem: Bool) -> (count: Int, container: Int32) {
+        var seen = 0
+        forEachApplicableHandler(route: active.route, instance: active.instance) { choice in
+            if skipsSystem && program.handlers[Int(choice)].isSystem { return }
+            if seen < choices.count { choices[seen] = choice } else { choices.append(choice) }
+            seen += 1
+        }
+        if implicitBack(at: active.route) != nil {
+            if seen < choices.count { choices[seen] = -2 } else { choices.append(-2) }
+            seen += 1
+        }
+        let topLayer = state.layers.count - 1
+        let container = state.layers[topLayer].container
+        if container >= 0 {
+            for k in 0..<state.layers[topLayer].stacks.count {
+                let choice = HandlerID(-3 - k)
+                if seen < choices.count { choices[seen] = choice } else { choices.append(choice) }
+                seen += 1
+            }
+        }
+        return (seen, container)
+    }
+
+    /// The event of a walk's choice: the tab flow's name for a tap, the
+    /// handler's event, or nil for the implicit back.
+    @inline(__always)
+    func choiceEvent(_ chosen: HandlerID, container: Int32) -> Symbol? {
+        if chosen == -2 { return nil }
+        if chosen <= -3 {
+            let tabs = program.tabs(of: state.instances[Int(container)].flow)
+            return program.flows[Int(tabs[tabs.startIndex + Int(-3 - chosen)])].name
+        }
+        return program.handlers[Int(chosen)].event.name
+    }
+
+    /// Takes a walk's chosen step: the implicit back (-2), a tab tap
+    /// (-3 - k), or a handler's event with random arguments (a push done
+    /// directly when `directSteps` allows).
+    @inline(__always)
+    mutating func takeChoice(_ chosen: HandlerID, at active: (route: RouteID, instance: Int32), container: Int32, directSteps: Bool,
+                             _ rng: inout SplitMix64) throws(NavigationError) {
+        if chosen == -2 {
+            if !(directSteps && popDirectly(active.instance)) { _ = try back() }
+            return
+        }
+        if chosen <= -3 {
+            let tabs = program.tabs(of: state.instances[Int(container)].flow)
+            _ = try tapTab(tabs[tabs.startIndex + Int(-3 - chosen)])
+            return
+        }
+        let handler = program.handlers[Int(chosen)]
+        if directSteps, directPushTarget[Int(chosen)] >= 0, !topIsTransient {
+            pushDirectly(directPushTarget[Int(chosen)], for: active.instance)
+        } else if handler.event.name == backSymbol {
+            _ = try back()
+        } else {
+            let values = handler.parameters.isEmpty ? []
+                : program.parameters[handler.parameters.range].map { RandomWalk.randomValue($0.type, &rng) }
+            _ = try sendEvent(handler.event, values)
+        }
     }
 }
 
