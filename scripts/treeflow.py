@@ -12,7 +12,7 @@ info sheet, or push a screen with an Int parameter), plus that sheet and
 that parameterized screen, and a deep link to the latter. Every flow but
 the entry finishes from its last screen, with `done` or `cancel`.
 A program of F flows has F × (routes + 2) routes; 2,000 × 50 is the
-100k-route program of docs/performance.md.
+100k-route program of the README's "Performance".
 
 The program validates without errors (its warnings are real: F210 where
 a finished child's `popToRoot` finds the first screen already on top,
