@@ -164,6 +164,9 @@ extension Navigator {
     }
 
     /// The same, from the ids of the active route and its flow instance.
+    /// Always inlined: a call passes a copy of the whole navigator, and the
+    /// random walk asks at every step.
+    @inline(__always)
     package func forEachApplicableHandler(route: RouteID, instance: Int32, _ body: (HandlerID) -> Void) {
         func holds(_ h: Int) -> Bool {
             guard let condition = program.handlers[h].guardCondition else { return true }
