@@ -42,8 +42,12 @@ extension Navigator {
 
     /// Whether `mark` is on the screen (the gate's screens are near the
     /// top: the layers are searched from there).
-    func isShown(_ mark: PendingLink.Mark) -> Bool {
-        for layer in state.layers.reversed() {
+    func isShown(_ mark: PendingLink.Mark) -> Bool { Navigator.isShown(mark, in: state.layers) }
+
+    /// The same, in `layers`: a filter in a mutating method passes these,
+    /// not `isShown`, which would capture a copy of the whole navigator.
+    static func isShown(_ mark: PendingLink.Mark, in layers: [Layer]) -> Bool {
+        for layer in layers.reversed() {
             for stack in layer.stacks where stack.contains(where: { $0.route == mark.route && $0.instance == mark.instance }) {
                 return true
             }
@@ -89,7 +93,8 @@ extension Navigator {
     /// gate still shown (a mark of an ended flow may not outlive it), and
     /// is dropped when none is.
     private mutating func keepWhileShown(_ pending: PendingLink) {
-        let still = pending.shown.filter(isShown)
+        let layers = state.layers
+        let still = pending.shown.filter { Navigator.isShown($0, in: layers) }
         if still.count == pending.shown.count {
             state.pendingLink = pending
         } else if !still.isEmpty {
