@@ -93,15 +93,11 @@ extension SwiftGenerator {
             }
         }
         for (i, event) in interface.events.enumerated() {
-            let labels = names.eventLabels[i]
-            let parameters = zip(labels, event.types).map { "\(SwiftNames.escaped($0)): \(swiftType($1))" }
-            let payload = parameters.isEmpty ? "" : "(" + parameters.joined(separator: ", ") + ")"
-            let key = labels.isEmpty ? names.eventCase[i] : names.eventCase[i] + "(" + labels.map { $0 + ":" }.joined() + ")"
-            out.append(SwiftDeclaration(name: "Event.\(key)", signature: "case \(SwiftNames.escaped(names.eventCase[i]))\(payload)",
+            // The case by its own name; an overloaded event also by its factory.
+            out.append(SwiftDeclaration(name: "Event.\(eventKey(names.eventCase[i], i))", signature: eventCaseText(i).signature,
                                         origin: .event(program.name(event.name)), span: program.handlers[Int(interface.eventHandlers[i])].span))
             if let factory = names.eventFactory[i] {
-                let spelled = factory + "(" + labels.map { $0 + ":" }.joined() + ")"
-                out.append(SwiftDeclaration(name: "Event.\(spelled)", signature: "static func \(SwiftNames.escaped(factory))\(payload) -> Event",
+                out.append(SwiftDeclaration(name: "Event.\(eventKey(factory, i))", signature: "static func \(SwiftNames.escaped(factory))\(eventPayload(i)) -> Event",
                                             origin: .event(program.name(event.name)), span: program.handlers[Int(interface.eventHandlers[i])].span))
             }
             if let alias = names.eventAlias[i] {

@@ -55,16 +55,25 @@ extension SwiftGenerator {
         return typeNames
     }
 
-    /// The case of interface event `i` as written in an events enum, and
-    /// its key in `SwiftDeclaration.name` (`select(id:)`).
-    func eventCaseText(_ i: Int) -> (signature: String, key: String) {
+    /// Interface event `i`'s parameters as its case and factory declare
+    /// them, `(id: Swift.Int)`, or "" for none.
+    func eventPayload(_ i: Int) -> String {
+        let parameters = zip(names.eventLabels[i], interface.events[i].types).map { "\(SwiftNames.escaped($0)): \(swiftType($1))" }
+        return parameters.isEmpty ? "" : "(" + parameters.joined(separator: ", ") + ")"
+    }
+
+    /// `name` followed by event `i`'s labels, as a declaration's key
+    /// (`select(id:)`; `select` for none).
+    func eventKey(_ name: String, _ i: Int) -> String {
         let labels = names.eventLabels[i]
-        let parameters = zip(labels, interface.events[i].types).map { "\(SwiftNames.escaped($0)): \(swiftType($1))" }
-        let payload = parameters.isEmpty ? "" : "(" + parameters.joined(separator: ", ") + ")"
-        // Keyed by how app code spells it: an overloaded event by its factory.
-        let spelling = names.eventFactory[i] ?? names.eventCase[i]
-        let key = labels.isEmpty ? spelling : spelling + "(" + labels.map { $0 + ":" }.joined() + ")"
-        return ("case \(SwiftNames.escaped(names.eventCase[i]))\(payload)", key)
+        return labels.isEmpty ? name : name + "(" + labels.map { $0 + ":" }.joined() + ")"
+    }
+
+    /// The case of interface event `i` as written in an events enum, and
+    /// its key in `SwiftDeclaration.name`: how app code spells it, an
+    /// overloaded event by its factory.
+    func eventCaseText(_ i: Int) -> (signature: String, key: String) {
+        ("case \(SwiftNames.escaped(names.eventCase[i]))\(eventPayload(i))", eventKey(names.eventFactory[i] ?? names.eventCase[i], i))
     }
 
     /// Each interface event's index, by its name and label set.

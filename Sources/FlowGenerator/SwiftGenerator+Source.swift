@@ -84,11 +84,9 @@ extension SwiftGenerator {
         var out = "    /// A user event: one case per event name and label list (not `back`, not results).\n"
         out += "    \(access)enum Event: Swift.Hashable, Swift.Sendable {\n"
         let signatures = interface.eventSignatures(program)
-        for (i, event) in interface.events.enumerated() {
+        for i in interface.events.indices {
             out += "        /// `\(signatures[i])`, handled at \(location(program.handlers[Int(interface.eventHandlers[i])].span)).\n"
-            let parameters = zip(names.eventLabels[i], event.types).map { "\(SwiftNames.escaped($0)): \(swiftType($1))" }
-            let payload = parameters.isEmpty ? "" : "(" + parameters.joined(separator: ", ") + ")"
-            out += "        case \(SwiftNames.escaped(names.eventCase[i]))\(payload)\n"
+            out += "        \(eventCaseText(i).signature)\n"
         }
         for (i, alias) in names.eventAlias.enumerated() {
             guard let alias else { continue }
@@ -254,12 +252,10 @@ extension SwiftGenerator {
     /// does (`static func open(id: Swift.Int) -> Event { .openID(id: id) }`).
     func eventFactory(_ i: Int, signature: String, returning type: String, indent: String) -> String {
         guard let factory = names.eventFactory[i] else { return "" }
-        let labels = names.eventLabels[i]
-        let parameters = zip(labels, interface.events[i].types).map { "\(SwiftNames.escaped($0)): \(swiftType($1))" }
-        let arguments = labels.map { "\(SwiftNames.escaped($0)): \(SwiftNames.escaped($0))" }
+        let arguments = names.eventLabels[i].map { "\(SwiftNames.escaped($0)): \(SwiftNames.escaped($0))" }
         var out = "\(indent)/// `\(signature)`: its case is `\(names.eventCase[i])`, as Swift cannot tell"
         out += " cases that share a name apart in a pattern.\n"
-        out += "\(indent)\(access)static func \(SwiftNames.escaped(factory))(\(parameters.joined(separator: ", "))) -> \(type) {"
+        out += "\(indent)\(access)static func \(SwiftNames.escaped(factory))\(eventPayload(i)) -> \(type) {"
         return out + " .\(SwiftNames.escaped(names.eventCase[i]))(\(arguments.joined(separator: ", "))) }\n"
     }
 }
