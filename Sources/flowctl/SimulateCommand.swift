@@ -88,7 +88,7 @@ enum SimulateCommand {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
             throw UsageError(message: arguments.positionals.isEmpty ? "missing the .flow file to simulate" : "simulate takes one file")
         }
-        let randomSteps = try checkRandomWalkOptions(arguments)
+        let walk = try randomWalkOptions(arguments)
         let json = arguments.value("--format") == "json"
         if arguments.has("--repair") && arguments.value("--restore") == nil {
             console.err("flowctl simulate: --repair needs --restore FILE\n")
@@ -108,11 +108,9 @@ enum SimulateCommand {
         case .failure(let status): return status
         }
         var status = ExitCode.success
-        if let randomSteps {
-            let seed = try arguments.integer("--seed") ?? 1
-            status = RandomWalkOutput.run(&navigator, steps: randomSteps, seed: UInt64(truncatingIfNeeded: seed),
-                                          maxDepth: try arguments.integer("--max-depth", atLeast: 1) ?? 1_000,
-                                          systemEvents: arguments.has("--system-events"),
+        if let walk {
+            status = RandomWalkOutput.run(&navigator, steps: walk.steps, seed: UInt64(truncatingIfNeeded: walk.seed),
+                                          maxDepth: walk.maxDepth, systemEvents: arguments.has("--system-events"),
                                           links: arguments.has("--links"), guards: arguments.has("--guards"),
                                           trace: arguments.has("--trace"), json: json, console: &console)
         } else if arguments.has("--interactive") || (lines.isEmpty && console.interactiveInput && !json) {
@@ -130,18 +128,18 @@ enum SimulateCommand {
         return status
     }
 
-    /// `--random N` (nil without it), after checking that the options that
-    /// only a random walk takes come with it.
-    static func checkRandomWalkOptions(_ arguments: ParsedArguments) throws(UsageError) -> Int? {
+    /// `--random N` with its seed and depth bound (nil without it), after
+    /// checking that the options that only a random walk takes come with it.
+    static func randomWalkOptions(_ arguments: ParsedArguments) throws(UsageError) -> (steps: Int, seed: Int, maxDepth: Int)? {
         let randomSteps = try arguments.integer("--random")
-        _ = try arguments.integer("--seed")
-        _ = try arguments.integer("--max-depth", atLeast: 1)
+        let seed = try arguments.integer("--seed") ?? 1
+        let maxDepth = try arguments.integer("--max-depth", atLeast: 1) ?? 1_000
         if arguments.value("--seed") != nil && randomSteps == nil { throw UsageError(message: "--seed goes with --random") }
         if arguments.has("--system-events") && randomSteps == nil { throw UsageError(message: "--system-events goes with --random") }
         for flag in ["--links", "--guards"] where arguments.has(flag) && randomSteps == nil {
             throw UsageError(message: "\(flag) goes with --random (it adds steps to a random walk)")
         }
-        return randomSteps
+        return randomSteps.map { ($0, seed, maxDepth) }
     }
 
     /// The steps to run: the script's, then each `-e`; nil when the script
