@@ -66,9 +66,8 @@ extension ProgramComparison {
         let route = o.routes[Int(r)]
         let name = o.qualifiedName(r)
         let newSpan = n.routes[Int(match)].span
-        let shown = Placement.ways.reduce(Placement([.inBase, .inSheet, .inCover])) { $0.union($1) }
-        let was = oldPlacements.placement(ofRoute: r).intersection(shown)
-        let now = newPlacements.placement(ofRoute: match).intersection(shown)
+        let was = oldPlacements.placement(ofRoute: r).intersection(ProgramComparison.shownBits)
+        let now = newPlacements.placement(ofRoute: match).intersection(ProgramComparison.shownBits)
         guard was != now, !now.isEmpty, !was.isEmpty else { return }
         // Where the new release first shows it a new way: the changed action.
         var span = newSpan
@@ -100,6 +99,10 @@ extension ProgramComparison {
                           breaks: breaks, example: "\(ProgramComparison.describe(was)) → \(ProgramComparison.describe(now))",
                           place: newPlaces.place(of: span)))
     }
+
+    /// The placement bits that say how a route is shown: its layer and each
+    /// way it stands there (worked out once, not once a route).
+    static let shownBits = Placement.ways.reduce(Placement([.inBase, .inSheet, .inCover])) { $0.union($1) }
 
     /// `(id: String)`: a route's parameters, or "" for none.
     static func parameterList(_ program: Program, _ route: RouteID) -> String {
