@@ -165,7 +165,7 @@ extension Navigator {
 
 /// The running instances at or below one instance (`Navigator.subtree(of:)`).
 struct Subtree {
-    /// Per instance: 1 inside, 2 outside (or not running), 0 not running.
+    /// Per instance: 1 inside, 2 running but not below it, 0 not running.
     let verdict: [UInt8]
 
     subscript(_ instance: Int32) -> Bool { verdict[Int(instance)] == 1 }
