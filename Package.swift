@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "FlowEngine", dependencies: ["FlowModel", "FlowDSL", "FlowRuntime", "FlowAnalysis", "FlowTooling"],
                 path: "Sources/FlowEngine/Driver"),
         // What apps import: the typed navigator over generated programs (docs/generated-api.md).
-        .target(name: "FlowKit", dependencies: ["FlowModel", "FlowDSL", "FlowRuntime"]),
+        .target(name: "FlowKit", dependencies: ["FlowModel", "FlowRuntime"]),
         // The SwiftUI host of a FlowStore: built where SwiftUI exists, empty elsewhere (Linux).
         .target(name: "FlowKitUI", dependencies: ["FlowKit"]),
         // The UIKit host of a FlowStore: built where UIKit exists (iOS, tvOS, visionOS), empty elsewhere.

@@ -341,57 +341,28 @@ enum Shop: FlowProgram {
 }
 
 extension Shop {
-    /// The program's files as they were validated, compiled once on first use.
+    /// The program, compiled and validated when this file was generated; read once, on first use.
     static let definition = FlowDefinition(
-        root: "shop.flow",
-        files: [
-            "shop.flow": #"""
-// The SwiftUI article's login flow, with a shop behind it.
-flow App [entry] {
-  start splash
-  route splash {
-    on ready when loggedIn -> start Shop as root
-    on ready -> start Auth as cover
-  }
-  on Auth.done -> start Shop as root
-}
-
-flow Auth {
-  start walkthrough
-  route walkthrough "Welcome" { on getStarted -> push login }
-  route login "Log in" {
-    on forgotPassword -> sheet forgotPassword
-    on signUp -> cover signup
-    on loggedIn -> finish done
-  }
-  route forgotPassword "Reset password" { on sent -> dismiss }
-  route signup "Sign up" {
-    on close -> dismiss
-    on created -> finish done
-  }
-}
-
-flow Shop {
-  start catalog
-  route catalog "Shop" { on select(id: String) -> push product(id: id) }
-  route product(id: String) {
-    on buy -> start Checkout as sheet
-    on related(id: String) -> push product(id: id)
-  }
-  route receipt [final]
-  on Checkout.done -> set [catalog, receipt]
-}
-
-flow Checkout {
-  start cart
-  route cart { on pay -> push payment }
-  route payment [noBack] { on paid -> finish done  on cancel -> finish cancel }
-}
-
-link "shop://product/:id" -> App/Shop/product(id: id)
-
-"""#,
-        ],
+        image: """
+            RktQSQEoAQQKEREIAwMEAAEAAANBcHAFZW50cnkGc3BsYXNoBXJlYWR5CGxvZ2dlZEluBFNob3AEQXV0aARkb25lC3dhbGt0
+            aHJvdWdoCmdldFN0YXJ0ZWQFbG9naW4OZm9yZ290UGFzc3dvcmQGc2lnblVwBnNpZ251cARzZW50BWNsb3NlB2NyZWF0ZWQH
+            Y2F0YWxvZwZzZWxlY3QCaWQGU3RyaW5nB3Byb2R1Y3QDYnV5CENoZWNrb3V0B3JlbGF0ZWQHcmVjZWlwdAVmaW5hbARjYXJ0
+            A3BheQdwYXltZW50Bm5vQmFjawRwYWlkBmNhbmNlbANJbnQEQm9vbAZEb3VibGUGbG9ja2VkBGJ1c3kGc3lzdGVtBGJhY2sJ
+            c2hvcC5mbG93AAFBAwEBAAFXBgACAAAAAAACBAYMAfUBBAABAgGEAgsCBAAAAAACChQUCgHyBAQAAQoBgQUHBAYAAAAAChAa
+            HC4BmgcIAAEQAa0HBAYIAgIAABAUIiIEAAFmBgAAAAAEEAIBmAILAAAABggUAgHWAgUAAAAIDhYCAd4DDgAAAA4QGgIBnQQG
+            AAAAEBQiBAGRBQcAAAAUFioEAdoFBwACABYaMgQB1QYHAgIBGho2BgG6BwQCAgAcHjoGAeIHBwICAh4iAAABBgICAQgAAgF2
+            BQABAAABBgICAAIEAacBBQABAAECDgICAAQGAc0BCQABAgIBEgICAAYIAbMCCgABAgQBFgICAAgKAe4CDgABAgQBGAICAAoM
+            AZwDBgABAgQBCAICAAwOAboDCAABAgYBHAICAA4QAYMEBAABAggBHgICABASAbcEBQABAggBIAICABIUAc8EBwABBAoBJAIE
+            ABQWAaUFBgABBAwBLAQEABYYAfcFAwABBAwBMAQGABgaAZ0GBwABBAEGDgYGABocAeoGDQABBhABOAYGABweAcQHAwABBhIB
+            PgYGAB4gAfgHBAABBhIBQAYGACAiAZAIBgABCQAABAMBAAABAAGNARIJAAACAgEAAAEAAbABEwkAAAQDAQAAAQAB2gESAAAC
+            AQABAAABAAHBAgoBAgQBAAEAAAEAAYADFAIEBgEAAQAAAQABpgMMCgAAAQAOAAABAAHGAwsIAAABAAEAAAEAAYsEBwgAAAEA
+            AQAAAQABwAQHCgAAAQAOAAABAAHaBAsABggBAAEAAAEAAbsFFAkAAAYBAQICAQAB/gUXAAgKAQABAAABAAG0BhQECg4BAAEA
+            AAEAAfsGFgAOEAEAAQAAAQABywcMCgAAAQAOBAQBAAGACAsKAAABAEAEBAEAAZoIDQQAAAHGAgUGAAABhgMOCAAAAawDBgwA
+            AgHABQ8MAgQBuQYPCgQEAYAHBw4EBAGJBwcSBAQB0AcHJgABAAHIBQYmAAEAAcEGBiYABCYB2wgGJgAB4gUCACYAAawFAgAm
+            AAGlBgIAAQAAAAABVwYBAgAAAAGEAgsBCgAAAAGBBQcBEAAEBAGtBwQBBHNob3ACAAdwcm9kdWN0ASYAAAASc2hvcDovL3By
+            b2R1Y3QvOmlkAgAEAgAABAQAAQEADAQGAbIIFAHKCBgAAQdXZWxjb21lAQZMb2cgaW4BDlJlc2V0IHBhc3N3b3JkAQdTaWdu
+            IHVwAQRTaG9wAAAAAACyunILSSoHVA==
+            """,
         routes: [
             "App.splash",
             "Auth.walkthrough",

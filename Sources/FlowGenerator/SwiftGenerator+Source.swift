@@ -166,14 +166,13 @@ extension SwiftGenerator {
     /// The embedded program and the mapping between cases and ids.
     func conformance() -> String {
         var out = "extension \(name) {\n"
-        out += "    /// The program's files as they were validated, compiled once on first use.\n"
+        out += "    /// The program, compiled and validated when this file was generated; read once, on first use.\n"
         out += "    \(access)static let definition = FlowDefinition(\n"
-        out += "        root: \(SwiftLiteral.quoted(paths[0])),\n"
-        out += "        files: [\n"
-        for (path, file) in zip(paths, program.files) {
-            out += "            \(SwiftLiteral.quoted(path)): " + SwiftLiteral.rawBlock(String(decoding: file.bytes, as: UTF8.self)) + ",\n"
+        out += "        image: \"\"\"\n"
+        for line in Base64.encode(ProgramImage.encode(program, filePaths: paths), lineLength: 96).split(separator: "\n") {
+            out += "            " + line + "\n"
         }
-        out += "        ],\n"
+        out += "            \"\"\",\n"
         out += "        routes: " + list(interface.routes) + ",\n"
         out += "        events: " + list(interface.eventSignatures(program)) + ",\n"
         out += "        guards: " + list(interface.guards.map { program.name($0) }) + ",\n"
@@ -252,7 +251,8 @@ extension SwiftGenerator {
     /// does (`static func open(id: Swift.Int) -> Event { .openID(id: id) }`).
     func eventFactory(_ i: Int, signature: String, returning type: String, indent: String) -> String {
         guard let factory = names.eventFactory[i] else { return "" }
-        let arguments = names.eventLabels[i].map { "\(SwiftNames.escaped($0)): \(SwiftNames.escaped($0))" }
+        // Labels in an argument list need no backticks (but `inout`); the values they name do.
+        let arguments = names.eventLabels[i].map { "\(SwiftNames.argumentLabel($0)): \(SwiftNames.escaped($0))" }
         var out = "\(indent)/// `\(signature)`: its case is `\(names.eventCase[i])`, as Swift cannot tell"
         out += " cases that share a name apart in a pattern.\n"
         out += "\(indent)\(access)static func \(SwiftNames.escaped(factory))\(eventPayload(i)) -> \(type) {"

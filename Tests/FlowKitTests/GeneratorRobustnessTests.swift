@@ -8,7 +8,7 @@ import Testing
 
 /// The generator and FlowKit's loader on many programs: mutated versions of
 /// every bundled app. Those without errors generate without crashing, twice
-/// the same bytes, and their embedded text loads and passes FlowKit's
+/// the same bytes, and their embedded image loads and passes FlowKit's
 /// consistency check with the tables the generator wrote.
 @Suite struct GeneratorRobustnessTests {
     @Test func mutatedBundledAppsGenerateAndLoad() throws {
@@ -37,8 +37,9 @@ import Testing
                 #expect(try SwiftGenerator.generate(validation.program) == first)
                 let program = validation.program
                 let interface = try ProgramInterface(program)
+                let image = try #require(embeddedImage(inGenerated: first)).joined(separator: "\n")
                 let definition = FlowDefinition(
-                    root: name, files: [name: text], routes: interface.routes, events: interface.eventSignatures(program),
+                    image: image, routes: interface.routes, events: interface.eventSignatures(program),
                     guards: interface.guards.map { program.name($0) },
                     tabs: interface.tabs.map { program.name(program.flows[Int($0)].name) })
                 #expect(throws: Never.self) { _ = try definition.program() }

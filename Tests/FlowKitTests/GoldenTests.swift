@@ -39,6 +39,7 @@ import Testing
         let a = try SwiftGenerator.generate(absolute.program)
         let b = try SwiftGenerator.generate(relative.program)
         #expect(a == b)
-        #expect(a.contains("\"shop.flow\": #\"\"\""))
+        let image = try #require(embeddedImage(inGenerated: a)).joined(separator: "\n")
+        #expect(try ProgramImage.decode(#require(Base64.decode(image))).files.map(\.path) == ["shop.flow"])
     }
 }

@@ -123,7 +123,7 @@ import Testing
                     }
                 }
             """)
-        #expect(source.contains("        static func open(url: Swift.String, `in`: Swift.Bool) -> Event { .openURLIn(url: url, `in`: `in`) }\n"))
+        #expect(source.contains("        static func open(url: Swift.String, `in`: Swift.Bool) -> Event { .openURLIn(url: url, in: `in`) }\n"))
     }
 
     @Test func aLibraryOrAReservedNameIsRefused() {
@@ -144,14 +144,6 @@ import Testing
         #expect(!internalSource.contains("public "))
     }
 
-    @Test(arguments: ["plain", "quote \"\"\" and \"\"\"# and \\#(x)", "cr\r\nlf", "nul\u{0}and\u{7F}", "ends without newline", "\n\n", "tab\there #\"\"\"##"])
-    func rawBlocksKeepTheTextExactly(_ text: String) throws {
-        // The literal's value is checked by compiling: here, that it round-trips through the
-        // Swift lexer's rules as implemented by `RawBlockReader`, a tiny reader of what we write.
-        let block = SwiftLiteral.rawBlock(text)
-        #expect(RawBlockReader.value(of: block) == text)
-    }
-
     @Test func pathsAreRelativeToTheRootsDirectory() {
         #expect(SwiftGenerator.relativePaths(["flows/app.flow", "flows/lib/a.flow", "shared/b.flow"]) == ["app.flow", "lib/a.flow", "../shared/b.flow"])
         #expect(SwiftGenerator.relativePaths(["/x/y/app.flow", "/x/z.flow"]) == ["app.flow", "../z.flow"])
@@ -167,10 +159,14 @@ import Testing
         let validation = try Validation.run("app/main.flow", fileSystem: files)
         #expect(validation.errorCount == 0)
         let source = try SwiftGenerator.generate(validation.program)
-        #expect(source.contains("        root: \"main.flow\",\n"))
-        #expect(source.contains("            \"main.flow\": #\"\"\"\nimport \"../lib/auth.flow\"\n"))
-        #expect(source.contains("            \"../lib/auth.flow\": #\"\"\"\nflow Auth"))
-        #expect(source.contains("            \"screens/home.flow\": #\"\"\"\nflow Home"))
+        // The image between `image: """` and `""",` is the program, its files named relative to the root.
+        let lines = try #require(embeddedImage(inGenerated: source))
+        #expect(lines.allSatisfy { $0.hasPrefix("            ") && $0.count <= 12 + 96 })
+        let bytes = try #require(Base64.decode(lines.joined(separator: "\n")))
+        let embedded = try ProgramImage.decode(bytes)
+        let paths = ["main.flow", "../lib/auth.flow", "screens/home.flow"]
+        #expect(embedded.files.map(\.path) == paths)
+        #expect(ProgramImage.encode(embedded) == ProgramImage.encode(validation.program, filePaths: paths))
         #expect(source.contains("/// \"Log in\": `login` (../lib/auth.flow:1)."))
     }
 
@@ -245,31 +241,5 @@ import Testing
         #expect(source.contains("/// `app://confirm/:a` → `over alert confirm(action: :a)`"))
         #expect(source.contains("static func confirmURL(a v0: Swift.String) -> Swift.String {\n        \"app://confirm/\" + FlowURL.encode(v0)\n"))
         #expect(!source.contains("itemURL"))
-    }
-}
-
-/// Reads back the value of a literal `SwiftLiteral.rawBlock` wrote, by
-/// Swift's rules for multi-line raw strings (delimiter lines, `\#...` escapes).
-enum RawBlockReader {
-    static func value(of block: String) -> String? {
-        var hashes = ""
-        for c in block { if c == "#" { hashes.append(c) } else { break } }
-        guard block.hasPrefix(hashes + "\"\"\"\n"), block.hasSuffix("\n\"\"\"" + hashes) else { return nil }
-        var body = Substring(block.unicodeScalars.dropFirst(hashes.count + 4).dropLast(hashes.count + 4).map(Character.init).map(String.init).joined())
-        var out = ""
-        let escape = "\\" + hashes + "u{"
-        while !body.isEmpty {
-            if body.hasPrefix(escape), let close = body.firstIndex(of: "}") {
-                let hex = body[body.index(body.startIndex, offsetBy: escape.count)..<close]
-                guard let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) else { return nil }
-                out.unicodeScalars.append(scalar)
-                body = body[body.index(after: close)...]
-            } else {
-                guard let first = body.unicodeScalars.first else { return nil }
-                out.unicodeScalars.append(first)
-                body = Substring(body.unicodeScalars.dropFirst())
-            }
-        }
-        return out
     }
 }

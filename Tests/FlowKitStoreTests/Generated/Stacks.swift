@@ -333,53 +333,29 @@ enum Stacks: FlowProgram {
 }
 
 extension Stacks {
-    /// The program's files as they were validated, compiled once on first use.
+    /// The program, compiled and validated when this file was generated; read once, on first use.
     static let definition = FlowDefinition(
-        root: "Stacks.flow",
-        files: [
-            "Stacks.flow": #"""
-// The store tests' program with one stack per layer: pushes, a [noBack]
-// screen, a child flow sharing the stack, sheets (nested, with stacks,
-// [locked]), a cover and deep links.
-flow Stacks [entry] {
-  start home
-  route home "Home" {
-    on open(id: Int) -> push detail(id: id)
-    on settings -> sheet settings
-    on terms -> sheet terms
-    on promo -> cover promo
-    on checkout -> start Checkout
-  }
-  route detail(id: Int) "Detail" {
-    on more(id: Int) -> push more(id: id)
-    on confirm -> push confirmed
-    on settings -> sheet settings
-  }
-  route more(id: Int) "More"
-  route confirmed "Confirmed" [noBack] { on done -> popToRoot }
-  route settings "Settings" {
-    on advanced -> push advanced
-    on help -> sheet help
-    on legal -> sheet terms
-  }
-  route advanced "Advanced"
-  route help "Help" { on close -> dismiss }  // flowctl:allow F210 -- the link pushes it; the store tests close it as a sheet
-  route terms "Terms" [locked] { on accept -> dismiss }
-  route promo "Promo" { on close -> dismiss }
-  on Checkout.done -> set [home]
-}
-
-flow Checkout {
-  start cart
-  route cart "Cart" { on pay -> push payment }
-  route payment "Payment" { on paid -> finish done }
-}
-
-link "stacks://detail/:id" -> Stacks/detail(id: id)
-link "stacks://help" -> Stacks/help
-
-"""#,
-        ],
+        image: """
+            RktQSQEjAQILEhIMAwQCAAIAAAZTdGFja3MFZW50cnkEaG9tZQRvcGVuAmlkA0ludAZkZXRhaWwIc2V0dGluZ3MFdGVybXMF
+            cHJvbW8IY2hlY2tvdXQIQ2hlY2tvdXQEbW9yZQdjb25maXJtCWNvbmZpcm1lZAZub0JhY2sEZG9uZQhhZHZhbmNlZARoZWxw
+            BWxlZ2FsBWNsb3NlBmxvY2tlZAZhY2NlcHQEY2FydANwYXkHcGF5bWVudARwYWlkBlN0cmluZwRCb29sBkRvdWJsZQVmaW5h
+            bARidXN5BnN5c3RlbQRiYWNrBmNhbmNlbAtTdGFja3MuZmxvdwABvAEGAQEAAdUBBAACAAAAAAASHiAWAa8ICAABEgHCCAQC
+            BAQEAAASFiQkBAAB4gEEAAAAAAoMAAGkAwYAAgAKEBgAAbgEBAIEABAQHAAB1QQJBAQCEBIOAAGVBQgEBAASGCIAAY4GCAQE
+            ABgYJAABqgYEBAQAGBoQAAGoBwUEBAQaHBIAAeAHBQQEABweLgIBzwgEBAQAICIyAgH+CAcEBAAiJAAAAQYEBgAAAgH3AQQA
+            AQAAAQ4GBgACBAGjAggAAQAAARAGBgAEBgHFAgUAAQAAARIGBgAGCAHhAgUAAQAAARQGBgAICgH9AggAAQACARgGCAAKDAHG
+            AwQAAQACARoICAAMDgHwAwcAAQACAQ4ICAAOEAGRBAgAAQAGASAICAAQEgH5BAQAAQAIASIICAASFAGyBQgAAQAIASQICAAU
+            FgHTBQQAAQAIASYICAAWGAHtBQUAAQAMASgICAAYGgG7BgUAAQAOASwICAAaHAHEBwYAAQAQASgICAAcHgHzBwUAAQABAiAI
+            CAAeIAGLCA0AAQISATAICAAgIgHgCAMAAQIUATQICAAiJAGVCQQAAQAAAgEAAQAAAQABiAITAQIEAQABAAABAAGvAg4BBAYB
+            AAEAAAEAAc4CCwIGCAEAAQAAAQAB6gILCQAAAgABAgIBAAGJAw4ACAoBAAEAAAEAAdcDEQAKDAEAAQAAAQAB+wMOAQwOAQAB
+            AAABAAGdBA4HAAABAAEAAAEAAYEFCQAOEAEAAQAAAQABvgUNARASAQABAAABAAHbBQoBEhQBAAEAAAEAAfYFCwgAAAEAAQAA
+            AQABxAYHCAAAAQABAAABAAHOBwcIAAABAAEAAAEAAfwHBwQUFgEAAQAAAQABnAgKABYYAQABAAABAAHnCAwKAAABACAEBAEA
+            AZ0JCwIAAgGNAg4IAgIBtQIIDgICAdQCBRACAgHwAgUEAgQB3AMMBgQEAYAECQgEBAGjBAgKBAQBwwUIDAQEAeEFBA4EBAH8
+            BQUABAQBoQgEFAQEAewIBwgAAQABlAIGCAABAAHhAwYIAAQIAdoJBggBAasDAgAIAQG9BAIACAEB/AECAAgBAcsDAgABAAAA
+            AAHVAQQBEgAEBAHCCAQBBnN0YWNrcwIABmRldGFpbAEIAAAAE3N0YWNrczovL2RldGFpbC86aWQBAAEAAAABAQACBAYBswkV
+            AcwJFQEGc3RhY2tzAQAEaGVscAAAAA1zdGFja3M6Ly9oZWxwAQABAAAAAQEADAYGAecJDwH6CQsBBEhvbWUBBkRldGFpbAEE
+            TW9yZQEJQ29uZmlybWVkAQhTZXR0aW5ncwEIQWR2YW5jZWQBBEhlbHABBVRlcm1zAQVQcm9tbwEEQ2FydAEHUGF5bWVudAB1
+            UHY4F+4WUA==
+            """,
         routes: [
             "Stacks.home",
             "Stacks.detail(id: Int)",

@@ -221,38 +221,20 @@ enum Tabbed: FlowProgram {
 }
 
 extension Tabbed {
-    /// The program's files as they were validated, compiled once on first use.
+    /// The program, compiled and validated when this file was generated; read once, on first use.
     static let definition = FlowDefinition(
-        root: "Tabbed.flow",
-        files: [
-            "Tabbed.flow": #"""
-// The store tests' program with a tab container at the base and a sheet over it.
-flow Tabbed [entry] { tabs Search, Profile }
-
-flow Search {
-  start search
-  route search "Search" {
-    on find(query: String) -> push results(query: query)
-    on filters -> sheet filters
-  }
-  route results(query: String) "Results" {
-    on refine -> push refine
-    on filters -> sheet filters
-  }
-  route refine "Refine"
-  route filters "Filters" { on apply -> dismiss }
-  on showProfile -> select Profile
-}
-
-flow Profile {
-  start profile
-  route profile "Profile" { on edit -> push edit }
-  route edit "Edit profile"
-  on showSearch -> select Search
-}
-
-"""#,
-        ],
+        image: """
+            RktQSQEaAQMGCAgFAQICAgAAAAZUYWJiZWQFZW50cnkGU2VhcmNoB1Byb2ZpbGUGc2VhcmNoBGZpbmQFcXVlcnkGU3RyaW5n
+            B3Jlc3VsdHMHZmlsdGVycwZyZWZpbmUFYXBwbHkLc2hvd1Byb2ZpbGUHcHJvZmlsZQRlZGl0CnNob3dTZWFyY2gDSW50BEJv
+            b2wGRG91YmxlBWZpbmFsBm5vQmFjawZsb2NrZWQEYnVzeQZzeXN0ZW0EYmFjawZjYW5jZWwLVGFiYmVkLmZsb3cAAVcGAQAB
+            VwYAAAAAAAQAAAAABAGFAQYAAQABlgEGAAIAAAAAAAgKDAYB9QMHAAEIAYcEBwIEAgIAAAgMDhAIAgGlAQYAAAAABBACAZwC
+            BwACAAQIFAIBiAMGAgIACAgSAgGgAwcCAgAIChoEAZcEBwICAAwOHAQBygQEAgIADg4CAAEKAgQAAAIBvgEEAAECAAESBAQA
+            AgQB9wEHAAECAgEUBAQABAYBxgIGAAECAgESBAQABggB4wIHAAECBgEWBAQACAoBtwMFAAECAQEYBAQACgwBzwMLAAEECAEc
+            BAQADA4BrgQEAAEEAQEeBAQADhAB4wQKAAEAAAIBAAEAAAEAAdUBGgECBAEAAQAAAQABggINAAQGAQABAAABAAHQAgsBBggB
+            AAEAAAEAAe4CDQgAAAEAAQAAAQABwAMHCwAABAABAAABAAHeAw4ACAoBAAEAAAEAAbYECQsAAAIAAQAAAQAB8QQNAgACAdoB
+            FQYCAgGIAgcEAgIB1QIGBgICAfQCBwoCAgG7BAQMAAEAAeIBDAwAAaQCBQAMAAHDAQUAAQAAAAABlgEGAQgAAgIBhwQHAgQB
+            BlNlYXJjaAEHUmVzdWx0cwEGUmVmaW5lAQdGaWx0ZXJzAQdQcm9maWxlAQxFZGl0IHByb2ZpbGUAcIvDr7wMnrw=
+            """,
         routes: [
             "Search.search",
             "Search.results(query: String)",

@@ -375,81 +375,31 @@ enum Banking: FlowProgram {
 }
 
 extension Banking {
-    /// The program's files as they were validated, compiled once on first use.
+    /// The program, compiled and validated when this file was generated; read once, on first use.
     static let definition = FlowDefinition(
-        root: "banking.flow",
-        files: [
-            "banking.flow": #"""
-// FlowKit's UIKit-shaped test program: a log-in cover on the way in, a tab
-// bar, a transfer sheet that finishes with a payload, deep links into a
-// tab that is not shown (one of them waits for log-in), and a log-out.
-flow Bank [entry] {
-  start welcome
-  route welcome "Welcome" {
-    on logIn -> start Login as cover
-  }
-  on Login.done -> assume loggedIn then start Main as root
-  on Main.loggedOut -> assume !loggedIn then set [welcome]
-}
-
-flow Login {
-  start pin
-  route pin "Enter your PIN" [locked] {
-    on entered -> finish done
-  }
-}
-
-flow Main {
-  tabs Accounts, Payments, More
-  on More.loggedOut -> finish loggedOut
-}
-
-flow Accounts {
-  start accounts
-  route accounts "Accounts" {
-    on open(id: String) -> push account(id: id)
-  }
-  route account(id: String) "Account" {
-    on transaction(id: String) -> push transaction(id: id)
-  }
-  route transaction(id: String) "Transaction" [final]
-}
-
-flow Payments {
-  start payments
-  route payments "Payments" {
-    on newTransfer -> start Transfer as sheet
-  }
-  route sent(payee: String) "Sent" [noBack] {
-    on done -> popToRoot
-  }
-  on Transfer.sent(payee: String) -> push sent(payee: payee)
-}
-
-flow Transfer {
-  start payee
-  route payee "Choose a payee" {
-    on choose(name: String) -> push amount(payee: name)
-  }
-  route amount(payee: String) "Amount" {
-    on confirm -> push confirm(payee: payee)
-  }
-  route confirm(payee: String) "Confirm" {
-    on send -> finish sent(payee: payee)
-  }
-}
-
-flow More {
-  start more
-  route more "More" {
-    on logOut -> finish loggedOut
-  }
-}
-
-link "bank://transaction/:id" -> Bank/Main/Accounts/transaction(id: id) when loggedIn else start Login as cover
-
-"""#,
-        ],
+        image: """
+            RktQSQErAQcLDxEGBwkGAwEAAARCYW5rBWVudHJ5B3dlbGNvbWUFbG9nSW4FTG9naW4EZG9uZQhsb2dnZWRJbgRNYWluCWxv
+            Z2dlZE91dANwaW4GbG9ja2VkB2VudGVyZWQIQWNjb3VudHMIUGF5bWVudHMETW9yZQhhY2NvdW50cwRvcGVuAmlkBlN0cmlu
+            ZwdhY2NvdW50C3RyYW5zYWN0aW9uBWZpbmFsCHBheW1lbnRzC25ld1RyYW5zZmVyCFRyYW5zZmVyBHNlbnQFcGF5ZWUGbm9C
+            YWNrBmNob29zZQRuYW1lBmFtb3VudAdjb25maXJtBHNlbmQEbW9yZQZsb2dPdXQDSW50BEJvb2wGRG91YmxlBGJ1c3kGc3lz
+            dGVtBGJhY2sGY2FuY2VsHWxpbmsgImJhbms6Ly90cmFuc2FjdGlvbi86aWQiDGJhbmtpbmcuZmxvdwAB4gEEAQEAAfkBBwAC
+            AAAAAAACAgYIAcQDBQABAgHUAwMCBAAAAAACBAgIDgGqBAQAAAGqBAQAAAAAAAYEBAgKGAGBBQgAAQQBlAUIBAYAAAAABAoO
+            DhoBlAcIAAEKAacHCAYIBAQAAAoOEhQwAZAJCAABDgGjCQUICgYGAAAOFBoaHAHACwQAARQBzwsECgwKCgAAFBYcHAQAAYkC
+            BwAAAAACEgIB4AMDAAAEBggeBgGlBQgAAAAKDCYGAfcFBwACAAwOKAYB3gYLAgQBDg4sCAG4BwgEBAAOEDIIAYgIBAQGAhAS
+            NAoBsQkFBgYAFBY8CgGOCgYGCAAWGD4KAegKBwgKABgaQgwB3AsECgoAGhwAAAEGCgoAAAIBpAIFAAEAAQIKCgoAAgYBywIK
+            AAEAAQQQCgoABgoBhgMOAAECAgEWCgoACgwBhwQHAAEEAQwQCgoADA4B1gQOAAEGBAEgCgwADhABwgUEAAEGBgEoDA4AEBIB
+            ngYLAAEICgEuDg4AEhQB1QcLAAEIDAEKDg4AFBYBtQgEAAEIAQoyDhAAFhgB0AgNAAEKDgE4EBIAGBoB0QkGAAEKEAE+EhIA
+            GhwBtgoHAAEKEgFAEhIAHB4BkgsEAAEMFAFEEhIAHiAB8QsGAAEAAQFUAAAAICIB4AwIAAEJAAACAgEAAAEAAa0CFBAAAAEA
+            AQAAAQEMAdkCDwkAAAQDAQAAAQAB7gISEAAAAQABAAABAgwBmAMQBAACAQABAAABAAGuAw0KAAABAAoAAAEAAZIECwoAAAEA
+            EAAAAQAB6AQQAAIEAQABAAABAAHWBRQABAYBAAEAAAEAAbkGGAkAAAoBAQQEAQAB5AcXBwAAAQABAAABAAG9CAkABggBAAEA
+            AAEAAfAIFwAICgEAAQAAAQAB6QkYAAoMAQABAAABAAHBChoKAAABADIKDAEAAZoLGQoAAAEAEAwMAQAB+wsQCQAAAgIBDg4B
+            AAHuDBQAAAABswMHBgACAdsFDwgCBAG+BhMMBAYB9QgSEAYIAe4JExIICgHGChUiAAEAAeMFBiIAAQABygYGNAABAAH6CAw0
+            AAEAAfUJCzQAAgABzgoMNAACAAGmCwwiAAQiAdMMBiIAAf8FAgAiAAHqBgIANAABjQgFADQAAZUKBQA0AAHwCgUAIgABxwUC
+            ACIAAaoGAgA0AAHeCAUAOgAB2AkEAAEAAAAAAfkBBwECAAAAAdQDAwEEAAAAAZQFCAEKAAQEAacHCAEOAAYGAaMJBQEUAAwM
+            Ac8LBAYIDAEEYmFuawIAC3RyYW5zYWN0aW9uASIAAAAWYmFuazovL3RyYW5zYWN0aW9uLzppZAMABAYDAAAMDAwMAQwcAQAI
+            DA4BmAwYAbQMJgEHV2VsY29tZQEORW50ZXIgeW91ciBQSU4BCEFjY291bnRzAQdBY2NvdW50AQtUcmFuc2FjdGlvbgEIUGF5
+            bWVudHMBBFNlbnQBDkNob29zZSBhIHBheWVlAQZBbW91bnQBB0NvbmZpcm0BBE1vcmUA9eXqtcjFrIE=
+            """,
         routes: [
             "Bank.welcome",
             "Login.pin",

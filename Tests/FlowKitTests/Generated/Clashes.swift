@@ -87,7 +87,7 @@ enum Clashes: FlowProgram {
                 /// `repeat(let: Int, inout: Bool)`.
                 case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
                 /// `init(let: String, var: Double)`: its case is `initLetVar`, as Swift cannot tell cases that share a name apart in a pattern.
-                static func init_(`let`: Swift.String, `var`: Swift.Double) -> Self_Event { .initLetVar(`let`: `let`, `var`: `var`) }
+                static func init_(`let`: Swift.String, `var`: Swift.Double) -> Self_Event { .initLetVar(let: `let`, var: `var`) }
                 var code: FlowCode {
                     switch self {
                     case .init__: return FlowCode(0)
@@ -112,7 +112,7 @@ enum Clashes: FlowProgram {
                 /// `repeat(let: Int, inout: Bool)`.
                 case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
                 /// `init(let: String, var: Double)`: its case is `initLetVar`, as Swift cannot tell cases that share a name apart in a pattern.
-                static func init_(`let`: Swift.String, `var`: Swift.Double) -> Type_Event { .initLetVar(`let`: `let`, `var`: `var`) }
+                static func init_(`let`: Swift.String, `var`: Swift.Double) -> Type_Event { .initLetVar(let: `let`, var: `var`) }
                 var code: FlowCode {
                     switch self {
                     case .close: return FlowCode(6)
@@ -132,7 +132,7 @@ enum Clashes: FlowProgram {
                 /// `repeat(let: Int, inout: Bool)`.
                 case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
                 /// `init(let: String, var: Double)`: its case is `initLetVar`, as Swift cannot tell cases that share a name apart in a pattern.
-                static func init_(`let`: Swift.String, `var`: Swift.Double) -> DefaultEvent { .initLetVar(`let`: `let`, `var`: `var`) }
+                static func init_(`let`: Swift.String, `var`: Swift.Double) -> DefaultEvent { .initLetVar(let: `let`, var: `var`) }
                 var code: FlowCode {
                     switch self {
                     case .close: return FlowCode(6)
@@ -152,7 +152,7 @@ enum Clashes: FlowProgram {
                 /// `repeat(let: Int, inout: Bool)`.
                 case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
                 /// `init(let: String, var: Double)`: its case is `initLetVar`, as Swift cannot tell cases that share a name apart in a pattern.
-                static func init_(`let`: Swift.String, `var`: Swift.Double) -> RepeatEvent { .initLetVar(`let`: `let`, `var`: `var`) }
+                static func init_(`let`: Swift.String, `var`: Swift.Double) -> RepeatEvent { .initLetVar(let: `let`, var: `var`) }
                 var code: FlowCode {
                     switch self {
                     case .close: return FlowCode(6)
@@ -172,7 +172,7 @@ enum Clashes: FlowProgram {
                 /// `repeat(let: Int, inout: Bool)`.
                 case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
                 /// `init(let: String, var: Double)`: its case is `initLetVar`, as Swift cannot tell cases that share a name apart in a pattern.
-                static func init_(`let`: Swift.String, `var`: Swift.Double) -> Title_Event { .initLetVar(`let`: `let`, `var`: `var`) }
+                static func init_(`let`: Swift.String, `var`: Swift.Double) -> Title_Event { .initLetVar(let: `let`, var: `var`) }
                 var code: FlowCode {
                     switch self {
                     case .next: return FlowCode(7)
@@ -192,7 +192,7 @@ enum Clashes: FlowProgram {
                 /// `repeat(let: Int, inout: Bool)`.
                 case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
                 /// `init(let: String, var: Double)`: its case is `initLetVar`, as Swift cannot tell cases that share a name apart in a pattern.
-                static func init_(`let`: Swift.String, `var`: Swift.Double) -> IsLocked_Event { .initLetVar(`let`: `let`, `var`: `var`) }
+                static func init_(`let`: Swift.String, `var`: Swift.Double) -> IsLocked_Event { .initLetVar(let: `let`, var: `var`) }
                 var code: FlowCode {
                     switch self {
                     case .close: return FlowCode(6)
@@ -231,7 +231,7 @@ enum Clashes: FlowProgram {
                 /// `done`.
                 case done
                 /// `init(let: String, var: Double)`: its case is `initLetVar`, as Swift cannot tell cases that share a name apart in a pattern.
-                static func init_(`let`: Swift.String, `var`: Swift.Double) -> IntEvent { .initLetVar(`let`: `let`, `var`: `var`) }
+                static func init_(`let`: Swift.String, `var`: Swift.Double) -> IntEvent { .initLetVar(let: `let`, var: `var`) }
                 var code: FlowCode {
                     switch self {
                     case let .initLetVar(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
@@ -270,7 +270,7 @@ enum Clashes: FlowProgram {
                 /// `repeat(let: Int, inout: Bool)`.
                 case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
                 /// `init(let: String, var: Double)`: its case is `initLetVar`, as Swift cannot tell cases that share a name apart in a pattern.
-                static func init_(`let`: Swift.String, `var`: Swift.Double) -> BoolEvent { .initLetVar(`let`: `let`, `var`: `var`) }
+                static func init_(`let`: Swift.String, `var`: Swift.Double) -> BoolEvent { .initLetVar(let: `let`, var: `var`) }
                 var code: FlowCode {
                     switch self {
                     case .close: return FlowCode(6)
@@ -309,7 +309,7 @@ enum Clashes: FlowProgram {
                 /// `repeat(let: Int, inout: Bool)`.
                 case `repeat`(`let`: Swift.Int, `inout`: Swift.Bool)
                 /// `init(let: String, var: Double)`: its case is `initLetVar`, as Swift cannot tell cases that share a name apart in a pattern.
-                static func init_(`let`: Swift.String, `var`: Swift.Double) -> ProtocolEvent { .initLetVar(`let`: `let`, `var`: `var`) }
+                static func init_(`let`: Swift.String, `var`: Swift.Double) -> ProtocolEvent { .initLetVar(let: `let`, var: `var`) }
                 var code: FlowCode {
                     switch self {
                     case .close: return FlowCode(6)
@@ -410,7 +410,7 @@ enum Clashes: FlowProgram {
                 /// `done`.
                 case done
                 /// `init(let: String, var: Double)`: its case is `initLetVar`, as Swift cannot tell cases that share a name apart in a pattern.
-                static func init_(`let`: Swift.String, `var`: Swift.Double) -> HidesBackButton_Event { .initLetVar(`let`: `let`, `var`: `var`) }
+                static func init_(`let`: Swift.String, `var`: Swift.Double) -> HidesBackButton_Event { .initLetVar(let: `let`, var: `var`) }
                 var code: FlowCode {
                     switch self {
                     case let .initLetVar(v0, v1): return FlowCode(8, FlowArguments([.string(v0), .double(v1)]))
@@ -487,7 +487,7 @@ enum Clashes: FlowProgram {
         case done
 
         /// `init(let: String, var: Double)`: its case is `initLetVar`, as Swift cannot tell cases that share a name apart in a pattern.
-        static func init_(`let`: Swift.String, `var`: Swift.Double) -> Event { .initLetVar(`let`: `let`, `var`: `var`) }
+        static func init_(`let`: Swift.String, `var`: Swift.Double) -> Event { .initLetVar(let: `let`, var: `var`) }
     }
 
     /// The `[system]` events: what the app itself reports (`store.send(Clashes.SystemEvent.…)`), never a screen.
@@ -521,48 +521,31 @@ enum Clashes: FlowProgram {
 }
 
 extension Clashes {
-    /// The program's files as they were validated, compiled once on first use.
+    /// The program, compiled and validated when this file was generated; read once, on first use.
     static let definition = FlowDefinition(
-        root: "clashes.flow",
-        files: [
-            "clashes.flow": #"""
-// Names that clash with Swift or with the generated code: flows named like
-// the generated types and the standard library, routes and events named
-// like keywords and members, a parameter named `_`, labels that are keywords.
-flow Screen [entry] {
-  start self
-  route self "Self \"quoted\" \\ title" {
-    on init -> push Type
-    on Type(in: Int) -> start String
-    on rawValue -> start Swift as sheet
-    on hashValue(_: Bool) -> start CodingKeys as cover
-    on titled -> start Title
-    on facts -> push title
-  }
-  on Title.done -> stay
-  on init(let: String, var: Double) -> push default(_: let)
-  route Type { on close -> pop }
-  route default(_: String) { on close -> pop }
-  // Keywords as a route's labels: Swift needs backticks for them in a declaration, and for
-  // `inout` alone in a call or a pattern (it warns about any other).
-  on repeat(let: Int, inout: Bool) -> push repeat(let: let, inout: inout)
-  route repeat(let: Int, inout: Bool) { on close -> pop }
-  // Routes named like the screen facts every screen declares (title, hidesBackButton, isLocked).
-  route title "Title" [noBack] { on next -> sheet isLocked }
-  route isLocked [locked] { on close -> dismiss }
-}
-
-flow String { start Int  route Int { on done -> finish done } }
-flow Swift { start Bool  route Bool [final] { on close -> dismiss } }
-flow CodingKeys { start protocol  route protocol { on close -> finish done } }
-flow screen { start Protocol  route Protocol { on done -> finish done } }
-flow Event { start self  route self { on close -> finish done } }
-flow Title { start hidesBackButton  route hidesBackButton { on done -> finish done } }
-
-link "clash://type/:in/x?let=:let" -> Screen/default(_: in)
-
-"""#,
-        ],
+        image: """
+            RktQSQEoAQcMFBQFBAkHAAEAAAZTY3JlZW4FZW50cnkEc2VsZgRpbml0BFR5cGUCaW4DSW50BlN0cmluZwhyYXdWYWx1ZQVT
+            d2lmdAloYXNoVmFsdWUBXwRCb29sCkNvZGluZ0tleXMGdGl0bGVkBVRpdGxlBWZhY3RzBXRpdGxlBGRvbmUDbGV0A3ZhcgZE
+            b3VibGUHZGVmYXVsdAVjbG9zZQZyZXBlYXQFaW5vdXQGbm9CYWNrBG5leHQIaXNMb2NrZWQGbG9ja2VkBWZpbmFsCHByb3Rv
+            Y29sBnNjcmVlbghQcm90b2NvbAVFdmVudA9oaWRlc0JhY2tCdXR0b24EYnVzeQZzeXN0ZW0EYmFjawZjYW5jZWwMY2xhc2hl
+            cy5mbG93AAHpAQYBAQABggIEAAIAAAAAAAwWHA4BrQkGAAEMAbwJAwIEBgYAAAwOHh4SAe0JBQABDgH7CQQEBgYGAAAOECAg
+            GgGzCgoAARABxgoIBggGBgAAEBIiIkABggsGAAESAZELCAgKBgYAABIUJCREAcwLBQABFAHaCwQKDAYGAAAUFiYmHgGODAUA
+            ARYBnAwPDA4GBgAAFhgoKAQAAY8CBAAAAAAMCAAB5gQEAAAADA4sAAGHBQcAAgAOEDAAAaIHBgIGABASIgABvggFBgYCEhQ4
+            AAH7CAgGBgQUFgwCAccJAwYGABweGAQBhwoEBgYBHiA+BgHWCggGBgAgIkIIAaELCAYGACIkBAoB5gsEBgYAJCZGDAGzDA8G
+            BgAmKAAAAQYGBgAAAgG4AgQAAQAAAQgGCAACBAHRAgQAAQAAARAICAAEBgH2AggAAQAAARQICgAGCAGeAwkAAQAAARwKCgAI
+            CgHVAwYAAQAAASAKCgAKDAHyAwUAAQACAS4KCgAMDgHwBAUAAQAEAS4KCgAOEAGfBQUAAQAGAS4KCgAQEgHFBwUAAQAIATYK
+            CgASFAHaCAQAAQAKAS4KCgAUFgGSCQUAAQABDCQKCgAWGAGPBAoAAQABAQYKDgAYGgGnBAQAAQABATAOEgAaHAHVBgYAAQIM
+            ASQSEgAcHgHQCQQAAQQOAS4SEgAeIAGZCgUAAQYQAS4SEgAgIgHkCgUAAQgSASQSEgAiJAGvCwQAAQoUAS4SEgAkJgHwCwUA
+            AQwWASQSEgAmKAHIDAQAAQAAAgEAAQAAAQABwAIJCQAAAgABAAABAAHiAgwJAAAEAQEAAAEAAYIDFAkAAAYCAQAAAQABtAMZ
+            CQAADAABAAABAAHfAwsAAgQBAAEAAAEAAfsDCgUAAAEAAQAAAQAB+QQDBQAAAQABAAABAAGoBQMFAAABAAEAAAEAAc4HAwEE
+            BgEAAQAAAQAB4ggOCAAAAQABAAABAAGbCQcPAAABAAEAAAEAAZ0EBAAGCAEAAQAAAQAByQQUAAgKAQABAAABAAH2BiMKAAAB
+            ACQGBgEAAdgJCwgAAAEAAQAAAQABogoHCgAAAQAkBgYBAAHtCgsKAAABACQGBgEAAbcLCwoAAAEAJAYGAQAB+QsLCgAAAQAk
+            BgYBAAHQDAsCAAABxQIECAAAAYAEBQoAAAHoCAgEAAIBzgQPBgIGAfsGHhYAAQAB1gQGJgABAAGCBwgyAgECAYwHDBYABAoB
+            lg0FFgABjwUBACYBAakHAwAyAgGzBwUACgEB1gICABYCAagDAQAmAAGsBAMAKAMBuQQDACYBAdwGAwAyAgHmBgUAAQAAAAAB
+            ggIEAQwABgYBvAkDAQ4ABgYB+wkEARAABgYBxgoIARIABgYBkQsIARQABgYB2gsEARYABgYBnAwPAQVjbGFzaAMABHR5cGUB
+            CgABeAEDbGV0JgAAABtjbGFzaDovL3R5cGUvOmluL3g/bGV0PTpsZXQBAAEAAAABAQAEBggB5gwdAYcNFQEVU2VsZiAicXVv
+            dGVkIiBcIHRpdGxlAAAAAQVUaXRsZQAAAAAAAAAAps0GqFSVlEI=
+            """,
         routes: [
             "Screen.self",
             "Screen.Type",

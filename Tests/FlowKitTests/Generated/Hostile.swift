@@ -205,36 +205,24 @@ enum graph: FlowProgram {
 }
 
 extension graph {
-    /// The program's files as they were validated, compiled once on first use.
+    /// The program, compiled and validated when this file was generated; read once, on first use.
     static let definition = FlowDefinition(
-        root: "hostile.flow",
-        files: [
-            "hostile.flow": #"""
-// Names and titles that break naive DOT and Mermaid writers.
-flow graph [entry] {
-  start node
-  route node "She said \"hi\" \\ then left" {
-    on edge -> push edge
-    on digraph -> sheet digraph
-    on subgraph -> start Strict
-    on strict -> push Node
-  }
-  route edge "C:\\path\\to\\n-ish \\n \\l \\N \\G {braces} [brackets] <html> & ; # %" [final]
-  route digraph "😀 emoji 🚀 and ünïcödé — dashes" { on close -> dismiss }
-  route Node "\n newline and \t tab" [final]
-  on Strict.done -> stay
-}
-
-flow Strict {
-  start EDGE
-  route EDGE "A very long title that goes on and on and on well past any reasonable width for a node label in a graph, with no end in sight, really quite long indeed, longer than one hundred and twenty characters" {
-    on subgraph -> push GRAPH
-  }
-  route GRAPH "->;{}[]=,\"'`" { on done -> finish done }
-}
-
-"""#,
-        ],
+        image: """
+            RktQSQEYAQIGCAgEAAACAAAAAAVncmFwaAVlbnRyeQRub2RlBGVkZ2UHZGlncmFwaAhzdWJncmFwaAZTdHJpY3QGc3RyaWN0
+            BE5vZGUFZmluYWwFY2xvc2UEZG9uZQRFREdFBUdSQVBIBlN0cmluZwNJbnQEQm9vbAZEb3VibGUGbm9CYWNrBmxvY2tlZARi
+            dXN5BnN5c3RlbQRiYWNrBmNhbmNlbAxob3N0aWxlLmZsb3cAAUMFAQEAAVsEAAIAAAAAAAgKDAwBhwQGAAEIAZgEBAIEAAAA
+            AAgMEBAEAAFoBAAAAAAIBgABjgIEAAABCAgIAAHsAgcAAAAIChAAAcEDBAAAAQoKGAIBpQQEAAAADA4aAgGfBgUAAAAOEAAA
+            AQYAAAAAAgGVAQQAAQAAAQgAAAACBAGuAQcAAQAAAQoAAAAEBgHOAQgAAQAAAQ4AAAAGCAHuAQYAAQAEARQAAAAICgGmAwUA
+            AQABAhYAAAAKDAHrAwsAAQIIAQoAAAAMDgH8BQgAAQIKARYAAAAOEAG6BgQAAQAAAgEAAQAAAQABnQEJAQIEAQABAAABAAG5
+            AQ0JAAACAAEAAAEAAdoBDAAEBgEAAQAAAQAB+AEJCAAAAQABAAABAAGvAwcPAAABAAEAAAEAAfoDBAAGCAEAAQAAAQABiAYK
+            CgAAAQAWAAABAAHCBgsCAAABogEEBAAAAb8BBwYAAAH9AQQKAAABjQYFAQAAAAABWwQBCAAAAAGYBAQBGVNoZSBzYWlkICJo
+            aSIgXCB0aGVuIGxlZnQBP0M6XHBhdGhcdG9cbi1pc2ggXG4gXGwgXE4gXEcge2JyYWNlc30gW2JyYWNrZXRzXSA8aHRtbD4g
+            JiA7ICMgJQEq8J+YgCBlbW9qaSDwn5qAIGFuZCDDvG7Dr2PDtmTDqSDigJQgZGFzaGVzARMKIG5ld2xpbmUgYW5kIAkgdGFi
+            AcYBQSB2ZXJ5IGxvbmcgdGl0bGUgdGhhdCBnb2VzIG9uIGFuZCBvbiBhbmQgb24gd2VsbCBwYXN0IGFueSByZWFzb25hYmxl
+            IHdpZHRoIGZvciBhIG5vZGUgbGFiZWwgaW4gYSBncmFwaCwgd2l0aCBubyBlbmQgaW4gc2lnaHQsIHJlYWxseSBxdWl0ZSBs
+            b25nIGluZGVlZCwgbG9uZ2VyIHRoYW4gb25lIGh1bmRyZWQgYW5kIHR3ZW50eSBjaGFyYWN0ZXJzAQwtPjt7fVtdPSwiJ2AA
+            ml9rsSfIxWk=
+            """,
         routes: [
             "graph.node",
             "graph.edge",

@@ -305,50 +305,34 @@ enum Links: FlowProgram {
 }
 
 extension Links {
-    /// The program's files as they were validated, compiled once on first use.
+    /// The program, compiled and validated when this file was generated; read once, on first use.
     static let definition = FlowDefinition(
-        root: "links.flow",
-        files: [
-            "links.flow": #"""
-// FlowKit's test program for v2's parameter defaults and URL patterns:
-// optional query items, fragment items, a rest capture, link default;
-// and `was` renames, which keep the old names as deprecated aliases.
-flow App [entry] {
-  start feed
-  route feed "Feed" {
-    on open(id: String) -> push post(id: id)
-    on openAt(id: String, tab: Int) -> push post(id: id, tab: tab)
-    on profile -> start Account as sheet
-    on browse(path: String) -> push files(path: path)
-    on find(q: String) -> push search(q: q)
-    on lost -> push missing
-    on read(slug: String) -> push article(slug: slug)
-    on about -> push info
-  }
-  route post(id: String, tab: Int = 0, zoom: Double = 1, draft: Bool = false, note: String = "a \"note\"") {
-    on close -> pop
-  }
-  route files(path: String) { on close -> pop }
-  route search(q: String, page: Int = 1, exact: Bool = false) { on close -> pop }
-  route missing "Not found" { on close -> pop }
-  route article(slug: String) [was(story)] { on close -> pop }
-  route info [was(about)] { on close -> pop }
-  on Account.done -> stay
-}
-
-flow Account(name: String = "me") [was(Profile)] {
-  start page
-  route page { on close -> finish done }
-}
-
-link post "app://post/:id?tab=:tab?&draft=:draft?#zoom=:zoom?&note=:note?" -> App/post(id: id, tab: tab, draft: draft, zoom: zoom, note: note)
-link files "app://files/*path" -> App/files(path: path)
-link search "app://search/:q#page=:page&exact=:exact" -> App/search(q: q, page: page, exact: exact)
-link "app://stories/:slug" -> App/article(slug: slug)
-link default -> App/missing
-
-"""#,
-        ],
+        image: """
+            RktQSQEtAQIIEBAHEBECAAUAAwNBcHAFZW50cnkEZmVlZARvcGVuAmlkBlN0cmluZwRwb3N0Bm9wZW5BdAN0YWIDSW50B3By
+            b2ZpbGUHQWNjb3VudAZicm93c2UEcGF0aAVmaWxlcwRmaW5kAXEGc2VhcmNoBGxvc3QHbWlzc2luZwRyZWFkBHNsdWcHYXJ0
+            aWNsZQVhYm91dARpbmZvBHpvb20GRG91YmxlBWRyYWZ0BEJvb2wEbm90ZQVjbG9zZQRwYWdlBWV4YWN0A3dhcwVzdG9yeQRk
+            b25lBG5hbWUHUHJvZmlsZQVmaW5hbAZub0JhY2sGbG9ja2VkBGJ1c3kGc3lzdGVtBGJhY2sGY2FuY2VsCmxpbmtzLmZsb3cA
+            AdoBAwEBAAHwAQQAAgAAAAAADhweFgG8CAcAAQ4B8ggEAgQUFgAADhAgIAQAAf0BBAAAAAAQDAAB/gQEAAoAEBIcAAGDBgUK
+            DAASFCIAAbMGBgwSABQWJgABhQcHEhIAFhgsAAG1BwcSFAAYGjAAAfQHBBQUABocPgIB/wgEFhYAHiAAAAEGFhgAAAIBkgIE
+            AAEAAAEOGBwAAgQBvwIGAAEAAAEUHBwABAYBggMHAAEAAAEYHB4ABggBqwMGAAEAAAEeHiAACAoB4QMEAAEAAAEkICAACgwB
+            jQQEAAEAAAEoICIADA4BqQQEAAEAAAEuIiIADhAB3wQFAAEAAgE8IiIAEBIB6gUFAAEABAE8IiIAEhQBnAYFAAEABgE8IiIA
+            FBYB7gYFAAEACAE8IiIAFhgBngcFAAEACgE8IiIAGBoB3QcFAAEADAE8IiIAGhwBiwgFAAEAAQJGIiIAHB4BnwgMAAECDgE8
+            IiIAHiABiQkFAAEAAAIBAAEAAAEAAaYCEQACBAEAAQAAAQAB3wIbCQAAAgEBBgYBAAGNAxYABAYBAAEAAAEAAcMDFgAGCAEA
+            AQAAAQAB9AMRAAgKAQABAAABAAGVBAwACgwBAAEAAAEAAb8EGAAMDgEAAQAAAQAB6AQJBQAAAQABAAABAAHzBQMFAAABAAEA
+            AAEAAaUGAwUAAAEAAQAAAQAB9wYDBQAAAQABAAABAAGnBwMFAAABAAEAAAEAAeYHAwUAAAEAAQAAAQABlAgDDwAAAQABAAAB
+            AAGvCAQKAAABAEYMDAEAAZIJCwIAAgGrAgwCAgYB5AIWBAYIAcgDEQYICgH5AwwICgoBmgQHCgoMAcQEEwwMDAHtBAQIAAEA
+            AbACBggAAQAB6QIGEAIBAgHxAggaAAEAAc4DCiAAAQABgAQEKgABAAHMBAoIAAQIAfoJBhACBBABggoINgYENgGMCgwyBAQy
+            AZoKCjoIBDoBpgoKGgAEGgHeCgogAAQgAa4LBD4CBD4BtAsKQAQEQAHACwwqAAQqAfgLCggAAYMFAgAQAQGPBQMBAQAyAwGd
+            BQQBAwAAAAAAAPA/NgIBrwUFAQIAOgABxAUEAQAIYSAibm90ZSIaAAGJBgQAIAABugYBAD4BAcUGBAEBAkACAdQGBQECACoA
+            Ab0HBABIAAHECAQBAAJtZQgAAZcCAgAIAAHGAgIAEAEB0gIDABoAAbIDBAAgAAHmAwEAKgABrgQEAAEAAAAAAfABBAEOAAwM
+            AfIIBAwDYXBwAgAEcG9zdAEIAgN0YWIQAQVkcmFmdDYBAgR6b29tMgEEbm90ZToBAD5hcHA6Ly9wb3N0LzppZD90YWI9OnRh
+            Yj8mZHJhZnQ9OmRyYWZ0PyN6b29tPTp6b29tPyZub3RlPTpub3RlPwEAAQAAAAEBAAIMFgGtCUAB8QlAHANhcHACAAVmaWxl
+            cwIaAAAAEWFwcDovL2ZpbGVzLypwYXRoAQABAAAAAQEABBYYAb0KEwHUChUiA2FwcAIABnNlYXJjaAEgAAIEcGFnZT4ABWV4
+            YWN0QAAAJ2FwcDovL3NlYXJjaC86cSNwYWdlPTpwYWdlJmV4YWN0PTpleGFjdAEAAQAAAAEBAAYYHgH2CikBowsqAQNhcHAC
+            AAdzdG9yaWVzASoAAAATYXBwOi8vc3Rvcmllcy86c2x1ZwEAAQAAAAEBAAoeIAHTCxUB7AsXAQAAAAABB2RlZmF1bHQBAAEA
+            AAABAQAIICABiQwHAZQMCwEERmVlZAAAAAEJTm90IGZvdW5kAAAAAAAKBXN0b3J5AdAHBQAMBWFib3V0Af4HBQIBB1Byb2Zp
+            bGUB3ggHTr9QyX1i5gk=
+            """,
         routes: [
             "App.feed",
             "App.post(id: String, tab: Int, zoom: Double, draft: Bool, note: String)",

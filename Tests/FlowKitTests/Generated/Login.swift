@@ -179,39 +179,19 @@ enum Login: FlowProgram {
 }
 
 extension Login {
-    /// The program's files as they were validated, compiled once on first use.
+    /// The program, compiled and validated when this file was generated; read once, on first use.
     static let definition = FlowDefinition(
-        root: "login.flow",
-        files: [
-            "login.flow": #"""
-// The login flow of "How to use Coordinator Pattern in SwiftUI": a
-// walkthrough pushes the login screen, which presents "forgot password" as
-// a sheet and the sign-up form as a full-screen cover, then hands over to
-// the main screen.
-flow App [entry] {
-  start walkthrough
-  route walkthrough "Welcome" {
-    on getStarted -> push login
-  }
-  route login "Log in" {
-    on forgotPassword -> sheet forgotPassword
-    on signUp -> cover signup
-    on loggedIn -> set [main]
-  }
-  route forgotPassword "Forgot password" {
-    on sent -> dismiss
-  }
-  route signup "Sign up" {
-    on close -> dismiss
-    on created -> dismiss then set [main]
-  }
-  route main "Home" {
-    on logOut -> set [walkthrough]
-  }
-}
-
-"""#,
-        ],
+        image: """
+            RktQSQEZAQEFCAkGAAABAAAAAANBcHAFZW50cnkLd2Fsa3Rocm91Z2gKZ2V0U3RhcnRlZAVsb2dpbg5mb3Jnb3RQYXNzd29y
+            ZAZzaWduVXAGc2lnbnVwCGxvZ2dlZEluBG1haW4Ec2VudAVjbG9zZQdjcmVhdGVkBmxvZ091dAZTdHJpbmcDSW50BEJvb2wG
+            RG91YmxlBWZpbmFsBm5vQmFjawZsb2NrZWQEYnVzeQZzeXN0ZW0EYmFjawZjYW5jZWwKbG9naW4uZmxvdwAB9AEDAQEAAYoC
+            CwACAAAAAAAKEBAEAAGeAgsAAAAAAggAAeICBQAAAAIICgAB6QMOAAAACAoOAAGvBAYAAAAKDhIAAZAFBAAAAA4QAAABBgAA
+            AAACAb0CCgABAAIBCgAAAAIEAfoCDgABAAIBDAAAAAQGAagDBgABAAIBEAAAAAYIAcYDCAABAAQBFAAAAAgKAZMEBAABAAYB
+            FgAAAAoMAckEBQABAAYBGAAAAAwQAeEEBwABAAgBGgAAABASAaUFBgABAAACAQABAAABAAHLAgoBAgQBAAEAAAEAAYwDFAIE
+            BgEAAQAAAQABsgMMBAYIAQABAAABAAHSAwoIAAABAAEAAAEAAZsEBwgAAAEAAQAAAQAB0gQHCAAAAQABAAABAAHsBAcECAoB
+            AAEAAAEAAfkECgQKDAEAAQAAAQABrwURAgAAAdACBQQAAAGSAw4GAAABuAMGCAAAAdcDBAgAAAH+BAQAAAABtAULAQAAAAAB
+            igILAQdXZWxjb21lAQZMb2cgaW4BD0ZvcmdvdCBwYXNzd29yZAEHU2lnbiB1cAEESG9tZQBJFiT/TkDiDA==
+            """,
         routes: [
             "App.walkthrough",
             "App.login",

@@ -363,56 +363,28 @@ enum Nav: FlowProgram {
 }
 
 extension Nav {
-    /// The program's files as they were validated, compiled once on first use.
+    /// The program, compiled and validated when this file was generated; read once, on first use.
     static let definition = FlowDefinition(
-        root: "navigation.flow",
-        files: [
-            "navigation.flow": #"""
-// FlowKit's test program: a tab container, a child flow pushed on a tab's
-// stack, screens that refuse `back`, events that share a name, and names
-// that Swift reserves.
-flow Root [entry] {
-  tabs Home, Settings
-}
-
-flow Home {
-  start feed
-  route feed "Feed" {
-    on open(id: Int) -> push post(id: id)
-    on compose -> start Composer
-    on settings -> select Settings
-  }
-  route post(id: Int) {
-    on like -> push locked
-    on open -> push custom
-    on author(name: String) -> push profile(name: name)
-  }
-  route profile(name: String) { on open(id: Int) -> push post(id: id) }
-  route locked "No way back" [noBack] { on done -> pop }
-  route custom { on back -> popToRoot }
-  on open(name: String) -> push profile(name: name)
-  on Composer.sent -> set [feed]
-  on Composer.cancel when Type -> push cancelled
-  route cancelled [final]
-}
-
-flow Composer {
-  start draft
-  route draft "Draft" { on next(in: Bool) -> push review }
-  route review { on send -> finish sent  on discard -> finish cancel }
-}
-
-flow Settings {
-  start default
-  route default "Settings" {
-    on self when Type -> sheet init(self: "x")
-    on self -> sheet init(self: "x")
-  }
-  route init(self: String) { on close -> dismiss }
-}
-
-"""#,
-        ],
+        image: """
+            RktQSQEpAQQKEhILBggDAgAAAARSb290BWVudHJ5BEhvbWUIU2V0dGluZ3MEZmVlZARvcGVuAmlkA0ludARwb3N0B2NvbXBv
+            c2UIQ29tcG9zZXIIc2V0dGluZ3MEbGlrZQZsb2NrZWQGY3VzdG9tBmF1dGhvcgRuYW1lBlN0cmluZwdwcm9maWxlBm5vQmFj
+            awRkb25lBGJhY2sEc2VudAZjYW5jZWwEVHlwZQljYW5jZWxsZWQFZmluYWwFZHJhZnQEbmV4dAJpbgRCb29sBnJldmlldwRz
+            ZW5kB2Rpc2NhcmQHZGVmYXVsdARzZWxmBGluaXQFY2xvc2UGRG91YmxlBGJ1c3kGc3lzdGVtD25hdmlnYXRpb24uZmxvdwAB
+            sgEEAQABsgEEAAAAAAAEAAAAAAQB3wEEAAEAAe4BBAACAAAAAAAMEhgUAdYGCAABDAHpBgUCBAQEAAAMEB4eBgH5BwgAARAB
+            jAgHBAYEBAAAEBQkJAgCAfsBBAAAAAAGEAIBgwMEAAIABgwkAgGNBAcCBAAMDhoCAdUEBgQEAg4QHAIBjgUGBAQAEBIyAgG8
+            BgkEBAESEjYEAfcGBQQEABgaPgQBsgcGBAQAGh5EBgGcCAcEBAAeIkgGAZEJBAQGACIkAgABCgYIAAACAZACBAABAgABEggI
+            AAIEAboCBwABAgABFggIAAQGAdsCCAABAgIBGAgIAAYIAZoDBAABAgIBCggIAAgKAbUDBAABAgIBHggKAAoMAdADBgABAgQB
+            CgoMAAwOAagEBAABAgYBKAwMAA4QAfgEBAABAggBKgwMABASAZoFBAABAgEBCgwOABIUAbMFBAABAgEELA4OABQWAecFDQAB
+            AgEELg4OATAWGAGIBg8AAQQMATgOEAAYGgGKBwQAAQQOAUAQEAAaHAG+BwQAAQQOAUIQEAAcHgHWBwcAAQYQAUYQEAEwHiAB
+            uAgEAAEGEAFGEBAAICIB5wgEAAEGEgFKEBAAIiQBqQkFAAEAAAIBAAEAAAEAAaECEQkAAAQAAQICAQABxQIOCwAABgABAAAB
+            AAHnAg8AAgQBAAEAAAEAAaIDCwAEBgEAAQAAAQABvQMLAAYIAQABAAABAAHoAxgACAoBAAEAAAEAAbkEEQUAAAEAAQAAAQAB
+            gAUDBwAAAQABAAABAAGiBQkACgwBAAEAAAEAAckFGAQMDgEAAQAAAQAB+AUKAA4QAQABAAABAAGlBg4AEBIBAAEAAAEAAZwH
+            CwoAAAEALAgIAQABxgcLCgAAAQAuCAgBAAHhBw0BEhQBAAEAAAEAAcoIFQEUFgEAAQAAAQAB7wgVCAAAAQABAAABAAGyCQcC
+            AAIBpgIMBgICAacDBggCAgHCAwYEAgQB7QMTAgQGAb4EDAQGCAHOBRMACAgB/QUECggIAaoGCQ4ICAGhBwYSCAoB0AgPEgoM
+            AfUIDwwAAQABqwIGIAABAAH1AwoMAAEAAcMEBiAAAQAB1gUKRgAAAAF4AdUICUYAAAABeAH6CAkMAQGIAwIAIAABlQQEAEYA
+            AZYJBAAMAQGVAgIAIAAB1wMEAAwBAa0EAgAgAAG4BQQAOgIBjwcCAAEAAAAAAe4BBAEMAAgIAekGBQEQAAgIAYwIBwIGAQRG
+            ZWVkAAABC05vIHdheSBiYWNrAAABBURyYWZ0AAEIU2V0dGluZ3MAAFeStNx2mn0t
+            """,
         routes: [
             "Home.feed",
             "Home.post(id: Int)",

@@ -2794,619 +2794,258 @@ enum Photoshare: FlowProgram {
 }
 
 extension Photoshare {
-    /// The program's files as they were validated, compiled once on first use.
+    /// The program, compiled and validated when this file was generated; read once, on first use.
     static let definition = FlowDefinition(
-        root: "app.flow",
-        files: [
-            "app.flow": #"""
-// Shutter: a photo-sharing app in the style of Instagram, split over several
-// files. This file is the entry: it imports the rest, decides between the
-// logged-out landing and the main tabs, handles log-out from anywhere, and
-// declares the app's deep links (universal links on https://shutter.app and
-// the shutter:// scheme used by widgets and shortcuts).
-//
-//   auth.flow      landing, log-in (two-factor, password reset), sign-up
-//   tabs.flow      the tab bar: Home, Search, Reels, and your own profile
-//   activity.flow  notifications and direct messages, opened from Home
-//   shared.flow    Profile, Post, Comments, Report and Share, opened from many tabs
-//   composer.flow  the new-post composer and its media picker
-//   settings.flow  settings, presented as a sheet from your profile
-import "auth.flow"
-import "tabs.flow"
-
-flow App [entry] {
-  start launch when loggedIn
-  start Auth
-  // A saved session: the logo while the feed loads, then the tabs.
-  route launch "Shutter" {
-    on restored -> start Main as root
-  }
-  on Auth.loggedIn -> start Main as root
-  // Logged in from the log-in cover that a gated link presented.
-  on Login.loggedIn -> start Main as root
-  // Logged out (Main's result): back to the landing.
-  on Main.loggedOut -> start Auth as root
-}
-
-// Every link needs a session: while logged out it shows the log-in form
-// and opens once the user has logged in.
-link post "https://shutter.app/p/:id" -> App/Main/Search/Post(id: id)/post(id: id)
-  when loggedIn else start Login as cover
-link "https://shutter.app/reel/:id#t=:seconds?" -> App/Main/Reels/reel(id: id, at: seconds)
-  when loggedIn else start Login as cover
-link "https://shutter.app/explore" -> App/Main/Search/explore
-  when loggedIn else start Login as cover
-link "https://shutter.app/explore/tags/:tag?sort=:sort?" -> App/Main/Search/hashtag(name: tag, sort: sort)
-  when loggedIn else start Login as cover
-link "https://shutter.app/explore/locations/:id" -> App/Main/Search/place(id: id)
-  when loggedIn else start Login as cover
-link "https://shutter.app/direct/inbox" -> App/Main/Home/Messages/inbox
-  when loggedIn else start Login as cover
-link "https://shutter.app/direct/t/:thread" -> App/Main/Home/Messages/thread(id: thread)
-  when loggedIn else start Login as cover
-link "https://shutter.app/accounts/edit" -> App/Main/Me/editProfile
-  when loggedIn else start Login as cover
-// A username is any other single segment: /explore above wins over it.
-link "https://shutter.app/:username" -> App/Main/Search/Profile(username: username)/profile(username: username)
-  when loggedIn else start Login as cover
-link "https://shutter.app/:username/followers" -> App/Main/Search/Profile(username: username)/followers(username: username)
-  when loggedIn else start Login as cover
-// The camera shortcut opens the composer over the feed, as the app's own button does.
-link camera "shutter://camera" -> App/Main/Home/feed then start Composer as cover
-  when loggedIn else start Login as cover
-link "shutter://settings" -> App/Main/Me/Settings/settings
-  when loggedIn else start Login as cover
-
-// Help Center articles live at any depth under /help.
-link help "https://shutter.app/help/*article" -> App/Main/Me/Settings/help(article: article)
-  when loggedIn else start Login as cover
-// Any other shutter.app link opens the app at its feed.
-link default -> App/Main/Home/feed
-  when loggedIn else start Login as cover
-
-// What the team promises, checked on every state the app can reach.
-check "signing up starts from the landing" reach SignUp.contact within 2
-check "log-in is a tap from the landing" reach Login.login within 1
-check "logging out is always within reach" always reach Auth.welcome
-
-"""#,
-            "auth.flow": #"""
-// Logged out: the landing screen, the log-in form (with two-factor
-// authentication and a password reset) and the sign-up steps.
-
-flow Auth {
-  start welcome
-  route welcome "Shutter" {
-    on logIn -> start Login
-    on signUp -> start SignUp as cover
-  }
-  on Login.loggedIn -> finish loggedIn
-  on SignUp.created -> finish loggedIn
-}
-
-// Pushed from the landing screen, or presented as a cover when a deep link
-// needs a session: closing it works both ways. While the server checks the
-// credentials the screen is busy: a deep link that arrives then waits, and
-// one already waiting opens once the log-in is through.
-flow Login {
-  start login
-  route login "Log in" {
-    on submit when twoFactor -> push twoFactor
-    on submit -> push signingIn
-    on forgotPassword -> push resetPassword
-    on close -> finish cancel
-  }
-  route twoFactor "Enter confirmation code" {
-    on confirm -> push signingIn
-    on resend -> stay
-    on useBackupCode -> push backupCode
-  }
-  route backupCode "Use a backup code" {
-    on confirm -> push signingIn
-  }
-  route signingIn "Logging in…" [busy] {
-    on accepted [system] -> assume loggedIn then finish loggedIn
-    on rejected [system] -> pop
-  }
-  route resetPassword "Trouble logging in?" {
-    on sendLink(email: String) -> push resetSent(email: email)
-  }
-  route resetSent(email: String) "Check your email" {
-    on backToLogIn -> pop to login
-    on resend -> stay
-  }
-}
-
-// Sign-up: a full-screen cover of small steps. Leaving asks first.
-flow SignUp {
-  start contact
-  route contact "What's your mobile number?" {
-    on next(contact: String) -> push confirmCode(contact: contact)
-  }
-  route confirmCode(contact: String) "Enter the confirmation code" {
-    on confirm -> push name
-    on resend -> stay
-  }
-  route name "What's your name?" {
-    on next -> push password
-  }
-  route password "Create a password" {
-    on next -> push birthday
-  }
-  route birthday "What's your birthday?" {
-    on why -> popover birthdayInfo
-    on next -> push username
-  }
-  route birthdayInfo "Birthdays" {
-    on ok -> dismiss
-  }
-  route username "Create a username" {
-    on next -> push terms
-  }
-  route terms "Agree to Shutter's terms and policies" {
-    on agree -> finish created
-  }
-  route leaveSignUp "Do you want to stop creating your account?" {
-    on stop -> finish cancel
-    on continueSignUp -> stay
-  }
-  on close -> dialog leaveSignUp
-}
-
-"""#,
-            "tabs.flow": #"""
-// The tab bar, and what each tab shows at its root. Profiles, posts and
-// comments are the shared flows of shared.flow, opened from every tab.
-import "shared.flow"
-import "activity.flow"
-import "composer.flow"
-import "settings.flow"
-
-flow Main {
-  tabs Home, Search, Reels, Me
-  // "Log out" in the settings sheet (only there); a session the server ended, on any screen.
-  on logOut from Settings -> finish loggedOut
-  on sessionExpired [system] -> finish loggedOut
-}
-
-flow Home {
-  start feed
-  // Each feed shows posts inline: their author, comments, share and menu.
-  route feed "Shutter" {
-    on openProfile(username: String) -> start Profile(username: username)
-    on comments(postId: String) -> start Comments(postId: postId) as sheet
-    on share(postId: String) -> start Share(item: postId) as sheet
-    on options(postId: String) -> dialog postMenu(postId: postId)
-    on switchFeed -> popover feedMenu
-    on create -> start Composer as cover
-    on activity -> start Activity
-    on messages -> start Messages
-    on openStory(username: String) -> cover story(username: username)
-  }
-  route feedMenu "Feeds" {
-    on following -> dismiss then push followingFeed
-    on favorites -> dismiss then push favoritesFeed
-  }
-  route followingFeed "Following" {
-    on openProfile(username: String) -> start Profile(username: username)
-    on comments(postId: String) -> start Comments(postId: postId) as sheet
-    on share(postId: String) -> start Share(item: postId) as sheet
-    on options(postId: String) -> dialog postMenu(postId: postId)
-  }
-  route favoritesFeed "Favorites" {
-    on openProfile(username: String) -> start Profile(username: username)
-    on comments(postId: String) -> start Comments(postId: postId) as sheet
-    on share(postId: String) -> start Share(item: postId) as sheet
-    on options(postId: String) -> dialog postMenu(postId: postId)
-    on editFavorites -> sheet editFavorites
-  }
-  route editFavorites "Edit favorites" {
-    on done -> dismiss
-  }
-  route story(username: String) "Story" {
-    on next(username: String) -> replace story(username: username)
-    on close -> dismiss
-    on openProfile(username: String) -> dismiss then start Profile(username: username)
-  }
-  route postMenu(postId: String) {
-    on notInterested -> stay
-    on report -> start Report(subject: postId) as sheet
-    on aboutAccount(username: String) -> start Profile(username: username)
-  }
-  on Comments.openProfile(username: String) -> start Profile(username: username)
-  // Shared from the feed: the new post is already at its top.
-  on Composer.shared(postId: String) -> stay
-}
-
-// Called Explore in the first release: saved states and `flowctl diff` know it.
-flow Search [was(Explore)] {
-  start explore
-  route explore "Search" {
-    on search(query: String) -> push results(query: query)
-    on seeAllRecent -> push recent
-    on openPost(id: String) -> start Post(id: id)
-  }
-  route results(query: String) "Results" {
-    on openProfile(username: String) -> start Profile(username: username)
-    on openHashtag(name: String) -> push hashtag(name: name)
-    on openPlace(id: String) -> push place(id: id)
-  }
-  // Top posts unless the link asks for recent ones (a default: `push hashtag(name: name)`).
-  route hashtag(name: String, sort: String = "top") "Hashtag" {
-    on follow -> stay
-    on openPost(id: String) -> start Post(id: id)
-  }
-  route place(id: String) "Location" {
-    on directions -> stay
-    on openPost(id: String) -> start Post(id: id)
-  }
-  route recent "Recent searches" {
-    on openProfile(username: String) -> start Profile(username: username)
-    on clearAll -> alert clearRecent
-  }
-  route clearRecent "Clear search history?" {
-    on clear -> set [explore]
-    on notNow -> stay
-  }
-}
-
-flow Reels {
-  start reels
-  route reels "Reels" {
-    on openProfile(username: String) -> start Profile(username: username)
-    on openReel(id: String) -> push reel(id: id)
-    on audio(id: String) -> push audio(id: id)
-    on camera -> start Composer as cover
-  }
-  // From the start, unless a shared link says where (`#t=` seconds).
-  route reel(id: String, at: Int = 0) "Reel" {
-    on openProfile(username: String) -> start Profile(username: username)
-    on comments -> start Comments(postId: id) as sheet
-    on options -> dialog reelMenu(reelId: id)
-  }
-  route audio(id: String) "Audio" {
-    on useAudio -> start Composer as cover
-    on openReel(id: String) -> push reel(id: id)
-  }
-  route reelMenu(reelId: String) {
-    on notInterested -> stay
-    on save -> stay
-    on report -> start Report(subject: reelId) as sheet
-  }
-  on Comments.openProfile(username: String) -> start Profile(username: username)
-  on Composer.shared(postId: String) -> select Home
-}
-
-// Your own profile: your posts can be edited and deleted.
-flow Me {
-  start me
-  route me "Profile" {
-    on create -> popover createMenu
-    on settings -> start Settings as sheet
-    on editProfile -> push editProfile
-    on shareProfile -> start Share(item: "profile") as sheet
-    on openPost(id: String) -> push myPost(id: id)
-    on followers -> push myFollowers
-  }
-  route createMenu "Create" {
-    on post -> dismiss then start Composer as cover
-    on reel -> dismiss then start Composer as cover
-  }
-  route editProfile "Edit profile" {
-    on editField(field: String) -> push editField(field: field)
-    on back when unsavedChanges -> alert discardChanges
-    on back -> pop
-    on done -> pop
-  }
-  route editField(field: String) "Edit" {
-    on save -> pop
-  }
-  route discardChanges "Discard changes?" {
-    on discard -> set [me]
-    on keepEditing -> stay
-  }
-  route myPost(id: String) "Post" {
-    on manage -> dialog manageMenu(id: id)
-    on likes -> push myPostLikes(id: id)
-    on comments -> start Comments(postId: id) as sheet
-  }
-  route manageMenu(id: String) {
-    on edit -> push editPost(id: id)
-    on archive -> set [me]
-    on delete -> alert deletePost
-  }
-  route editPost(id: String) "Edit info" {
-    on done -> pop
-  }
-  route deletePost "Delete post?" {
-    on delete -> set [me]
-    on cancel -> stay
-  }
-  route myPostLikes(id: String) "Likes" {
-    on openProfile(username: String) -> start Profile(username: username)
-  }
-  route myFollowers "Followers" {
-    on openProfile(username: String) -> start Profile(username: username)
-  }
-  on Comments.openProfile(username: String) -> start Profile(username: username)
-  // A post shared from your profile opens right away.
-  on Composer.shared(postId: String) -> push myPost(id: postId)
-}
-
-"""#,
-            "shared.flow": #"""
-// The screens every tab can open: someone's profile, a post, its comments,
-// and the report and share sheets. Each is a flow with parameters, pushed
-// on (or presented over) whichever tab opened it.
-
-flow Profile(username: String) {
-  start profile(username: username)
-  route profile(username: String) "Profile" {
-    // Someone's followers or followings, and theirs, and theirs: as deep as
-    // the user goes (each of the two pushes repeats).
-    // flowctl:allow F205
-    on followers -> push followers(username: username)
-    // flowctl:allow F205
-    on following -> push following(username: username)
-    // A post's author, and their posts: Profile and Post nest without end too.
-    // flowctl:allow F209
-    on openPost(id: String) -> start Post(id: id)
-    on options -> dialog profileMenu(username: username)
-    on share -> start Share(item: username) as sheet
-  }
-  route followers(username: String) "Followers" {
-    on openProfile(username: String) -> push profile(username: username)
-  }
-  route following(username: String) "Following" {
-    on openProfile(username: String) -> push profile(username: username)
-  }
-  route profileMenu(username: String) {
-    on block -> alert blockConfirm(username: username)
-    on report -> start Report(subject: username) as sheet
-    on copyProfileURL -> stay
-  }
-  route blockConfirm(username: String) "Block this account?" {
-    on block -> finish cancel
-    on cancel -> stay
-  }
-}
-
-flow Post(id: String) {
-  start post(id: id)
-  route post(id: String) "Post" {
-    on comments -> start Comments(postId: id) as sheet
-    on likes -> push likes
-    on options -> dialog postOptions
-    on share -> start Share(item: id) as sheet
-    on whyThisPost -> popover whyThisPost
-    on author(username: String) -> start Profile(username: username)
-  }
-  route likes "Likes" {
-    on openProfile(username: String) -> start Profile(username: username)
-  }
-  route postOptions {
-    on report -> start Report(subject: id) as sheet
-    on unfollow -> stay
-    on copyLink -> stay
-  }
-  route whyThisPost "Why you're seeing this post" {
-    on ok -> dismiss
-  }
-  on Comments.openProfile(username: String) -> start Profile(username: username)
-}
-
-// Comments come up as a sheet; tapping a name closes it and the opener
-// shows that profile.
-flow Comments(postId: String) {
-  start comments
-  route comments "Comments" {
-    on viewReplies(commentId: String) -> push replies(commentId: commentId)
-    on options(commentId: String) -> dialog commentOptions(commentId: commentId)
-  }
-  route replies(commentId: String) "Replies"
-  route commentOptions(commentId: String) {
-    on delete -> alert deleteComment
-    on report -> start Report(subject: commentId) as sheet
-  }
-  route deleteComment "Delete comment?" {
-    on delete -> stay
-    on cancel -> stay
-  }
-  on openProfile(username: String) -> finish openProfile(username: username)
-}
-
-flow Report(subject: String) {
-  start reason
-  route reason "Report" {
-    on pick(reason: String) -> push reportDetails(reason: reason)
-  }
-  route reportDetails(reason: String) "Report" {
-    on submit -> push thanks
-  }
-  route thanks "Thanks for letting us know" [noBack] {
-    on done -> dismiss
-  }
-}
-
-flow Share(item: String) {
-  start share
-  route share "Share" {
-    on sendTo(username: String) -> dismiss
-    on copyLink -> dismiss
-    on addToStory -> dismiss
-  }
-}
-
-"""#,
-            "activity.flow": #"""
-// Opened from the top bar of Home: notifications and direct messages, both
-// pushed on the Home tab's stack.
-import "shared.flow"
-
-flow Activity {
-  start activity
-  route activity "Notifications" {
-    on followRequests -> push followRequests
-    on openProfile(username: String) -> start Profile(username: username)
-    on openPost(id: String) -> start Post(id: id)
-  }
-  route followRequests "Follow requests" {
-    on confirm(username: String) -> stay
-    on delete(username: String) -> stay
-    on openProfile(username: String) -> start Profile(username: username)
-  }
-}
-
-flow Messages {
-  start inbox
-  route inbox "Messages" {
-    on openThread(id: String) -> push thread(id: id)
-    on newMessage -> sheet newMessage
-    on requests -> push requests
-  }
-  route thread(id: String) "Chat" {
-    on details -> push threadDetails(id: id)
-    on openProfile(username: String) -> start Profile(username: username)
-    on openPost(id: String) -> start Post(id: id)
-  }
-  route threadDetails(id: String) "Details" {
-    on mute -> stay
-    on block -> alert blockChat
-  }
-  route blockChat "Block this account?" {
-    on block -> set [inbox]
-    on cancel -> stay
-  }
-  route newMessage "New message" {
-    on pick(username: String) -> dismiss then push thread(id: username)
-  }
-  route requests "Message requests" {
-    on openThread(id: String) -> push thread(id: id)
-  }
-}
-
-"""#,
-            "composer.flow": #"""
-// The new-post composer: a full-screen cover over the tabs. Photos come
-// from the recent grid or from the media picker, a child flow that returns
-// the chosen asset. Closing after the first step asks about the draft.
-// Sharing uploads the post; the app reports how the upload ended.
-
-flow Composer {
-  start newPost
-  route newPost "New post" {
-    on close -> finish cancel
-    on choose(assetId: String) -> push edit(assetId: assetId)
-    on albums -> start MediaPicker as sheet
-    on MediaPicker.picked(assetId: String) -> push edit(assetId: assetId)
-  }
-  route edit(assetId: String) "Edit" {
-    on filters -> sheet filters
-    on next -> push caption(assetId: assetId)
-  }
-  route filters "Filters" {
-    on apply(name: String) -> dismiss
-  }
-  route caption(assetId: String) "New post" {
-    on tagPeople -> push tagPeople
-    on addLocation -> sheet location
-    on share(postId: String) -> push uploading(postId: postId)
-  }
-  route uploading(postId: String) "Sharing…" {
-    on uploaded [system] -> finish shared(postId: postId)
-    on uploadFailed [system] -> pop
-  }
-  route tagPeople "Tag people" {
-    on done -> pop
-  }
-  route location "Add location" {
-    on pick(id: String) -> dismiss
-  }
-  route discardDraft "Discard post?" {
-    on discard -> finish cancel
-    on saveDraft -> finish cancel
-    on keepEditing -> stay
-  }
-  on close -> dialog discardDraft
-}
-
-flow MediaPicker {
-  start albums
-  route albums "Albums" {
-    on openAlbum(name: String) -> push album(name: name)
-    on camera -> cover camera
-  }
-  route album(name: String) "Album" {
-    on choose(assetId: String) -> finish picked(assetId: assetId)
-  }
-  route camera "Camera" {
-    on close -> dismiss
-    on capture(assetId: String) -> finish picked(assetId: assetId)
-  }
-}
-
-"""#,
-            "settings.flow": #"""
-// Settings: a sheet over your profile. "Log out" asks first; the tab bar's
-// flow handles the log-out itself, scoped to this flow (tabs.flow), and
-// the entry then shows the landing screen in place of the whole app.
-import "shared.flow"
-
-flow Settings {
-  start settings
-  route settings "Settings and activity" {
-    on done -> dismiss
-    on accountsCenter -> push accountsCenter
-    on privacy -> push privacy
-    on notifications -> push notifications
-    on blocked -> push blocked
-    on saved -> push saved
-    on archive -> push archive
-    on about -> push about
-    on logOut -> alert logOutConfirm
-  }
-  route accountsCenter "Accounts Center" {
-    on passwordAndSecurity -> push passwordAndSecurity
-  }
-  route passwordAndSecurity "Password and security" {
-    on changed -> pop
-  }
-  route privacy "Account privacy" {
-    on makePrivate -> alert privateConfirm
-  }
-  route privateConfirm "Switch to private account?" {
-    on confirm -> stay
-    on cancel -> stay
-  }
-  route notifications "Notifications" {
-    on pauseAll -> dialog pauseNotifications
-  }
-  route pauseNotifications {
-    on pause(hours: Int) -> stay
-  }
-  route blocked "Blocked accounts" {
-    on unblock(username: String) -> alert unblockConfirm(username: username)
-  }
-  route unblockConfirm(username: String) "Unblock?" {
-    on unblock -> stay
-    on cancel -> stay
-  }
-  route saved "Saved" {
-    on openPost(id: String) -> start Post(id: id)
-  }
-  route archive "Archive" {
-    on openPost(id: String) -> start Post(id: id)
-  }
-  route about "About" { on help -> push help(article: "") }
-  route help(article: String) "Help Center"
-  // "Log out" is not handled here: it goes up to Main's `on logOut from Settings`.
-  route logOutConfirm "Log out of your account?" {
-    on cancel -> stay
-  }
-}
-
-"""#,
-        ],
+        image: """
+            RktQSQHvAQcTX+0B9AFfaHETBA4DAQNBcHAFZW50cnkGbGF1bmNoCGxvZ2dlZEluBEF1dGgIcmVzdG9yZWQETWFpbgVMb2dp
+            bglsb2dnZWRPdXQEcG9zdAZTZWFyY2gEUG9zdAJpZAVSZWVscwRyZWVsAmF0B3NlY29uZHMHZXhwbG9yZQdoYXNodGFnBG5h
+            bWUDdGFnBHNvcnQFcGxhY2UESG9tZQhNZXNzYWdlcwVpbmJveAZ0aHJlYWQCTWULZWRpdFByb2ZpbGUHUHJvZmlsZQh1c2Vy
+            bmFtZQdwcm9maWxlCWZvbGxvd2VycwZjYW1lcmEEZmVlZAhDb21wb3NlcghTZXR0aW5ncwhzZXR0aW5ncwRoZWxwB2FydGlj
+            bGUGU2lnblVwB2NvbnRhY3QFbG9naW4Hd2VsY29tZQVsb2dJbgZzaWduVXAHY3JlYXRlZAZzdWJtaXQJdHdvRmFjdG9yCXNp
+            Z25pbmdJbg5mb3Jnb3RQYXNzd29yZA1yZXNldFBhc3N3b3JkBWNsb3NlBmNhbmNlbAdjb25maXJtBnJlc2VuZA11c2VCYWNr
+            dXBDb2RlCmJhY2t1cENvZGUEYnVzeQhhY2NlcHRlZAZzeXN0ZW0IcmVqZWN0ZWQIc2VuZExpbmsFZW1haWwGU3RyaW5nCXJl
+            c2V0U2VudAtiYWNrVG9Mb2dJbgRuZXh0C2NvbmZpcm1Db2RlCHBhc3N3b3JkCGJpcnRoZGF5A3doeQxiaXJ0aGRheUluZm8C
+            b2sFdGVybXMFYWdyZWULbGVhdmVTaWduVXAEc3RvcA5jb250aW51ZVNpZ25VcAZsb2dPdXQOc2Vzc2lvbkV4cGlyZWQLb3Bl
+            blByb2ZpbGUIY29tbWVudHMGcG9zdElkCENvbW1lbnRzBXNoYXJlBVNoYXJlBGl0ZW0Hb3B0aW9ucwhwb3N0TWVudQpzd2l0
+            Y2hGZWVkCGZlZWRNZW51BmNyZWF0ZQhhY3Rpdml0eQhBY3Rpdml0eQhtZXNzYWdlcwlvcGVuU3RvcnkFc3RvcnkJZm9sbG93
+            aW5nDWZvbGxvd2luZ0ZlZWQJZmF2b3JpdGVzDWZhdm9yaXRlc0ZlZWQNZWRpdEZhdm9yaXRlcwRkb25lDW5vdEludGVyZXN0
+            ZWQGcmVwb3J0BlJlcG9ydAdzdWJqZWN0DGFib3V0QWNjb3VudAZzaGFyZWQDd2FzB0V4cGxvcmUGc2VhcmNoBXF1ZXJ5B3Jl
+            c3VsdHMMc2VlQWxsUmVjZW50BnJlY2VudAhvcGVuUG9zdAtvcGVuSGFzaHRhZwlvcGVuUGxhY2UGZm9sbG93CmRpcmVjdGlv
+            bnMIY2xlYXJBbGwLY2xlYXJSZWNlbnQFY2xlYXIGbm90Tm93BXJlZWxzCG9wZW5SZWVsBWF1ZGlvA0ludAhyZWVsTWVudQZy
+            ZWVsSWQIdXNlQXVkaW8Ec2F2ZQJtZQpjcmVhdGVNZW51DHNoYXJlUHJvZmlsZQZteVBvc3QLbXlGb2xsb3dlcnMJZWRpdEZp
+            ZWxkBWZpZWxkBGJhY2sOdW5zYXZlZENoYW5nZXMOZGlzY2FyZENoYW5nZXMHZGlzY2FyZAtrZWVwRWRpdGluZwZtYW5hZ2UK
+            bWFuYWdlTWVudQVsaWtlcwtteVBvc3RMaWtlcwRlZGl0CGVkaXRQb3N0B2FyY2hpdmUGZGVsZXRlCmRlbGV0ZVBvc3QLcHJv
+            ZmlsZU1lbnUFYmxvY2sMYmxvY2tDb25maXJtDmNvcHlQcm9maWxlVVJMC3Bvc3RPcHRpb25zC3doeVRoaXNQb3N0BmF1dGhv
+            cgh1bmZvbGxvdwhjb3B5TGluawt2aWV3UmVwbGllcwljb21tZW50SWQHcmVwbGllcw5jb21tZW50T3B0aW9ucw1kZWxldGVD
+            b21tZW50BnJlYXNvbgRwaWNrDXJlcG9ydERldGFpbHMGdGhhbmtzBm5vQmFjawZzZW5kVG8KYWRkVG9TdG9yeQ5mb2xsb3dS
+            ZXF1ZXN0cwpvcGVuVGhyZWFkCm5ld01lc3NhZ2UIcmVxdWVzdHMHZGV0YWlscw10aHJlYWREZXRhaWxzBG11dGUJYmxvY2tD
+            aGF0B25ld1Bvc3QGY2hvb3NlB2Fzc2V0SWQGYWxidW1zC01lZGlhUGlja2VyBnBpY2tlZAdmaWx0ZXJzB2NhcHRpb24FYXBw
+            bHkJdGFnUGVvcGxlC2FkZExvY2F0aW9uCGxvY2F0aW9uCXVwbG9hZGluZwh1cGxvYWRlZAx1cGxvYWRGYWlsZWQMZGlzY2Fy
+            ZERyYWZ0CXNhdmVEcmFmdAlvcGVuQWxidW0FYWxidW0HY2FwdHVyZQ5hY2NvdW50c0NlbnRlcgdwcml2YWN5DW5vdGlmaWNh
+            dGlvbnMHYmxvY2tlZAVzYXZlZAVhYm91dA1sb2dPdXRDb25maXJtE3Bhc3N3b3JkQW5kU2VjdXJpdHkHY2hhbmdlZAttYWtl
+            UHJpdmF0ZQ5wcml2YXRlQ29uZmlybQhwYXVzZUFsbBJwYXVzZU5vdGlmaWNhdGlvbnMFcGF1c2UFaG91cnMHdW5ibG9jaw51
+            bmJsb2NrQ29uZmlybQRCb29sBkRvdWJsZQVmaW5hbAZsb2NrZWQgbGluayAiaHR0cHM6Ly9zaHV0dGVyLmFwcC9wLzppZCIv
+            bGluayAiaHR0cHM6Ly9zaHV0dGVyLmFwcC9yZWVsLzppZCN0PTpzZWNvbmRzPyIibGluayAiaHR0cHM6Ly9zaHV0dGVyLmFw
+            cC9leHBsb3JlIjhsaW5rICJodHRwczovL3NodXR0ZXIuYXBwL2V4cGxvcmUvdGFncy86dGFnP3NvcnQ9OnNvcnQ/IjBsaW5r
+            ICJodHRwczovL3NodXR0ZXIuYXBwL2V4cGxvcmUvbG9jYXRpb25zLzppZCInbGluayAiaHR0cHM6Ly9zaHV0dGVyLmFwcC9k
+            aXJlY3QvaW5ib3giK2xpbmsgImh0dHBzOi8vc2h1dHRlci5hcHAvZGlyZWN0L3QvOnRocmVhZCIobGluayAiaHR0cHM6Ly9z
+            aHV0dGVyLmFwcC9hY2NvdW50cy9lZGl0IiRsaW5rICJodHRwczovL3NodXR0ZXIuYXBwLzp1c2VybmFtZSIubGluayAiaHR0
+            cHM6Ly9zaHV0dGVyLmFwcC86dXNlcm5hbWUvZm9sbG93ZXJzIhdsaW5rICJzaHV0dGVyOi8vY2FtZXJhIhlsaW5rICJzaHV0
+            dGVyOi8vc2V0dGluZ3MiKGxpbmsgImh0dHBzOi8vc2h1dHRlci5hcHAvaGVscC8qYXJ0aWNsZSIObGluayAiZGVmYXVsdCII
+            YXBwLmZsb3cJYXV0aC5mbG93CXRhYnMuZmxvdwtzaGFyZWQuZmxvdw1hY3Rpdml0eS5mbG93DWNvbXBvc2VyLmZsb3cNc2V0
+            dGluZ3MuZmxvdwAB0AYDAQICAYMHBAAEAAAAAAACAggIAokBBAABAgKYAQcEBgAAAAACBAwQDgL2BAUAAQQChgUFBggAAAAA
+            BBAqKlAC4QsGAAEQAvILBwgKAgIAABAiQkQMA/EBBAAAA/EBBAAABAQACCIiREguA9wDBAABIgPrAwQKDAQEAAAiMH6CARQD
+            gxUGAAEwA6MVBwwOCAgAADA8ngGeARoDpx0FAAE8A7cdBQ4QEBAAADxEtgG6ATYDsCUCAAFEA70lAhASGBgAAERa7gHyAToE
+            0AEHAAFaBPQBBxIUIiQAAFpkigKKAhYEqgsEAAFkBMULBBQWLjAAAGRsoAKiAqgBBPYRCAABbASZEggWGDI0AABsdK4CsALU
+            AQTNFgYAAXQE7xYGGBo4OgAAdHq2ArYCrAEEghkFAAF6BKAZBRocPD4AAHp8vAK8ArwBBYoBCAABfAWdAQgcHj4+AAB8gAHI
+            AsgCMAXIBAgAAYABBdsEBR4gPj4AAIABjAHgAuACRgamAggAAYwBBrkCByAiQkIAAIwBnAGCA4QD+AIG8goLAAGcAQaICwYi
+            JEhIAACcAaIBjgOOA0gH9gEIAAGiAQeJAggkJkpKAACiAb4BvAO8AwQAAdQHBgAAAAACVgICqAEHAAAACAxUBAKUBQUAAAAQ
+            GGAEAsoGCQAAABgecgQC2wcKAAAAHiBiBAKpCAkAAAggJGYEArkJDQAAACQmggEEAqoKCQACACYqUgYCggwHAgIAKiyIAQYC
+            +AwLAgQALDAmBgLzDQQEBAAwMooBBgK3DggEBAAyNIwBBgL/DggEBAA0OJABBgLuDwwEBAA4OjwGAqoQCAQEADo8lAEGAu8Q
+            BQQEADw+mAEGAsoRCwQEAD5CRAoDwwQEBAQASFq2AQoD0wgIBAQAWl7GAQoD2gkNBAQAXmbKAQoDnAwNBAQAZnDMAQoDig8N
+            BAQAcHLCAQoDzg8FBAYAcniyAQoDrhEIBggAeH4iDAOzFQcICACCAYgB5AEMA+IWBwgKAIgBjgEkDAOoGQcKDgCOAZIBLAwD
+            tBoFDhAAkgGWAegBDAOrGwYQEACWAZoB9gEMA8EcCxAQAJoBngH8AQ4DxR0FEBAAngGmARwOA/ofBBAUAKYBrAGAAg4D3CEF
+            FBYArAGwAYQCDgPgIggWGACwAbYBjAIQA8glAhgYALoBxgGOAhAD7icKGBgAxgHKATgQA/goCxgYAMoB0gGWAhADvyoJGBoA
+            0gHUAZ4CEAOAKw4aGgDUAdgBkgIQA+YrBhocANgB3gGmAhADmS0KHB4A3gHkAa4CEAOgLggeIADkAeYBtAIQA+IuCiAgAOYB
+            6gGqAhADui8LICIA6gHsAZQCEAOyMAsiIgDsAe4BPhIEmAIHJCYA8gH8AUASBPoGCSYoAPwB/gHEARIE+QcJKCoA/gGAArYC
+            EgT4CAsqLACAAoYCugISBLMKDCwuAIYCigISFATaCwQwMgCKApYCqAIUBJUOBTIyAJYCmAK+AhQE+w4LMjIAmAKeAsACFAT5
+            DwsyMgCeAqACpAEWBKoSCDQ0AKICpgLMAhYE6RMHNDYApgKmAs4CFgSWFA42OACmAqoC0AIWBKYVDTg4AKoCrgLSAhgE/hYG
+            OjoAsAKyAtYCGATeFw06PACyArQC2AIYBLAYBjw8ArQCtgKqARoErhkFPj4AtgK8AroBHAWuAQg+PgC8AsIC4AIcBf4CDj4+
+            AMICyAIyHgXpBAU+PgDIAs4CNB4FhAYGPkAAzgLUAuoCHgXVBw1AQgDUAtgC7gIeBbsICUJCANgC3ALkAh4FmwkKQkIA3ALe
+            AuYCHgWKCghCQgDeAuAC8AIgBskCB0JCAOAC6AKsAiAGvAQEQkQA6ALsAvwCIAa1BQdERADsAu4C/gIgBvsFB0RGAO4C9AKI
+            AyAGtAcJRkgA9AL4AoIDIAbHCAlISAD4AvoChgMgBv8ICEhIAPoC/AKOAyAGyAkMSEgA/AKCA/YCIgaXCwZISACEA4gDlAMi
+            BowMBUhKAIgDigNCIgb4DAZKSgCKA44DSiQHmgIISkoAjgOgA5gDJAfwBA5KSgCgA6IDpgMkB9YFE0pKAKIDpAOaAyQHpgYH
+            SkoApAOmA6wDJAf5Bg5KSgCmA6oDnAMkB+AHDUpKAKoDrAOwAyQHuQgSSkoArAOuA54DJAf7CAdKSgCuA7ADuAMkB/EJDkpM
+            ALADtAOgAyQH2AoFTEwAtAO2A7ACJAemCwdMTAC2A7gDogMkB/gLBUxMALgDugNMJAe0DARMTgC6A7oDpAMkB7QNDU5OALoD
+            vAMAAAEKTk4AAAIB7gcIAAEAAQIGTk4AAgQBlggNAAEAAQQGTk4ABAYBgQkOAAEAAQgQTk4ABggB4QkOAAECAgFYTk4ACAoC
+            wwEFAAECAgFaTk4ACgwC3wEGAAECAQQGTk4ADA4CiAIOAAECAQZcTk4ADhACrwIOAAEEBAFeTk4BYBASAqwFBgABBAQBXk5O
+            ABIUAtsFBgABBAQBZE5OABQWAvsFDgABBAQBaE5OABYYAqcGBQABBAYBbE5OABgaAvcGBwABBAYBbk5OABocApgHBgABBAYB
+            cE5OABweAq4HDQABBAgBbE5OAB4gAoMIBwABBAoBdk5OACAkAtMICAEBBAoBek5OACQmApQJCAEBBAwBfE5QACYoAuYJCAAB
+            BA4BhAFQUAAoKgLfCgsAAQQOAW5QUAAqLAKCCwYAAQYQAYYBUFIALC4CsAwEAAEGEgFsUlIALjACvA0HAAEGEgFuUlIAMDIC
+            2A0GAAEGFAGGAVJSADI0ApUOBAABBhYBhgFSUgA0NgLdDgQAAQYYAY4BUlIANjgCqQ8DAAEGGAGGAVJSADg6AswPBAABBhoB
+            kgFSUgA6PAKQEAIAAQYcAYYBUlIAPD4C0BAEAAEGHgGWAVJSAD5AAqYRBQABBiABmgFSUgBAQgKMEgQAAQYgAZwBUlIAQkQC
+            qRIOAAEGAQFoUlIAREYCyRIFAAEIAQGeAVJSAEZIA/oCBgAkCAEBoAFSUgBISgOoAw4BAQoiAaIBUlQASkwD2wQLAAEKIgGk
+            AVRWAExOA6UFCAABCiIBqgFWWABOUAPwBQUAAQoiAbABWFoAUFIDswYHAAEKIgG0AVpaAFJUA/UGCgABCiIBuAFaWgBUVgOb
+            BwYAAQoiAboBWloAVlgDxAcIAAEKIgG+AVpaAFhaA+YHCAABCiIBwAFaXABaXAOICAkAAQokAcQBXFwAXGAD7QgJAAEKJAHI
+            AVxcAGBkA6EJCQABCiYBogFcXgBkZgP9CQsAAQomAaQBXmAAZmgDxwoIAAEKJgGqAWBiAGhqA5ILBQABCiYBsAFiZABqbAPV
+            CwcAAQooAaIBZGYAbG4DvwwLAAEKKAGkAWZoAG5wA4kNCAABCigBqgFoagBwcgPUDQUAAQooAbABamwAcnQDlw4HAAEKKAHM
+            AWxsAHR2A9kODQABCioBzgFsbAB2eAOyDwQAAQosAYYBbG4AeHoD9w8EAAEKLAFobm4AenwDuhAFAAEKLAGiAW5wAHyAAQPS
+            EAsAAQouAdABcHAAgAGCAQPQEQ0AAQouAdIBcHAAggGEAQPtEQYAAQouAdgBcHIAhAGGAQOlEgwAAQoBFqIBcnQAhgGIAQPy
+            EhQAAQoBINoBdHYAiAGKAQOCFA8AAQwwAeABdngAigGMAQPNFQYAAQwwAeYBeHgAjAGOAQOIFgwAAQwwAeoBeHoAjgGQAQOr
+            FggAAQwyAaIBenwAkAGSAQOMFwsAAQwyAewBfH4AkgGUAQPWFwsAAQwyAe4BfoABAJQBlgEDkxgJAAEMNAHwAYABgAEAlgGY
+            AQPnGQYAAQw0AeoBgAGCAQCYAZoBA/0ZCAABDDYB8gGCAYIBAJoBnAED2hoKAAEMNgHqAYIBhAEAnAGeAQP0GggAAQw4AaIB
+            hAGGAQCeAaABA80bCwABDDgB9AGGAYYBAKABogEDlxwIAAEMOgH4AYYBhgEAogGkAQPuHAUAAQw6AfoBhgGGAQCkAaYBA4wd
+            BgABDjwBogGGAYgBAKYBqAED3B0LAAEOPAH+AYgBigEAqAGqAQOmHggAAQ48AYACigGMAQCqAawBA9ceBQABDjwBQowBjAEA
+            rAGuAQOGHwYAAQ4+AaIBjAGOAQCuAbABA6ggCwABDj4BpAGOAY4BALABsgED8iAIAAEOPgGwAY4BjgEAsgG0AQOpIQcAAQ5A
+            AYgCjgGOAQC0AbYBA/8hCAABDkAB/gGOAZABALYBuAEDqiIIAAEOQgHQAZABkAEAuAG6AQOCIw0AAQ5CAYoCkAGQAQC6AbwB
+            A58jBAABDkIB0gGQAZABALwBvgEDsyMGAAEOARaiAZABkgEAvgHAAQPtIxQAAQ4BINoBkgGUAQDAAcIBA74kDwABEEQBuAGU
+            AZQBAMIBxAED3iUGAAEQRAFKlAGUAQDEAcYBA4ImCAABEEQBOJQBlAEAxgHIAQOtJgsAARBEAZAClAGUAQDIAcoBA9QmDAAB
+            EEQB6gGUAZYBAMoBzAEDkScIAAEQRAFAlgGWAQDMAc4BA8QnCQABEEYBEpYBlgEAzgHSAQOLKAQAARBGARyWAZYBANIB1gED
+            vygEAAEQSAGWApYBmAEA1gHYAQOcKQkAARBIAZoCmAGYAQGcAtgB2gED3CkEAAEQSAGaApgBmAEA2gHcAQOUKgQAARBIAc4B
+            mAGYAQDcAd4BA6cqBAABEEoBigKYAZgBAN4B4AED6CoEAAEQTAGgApgBmAEA4AHiAQOrKwcAARBMAaICmAGYAQDiAeQBA8Yr
+            CwABEE4BpAKYAZgBAOQB5gEDiSwGAAEQTgGoApgBmAEA5gHoAQO0LAUAARBOAaQBmAGYAQDoAeoBA90sCAABEFABrAKYAZgB
+            AOoB7AEDuS0EAAEQUAGwApgBmAEA7AHuAQPeLQcAARBQAbICmAGYAQDuAfABA/ktBgABEFIBzgGYAZgBAPAB8gEDyi4EAAEQ
+            VAGyApgBmAEA8gH0AQOFLwYAARBUAWqYAZgBAPQB9gEDny8GAAEQVgGiAZgBmgEA9gH4AQPjLwsAARBYAaIBmgGcAQD4AfoB
+            A9MwCwABEAEWogGcAZ4BAPoB/AEDnzEUAAEQASDaAZ4BoAEA/AH+AQOnMg8AARJaAUCgAaABAP4BgAIE4wMJAAESWgHEAaAB
+            oAEAgAKCAgS0BAkAARJaAeoBoAGiAQCCAoQCBNUFCAABEloBsAGiAaIBAIQChgIEhwYHAAESWgGqAaIBogEAhgKIAgTABgUA
+            ARJcAaIBogGkAQCIAooCBKsHCwABEl4BogGkAaYBAIoCjAIEqggLAAESYAG4AqYBpgEAjAKOAgSfCQUAARJgAdIBpgGmAQCO
+            ApACBNYJBgABEmABvAKmAaYBAJACkgIEkAoOAAESYgG4AqYBpgEAkgKUAgTxCgUAARJiAWqmAaYBAJQClgIEjwsGAAEUZAGk
+            AaYBpgEAlgKYAgT7CwgAARRkAagCpgGmAQCYApoCBLIMBQABFGQBsAGmAaYBAJoCnAIEzQwHAAEUZAGqAaYBpgEAnAKeAgTy
+            DAUAARRkAcACpgGmAQCeAqACBKENCwABFGQBwgKmAagBAKACogIEyw0GAAEUZgGiAagBqgEAogKkAgSsDgsAARRoAdIBqgGq
+            AQCkAqYCBJAPBgABFGgBxAKqAaoBAKYCqAIExA8IAAEUaAHGAqoBqgEAqAKqAgTcDwgAARRqAZIBqgGqAQCqAqwCBKwQAgAB
+            FAEWogGqAawBAKwCrgIEwxAUAAEWbAHIAqwBrgEArgKwAgTHEgsAARZsAbABrgGwAQCwArICBJMTBwABFnABsgKwAbABALIC
+            tAIEwRQGAAEWcAHSAbABsAEAtAK2AgTmFAYAARZyAbICsAGwAQC2ArgCBM8VBgABFnIBarABsAEAuAK6AgTlFQYAARYBAaIB
+            sAGyAQC6ArwCBP0VCwABGHQB1AKyAbQBALwCvgIElxcEAAEYdgFetAG0AQC+AsACBI4YBgABGHgBzgG0AbQBAMACwgIE5hgE
+            AAEaegHcArQBtgEAwgLEAgTFGQYAARp6AcYCtgG2AQDEAsYCBPAZCAABGnoB3gK2AbYBAMYCyAIEixoKAAEcfAHgArYBtgEA
+            yALKAgXQAQ4AARx8AaIBtgG4AQDKAswCBf0BCwABHHwB6gG4AboBAMwCzgIFxwIIAAEcfgFsugG8AQDOAtACBagDBwABHH4B
+            sgK8Ab4BANAC0gIF0QMGAAEcfgGiAb4BwAEA0gLUAgX5AwsAAR6AAQHiAsABwgEA1ALWAgWDBQoAAR6AAQHkAsIBwgEA1gLY
+            AgW4BQoAAR6AAQHmAsIBwgEA2ALaAgXeBQgAAR6CAQHoAsIBwgEA2gLcAgWnBgcAAR6CAQGiAcIBxAEA3ALeAgXUBgsAAR6C
+            AQHqAcQBxgEA3gLgAgWeBwgAAR6EAQHsAsYBxgEA4ALiAgWCCAQAAR6EAQG4AsYBxgEA4gLkAgWWCAUAAR6GAQG4AsYBxgEA
+            5ALmAgXkCAUAAR6GAQFqxgHGAQDmAugCBYAJBgABHogBAdQCxgHIAQDoAuwCBb0JBAABHooBAeICyAHKAQDsAu4CBa8KCgAB
+            IIwBAWjKAcoBAO4C8AIG5QIFAAEgjAEB8gLKAcwBAPAC8gIGgwMGAAEgjAEB9gLMAcwBAPIC9AIGwQMGAAEgjAEi+gLMAc4B
+            APQC9gIG7QMSAAEgjgEB/ALOAc4BAPYC+AIG4gQHAAEgjgEBhgHOAc4BAPgC+gIGggUEAAEgkAEBgAPOAdABAPoC/AIG0AUF
+            AAEgkgEBggPQAdABAPwC/gIGqAYJAAEgkgEBhAPQAdABAP4CgAMGywYLAAEgkgEBqgHQAdIBAIADggMG8AYFAAEglAEBigPS
+            AdIBAIIDhAMG5AcIAQEglAEBjAPSAdIBAIQDhgMGnggMAQEglgEBzgHSAdIBAIYDiAMG5wgEAAEgmAEB1ALSAdQBAIgDigMG
+            oAkEAAEgmgEBoALUAdQBAIoDjAMG7gkHAAEgmgEBkAPUAdQBAIwDjgMGjgoJAAEgmgEBogLUAdQBAI4DkAMGsAoLAAEgAQFo
+            1AHUAQCQA5IDBs0KBQABIpwBAZID1AHWAQCSA5QDBrALCQABIpwBAULWAdYBAJQDlgMG6QsGAAEingEB8gLWAdgBAJYDmAMG
+            sQwGAAEioAEBaNgB2AEAmAOaAwaRDQUAASKgAQGWA9gB2gEAmgOcAwapDQcAASSiAQHOAdoB2gEAnAOeAwfEAgQAASSiAQGY
+            A9oB2gEAngOgAwfbAg4AASSiAQGaA9oB2gEAoAOiAweIAwcAASSiAQGcA9oB2gEAogOkAwenAw0AASSiAQGeA9oB2gEApAOm
+            AwfSAwcAASSiAQGgA9oB2gEApgOoAwfxAwUAASSiAQGwAtoB2gEAqAOqAweMBAcAASSiAQGiA9oB2gEAqgOsAwerBAUAASSi
+            AQGeAdoB2gEArAOuAwfGBAYAASSkAQGmA9oB2gEArgOwAweaBRMAASSmAQGoA9oB2gEAsAOyAweLBgcAASSoAQGqA9oB2gEA
+            sgO0AwfJBgsAASSqAQFs2gHaAQC0A7YDB64HBwABJKoBAWraAdoBALYDuAMHxQcGAAEkrAEBrgPaAdoBALgDugMHhwgIAAEk
+            rgEBsgPaAdwBALoDvAMH1QgFAAEksAEBtgPcAd4BALwDvgMHnwkHAAEksgEBtgPeAd4BAL4DwAMHpgoHAAEksgEBat4B3gEA
+            wAPCAwe9CgYAASS0AQHqAd4B4AEAwgPEAwfvCggAASS2AQHqAeAB4gEAxAPGAwfBCwgAASS4AQFM4gHiAQDGA8gDB4sMBAAB
+            JLwBAWriAeIBAMgDygMH5g0GAAEAAQHCAwAAAMoDzAMB1gsIAAEAAQHEAwAAAMwDzgMB3AwIAAEAAQHGAwAAAM4D0AMBxA0I
+            AAEAAQHIAwAAANAD0gMB2Q4IAAEAAQHKAwAAANID1AMB1Q8IAAEAAQHMAwAAANQD1gMBxxAIAAEAAQHOAwAAANYD2AMByhEI
+            AAEAAQHQAwAAANgD2gMBuBIIAAEAAQHSAwAAANoD3AMBmhQIAAEAAQHUAwAAANwD3gMBwBUIAAEKAQHWAwAAAN4D4AMB3BYS
+            AAEAAQHWAwAAAOAD4gMBkxcIAAEAAQHYAwAAAOID5AMB+BcIAAEAAQHaAwAAAOQD5gMBtxkIAAEAAQHcAwAAAOYD6AMBvRoI
+            AAEJAAAIAwEAAAEAAfoHEgkAAAgDAQAAAQABpwgSCQAACAMBAAABAAGTCRIJAAACAwEAAAEAAfMJEgkAAAQAAQAAAQACzAEL
+            CQAABgIBAAABAALpARUKAAABAAYAAAEAApoCDwoAAAEABgAAAQACwQIPAAACAQABAAABAALFBQ4AAgQBAAEAAAEAAuUFDgAE
+            BgEAAQAAAQACjQYSCgAAAQBqAAABAAKwBg0ABggBAAEAAAEAAoIHDg8AAAEAAQAAAQACogcEAAgKAQABAAABAAK/Bw8ACgwB
+            AAEAAAEAAo4IDhAAAAEAAQAAAQEGAugIDwoAAAEABgAAAQAC/QgPBQAAAQABAAABAAKpCQMADA4BAAEAAAEAAoEKHAYOEAEA
+            AQAAAQAC7goMDwAAAQABAAABAAKMCwQAEBIBAAEAAAEAAskMIgASFAEAAQAAAQACxw0JDwAAAQABAAABAALiDQQAFBYBAAEA
+            AAEAAp0ODQAWGAEAAQAAAQAC5Q4NDhgaAQABAAABAAKwDxQAGhwBAAEAAAEAAtQPDQgAAAEAAQAAAQAClhAHABweAQABAAAB
+            AALYEAoKAAABAFwEBAEAAq8RDgoAAAEAagQEAQAClBINDwAAAQABAAABAAK7EgQNHiABAAEAAAEAAtISEgoAAAEAEAQEAQAD
+            kgMQCgAAAQAQBAQBAAPDAxAJAAASAAEEBgEAA/wEIQkAABYBAQYIAQADwQUnCQAAGgEBCAoBAAOJBiINICIBAAEAAAEAA84G
+            Hw4iJAEAAQAAAQADgwcQCQAAIAIBDAwBAAOlBxcJAAAcAAEMDAEAA9AHDgkAAB4AAQwMAQAD8gcOAiQmAQABAAABAAOnCB8I
+            AAABAAEAAAEAA/oIBwAmKAEAAQAAAQADhwkSCAAAAQABAAABAAOuCQcAKCoBAAEAAAEAA7sJEgkAABIAAQ4QAQADngohCQAA
+            FgEBEBIBAAPjCicJAAAaAQESFAEAA6sLIg0qLAEAAQAAAQAD8AsfCQAAEgABFhgBAAPgDCEJAAAWAQEYGgEAA6UNJwkAABoB
+            ARocAQAD7Q0iDSwuAQABAAABAAOyDh8BLjABAAEAAAEAA+oOEwgAAAEAAQAAAQADug8HAzAyAQABAAABAAORECEIAAABAAEA
+            AAEAA8MQBwgAAAEAAQAAAQAD8xAHCQAAEgABICIBAAOAESEPAAABAAEAAAEAA+ERBAkAABgBASIkAQAD9xEmCQAAEgABJCYB
+            AAPHEiEJAAASAAEmKAEAA5wTIQ8AAAEAAQAAAQADpRQEADI0AQABAAABAAPmFRoANDYBAAEAAAEAA5gWCwkAABQAASosAQAD
+            wxYSCQAAEgABLC4BAAOtFyEANjgBAAEAAAEAA/MXGAA4OgEAAQAAAQADrBgSDwAAAQABAAABAAPxGQQJAAAUAAEyNAEAA5Ua
+            Eg8AAAEAAQAAAQAD6BoECQAAFAABNDYBAAOMGxIJAAASAAE2OAEAA+4bIQw6PAEAAQAAAQADoxwRBDw+AQABAAABAAP3HA0P
+            AAABAAEAAAEAA5YdBAkAABIAATg6AQAD/R0hAD5AAQABAAABAAO+HhEAQEIBAAEAAAEAA+weEgkAACACAT4+AQADkB8XCQAA
+            EgABPkABAAPJICEJAAAWAQFAQgEAA/4gIw1CRAEAAQAAAQADtCEbCQAAIAIBREQBAAOLIhcAREYBAAEAAAEAA8IiEQ8AAAEA
+            AQAAAQADkyMEDwAAAQABAAABAAOnIwQJAAAYAQFGSAEAA70jJgkAABIAAUhKAQADlyQhCwAACgABAAABAAPhJAsORkgBAAEA
+            AAEAA+glEgkAACQBAUpKAQADjiYXAEhKAQABAAABAAO8JhAJAAAaAQFKTAEAA+QmJQBKTAEAAQAAAQADqScTAExOAQABAAAB
+            AAPRJxAIAAABAAEAAAEAA5MoBwkAACACAU5OAQADoCgXCAAAAQABAAABAAPHKAcJAAAgAgFOTgEAA9QoFwBOUAEAAQAAAQAD
+            uCkcDFBSAQABAAABAAP4KRQFAAABAAEAAAEAA5wqAwUAAAEAAQAAAQADryoDBQAAAQABAAABAAPwKgMEUlQBAAEAAAEAA7Yr
+            CA8AAAEAAQAAAQAD1SsEDVRWAQABAAABAAOTLBkAVlgBAAEAAAEAA70sGAkAABYBAVRWAQAD6SwjAFhaAQABAAABAAPBLRUE
+            WlwBAAEAAAEAA+ktCAxcXgEAAQAAAQADgy4QBQAAAQABAAABAAPSLgMEXmABAAEAAAEAA48vCA8AAAEAAQAAAQADqS8ECQAA
+            EgABWFoBAAOEMCEJAAASAAFaXAEAA/QwIQkAABIAAVxeAQADyTEhAGBiAQABAAABAAPKMhcAYmQBAAEAAAEABPADIgBkZgEA
+            AQAAAQAEwQQiCQAAFAABZmgBAATtBRINZmgBAAEAAAEABJIGJgkAABoBAWpsAQAEyQYkAGhqAQABAAABAATMByAAamwBAAEA
+            AAEABMsIIAxsbgEAAQAAAQAEqAkmCQAAGAEBcnQBAATgCSgPAAABAAEAAAEABKIKBAoAAAEAanR0AQAE+goNDwAAAQABAAAB
+            AASZCwQJAAAWAQF2eAEABIcMIwBucAEAAQAAAQAEuwwKDXByAQABAAABAATYDBIJAAAaAQF4egEABPsMHg5ydAEAAQAAAQAE
+            sA0TCQAAEgABenwBAATnDSEJAAASAAF8fgEABM0OIQkAABgBAX6AAQEABJoPIg8AAAEAAQAAAQAE0A8EDwAAAQABAAABAATo
+            DwQIAAABAAEAAAEABLIQBwkAABIAAYABggEBAATtECEAdHYBAAEAAAEABOkSIg12eAEAAQAAAQAEsRMrDHh6AQABAAABAATL
+            FBMJAAAYAQGGAYgBAQAE8BQpDwAAAQABAAABAATZFQQPAAABAAEAAAEABO8VBAoAAAEAogGIAYoBAQAEnhYmAHp8AQABAAAB
+            AASvFyIAfH4BAAEAAAEABJgYCwgAAAEAAQAAAQAE7hgHCAAAAQABAAABAAThGQcIAAABAAEAAAEABPwZBwgAAAEAAQAAAQAE
+            mRoHAH6AAQEAAQAAAQAF4gETCQAAEgABjAGOAQEABZ4CIQkAABQAAY4BkAEBAAXfAhIPAAABAAEAAAEABcUDBA8AAAEAAQAA
+            AQAF7QMECQAAEgABkAGSAQEABZoEIQCAAYIBAQABAAABAAWdBRMBggGEAQEAAQAAAQAFxgUQAIQBhgEBAAEAAAEABeoFDQCG
+            AYgBAQABAAABAAWyBhoJAAASAAGWAZgBAQAF9QYhCQAAFAABmAGaAQEABbYHEg8AAAEAAQAAAQAFiggEDIgBigEBAAEAAAEA
+            BZ8IDwSKAYwBAQABAAABAAXtCAsPAAABAAEAAAEABYoJBAgAAAEAAQAAAQAF1wkHAIwBjgEBAAEAAAEABeQJGQCOAZABAQAB
+            AAABAAXJChMKAAABAGqeAZ4BAQAG7gINAJABkgEBAAEAAAEABp4DGwkAACIBAaABoAEBAAbLAxoAkgGUAQEAAQAAAQAGlAQb
+            AZQBlgEBAAEAAAEABu0EDQCWAZgBAQABAAABAAaKBR4IAAABAAEAAAEABucFBwCYAZoBAQABAAABAAa1Bg4BmgGcAQEAAQAA
+            AQAG2gYOAJwBngEBAAEAAAEABokHHgoAAAEA2gGmAagBAQAG+QcdBQAAAQABAAABAAa3CAMFAAABAAEAAAEABu8IAwgAAAEA
+            AQAAAQAGtAkHCgAAAQBqqAGoAQEABvkJDQoAAAEAaqgBqAEBAAabCg0PAAABAAEAAAEABr8KBA2eAaABAQABAAABAAbWChMA
+            oAGiAQEAAQAAAQAGywsWAqIBpAEBAAEAAAEABvMLDAoAAAEA+gKqAawBAQAGzAwfCAAAAQABAAABAAaaDQcKAAABAPoCrAGu
+            AQEABsUNHwgAAAEAAQAAAQAHzAIHAKQBpgEBAAEAAAEAB+0CEwCmAagBAQABAAABAAeTAwwAqAGqAQEAAQAAAQAHuAMSAKoB
+            rAEBAAEAAAEAB90DDACsAa4BAQABAAABAAf6AwoArgGwAQEAAQAAAQAHlwQMALABsgEBAAEAAAEAB7QECgyyAbQBAQABAAAB
+            AAfQBBMAtAG2AQEAAQAAAQAHsQUYBQAAAQABAAABAAeWBgMMtgG4AQEAAQAAAQAH2AYUDwAAAQABAAABAAe5BwQPAAABAAEA
+            AAEAB88HBA24AboBAQABAAABAAeTCBkPAAABAAEAAAEAB+oIBAy6AbwBAQABAAABAAe8CSgPAAABAAEAAAEAB7EKBA8AAAEA
+            AQAAAQAHxwoECQAAFAABsAGyAQEAB4cLEgkAABQAAbIBtAEBAAfZCxIAvAG+AQEAAQAAAQAHkwwWDwAAAQABAAABAAfwDQQJ
+            AAAEAgG6AboBAQAB5AsUCQAABAIBvgG+AQEAAeoMFAkAAAQCAb4BvgEBAAHSDRQJAAAEAgHCAcIBAQAB5w4UCQAABAIBxAHE
+            AQEAAeMPFAkAAAQCAcQBxAEBAAHVEBQJAAAEAgHGAcYBAQAB2BEUCQAABAIBxgHGAQEAAcYSFAkAAAQCAcoBygEBAAGoFBQJ
+            AAAEAgHOAc4BAQABzhUUCQAAIAIBzgHOAQEAAfQWFwkAAAQCAc4BzgEBAAGhFxQJAAAEAgHOAc4BAQABhhgUCQAABAIB0AHQ
+            AQEAAcUZFAkAAAQCAdAB0AEBAAHLGhQGAAACygUJCgAAAuoFCQwAAAKSBg0KAAAChwcJCAAAAsQHCgoAAAKTCAkOAAIChgoX
+            BAICAvUKBRICBALODB0UBAQCzA0EFgQEAqIOCBgEBALqDggaBAQCuA8MHAQEAtkPCB4EBALdEAUgBAQC2RILLgoMA9UGGCQM
+            DAOLBwgsDA4DrQgZJg4OA4wJDSgODgPACQ0uFBYD9wsYLhweA7kOGCoeHgPwDg0sHiADmRAZMigqA+sVFTgqKgOdFgY0LjAD
+            +BcTNjAyA7EYDTo4OAOpHAswODgD/BwHPjo8A8MeDEA8PgPxHg1CQkQDuyEUPkRGA8ciDEZKSgPwJQpISkoDwSYLTkxOA64n
+            DlhOTgPWJwtKTlADvSkXTFBQA/4pDkRQUAO7KwJQUFIDmiwSVlJUA8IsE1JWWAPGLRBEWFgD7i0CVFhYA4kuCkRYWAOULwJO
+            XmADzzISXGJkBPUDHV5kZgTGBB1gaGoEmQYfWmxuBNEHG1pucATQCBticHIErgkgZnh4BMAMBWh4eATfDAtqenoEuA0LboIB
+            hAEE7hIdcIQBhgEEuBMkcoYBhgEE0RQNdooBjAEEtBcdeIwBjAEEnRgGfowBjAEF5wEOggGSAZQBBaIFDogBlAGUAQXMBQqK
+            AZQBlAEF7wUIhAGUAZYBBbcGFYYBmgGaAQWlCAmAAZoBmgEF8ggFggGaAZwBBekJFIIBnAGeAQXOCg6OAZ4BoAEGowMWjgGg
+            AaIBBpkEFpABogGiAQbzBAeSAaIBpAEGjwUZlgGkAaQBBroGCZgBpAGkAQbgBgiUAaQBpgEGjgcZmgGoAagBBt0KDJ4BqAGq
+            AQbQCxGgAaoBqgEG+QsGpAGuAa4BB/ICDqgBrgGuAQeYAwesAa4BrgEHvQMNsAGuAa4BB+IDB7QBrgGuAQf/AwW2Aa4BrgEH
+            nAQHuAGuAa4BB7kEBbwBrgGuAQfWBA2mAa4BrgEHtgUTqgGuAa4BB94GDq4BrgGuAQeaCBKyAa4BsAEHwgkiugG0AbYBB5gM
+            EX4AAQACkAoMUgABAALaDBA8AAEAA4oFEqYBAAEAA9AFDq4BAAEAA5UGDKYBAAEAA94GDjwAAQADswgSPAABAAOsChKmAQAB
+            AAPyCg6uAQABAAO3CwymAQABAAOADA48AAEAA+4MEqYBAAEAA7QNDq4BAAEAA/kNDKYBAAEAA8IODjwAAQADnxASPAABAAOO
+            ERLWAQACAAOEEg88AAEAA9USEjwAAQADqhMS4gEAAQAD8xUMGAABAAPOFgY8AAEAA7sXEiYAAQADgBgKGAABAAO3GAYYAAEA
+            A6AaBhgAAQADlxsGPAABAAP8GxI8AAEAA4seEhgAAQADyB4GGAABAAP3HgY8AAEAA9cgEqYBAAIAA40hCoYCAAIAA8QhChgA
+            AQADzCIG1gEAAgADyiMPPAABAAOlJBKuAQAAAAdwcm9maWxlA/AmDxgAAQADtScGmAIAAQADxykMGAACAAOlLAYYAAIAA84s
+            BqYBAAIAA/gsChgAAgADzy0GPAABAAOSMBI8AAEAA4IxEjwAAQAD1zESGAABAAPWMgo8AAMABPwBEjwAAgAE/wMSPAACAATQ
+            BBIYAAEABPgFBjwAAgAEpQYSrgEAAgAE1QYOPAABAATZBxI8AAEABNgIEjwAAgAEuwkS1gEAAgAE7QkRGAADAATKCwamAQAC
+            AASWDAquAQACAASHDQg8AAEABPUNEjwAAQAE2w4S1gEAAwAEpw8LPAABAAT7EBLKAgABAAT2EhTKAgABAATHExTWAQACAAT9
+            FBI8AAEABLEWEtICAAEABMIXDjwAAQAFrAISGAABAAXqAgY8AAEABagEEhgAAQAFqQUGGAACAAXFBgY8AAEABYMHEhgAAQAF
+            wQcGGAABAAXwCQwYAAEABdUKBvQCAAEABqgDEPQCAAEABp4EEPQCAAIABpcFEKYBAAEABpgHDqYBAAIABocIDiYAAQAG1gsK
+            9AIAAQAG2gwQ9AIAAQAG0w0QPAABAAfRCRIYAAEAB5ILBhgAAQAH5AsGTgAAAAAHnQwLGAAEGAG6CwYYAAQYAccLBhgABBgB
+            wAwGHgIEIAHIDAsmAAQoAbsOCSoCBCoBxg4KGAAEGAHGDwYYAAQ0AbcRCjwABDwB4xMSPAAEPAH/ExI8AAQ8AYcVEjwABDwB
+            pRUSTgAETgGeGRB+AAK0CgUAUgAChA0HADwAA9QPCACmAQADtxEGAOIBAAPqFgUAJgADsBkEACoAA74ZBAEAA3RvcBgAA7oa
+            AgAYAAP/HwIAHgEDiyACAQEAGAAD4iECAIYCAAPpIgYAmAIAA8kqBQAYAAPtKwIAGAADpC0CABgAA6kuAgAYAAPGLwIAPAAE
+            2AEIADwABKACCAA8AASEBwgAPAAEgwgIADwABIQJCAA8AATACggAGAAErwsCABgABN8LAgCmAQAE/xEGAMoCAATxEwkAygIA
+            BKUUCQDWAQAE1BYHANICAATsFwYArgEABIgZBAAYAAWLBgIAGAAF4wcCAPQCAAbBBAcA9AIABoMGBwCmAQAGvgcGACYABpIM
+            BAA8AAeACggATgAHuQwHAH4AAu8JBQBSAAK1DAcAPAAD5wQIAKYBAAOuBQYApgEAA/YFBgCmAQADuwYGADwAA5IICAA8AAOJ
+            CggApgEAA9AKBgCmAQADmAsGAKYBAAPdCwYAPAADywwIAKYBAAOSDQYApgEAA9oNBgCmAQADnw4GADwAA/wPCAA8AAPeEAgA
+            PAADshIIADwAA4cTCACmAQADkhQGAOIBAAPUFQUAGAADtBYCADwAA5gXCAAmAAPiFwQAGAADnRgCABgAA4YaAgAYAAP9GgIA
+            PAAD2RsIADwAA+gdCAAYAAOvHgIAGAAD3R4CADwAA7QgCAAYAAOzIgIAPAADgiQIAKYBAAPOJAYAGAADmicCAJgCAAOmKQUA
+            PAAD7y8IADwAA98wCAA8AAO0MQgApgEAA7cyBgAYAATeBQIAPAAEtwcIADwABLYICAA8AATSDQgAPAAEuA4IADwABNgQCADK
+            AgAE0xIJAMoCAASbEwkAPAAEiRYIANICAAScFwYAPAAEzBkIADwABYkCCAAYAAXQAgIAPAAFsAMIADwABdgDCAA8AAWFBAgA
+            GAAFjgUCADwABeAGCAAYAAWnBwIAPAAFwgkIABgABboKAgD0AgAGigMHAPQCAAaABAcAJgAG1gUEAKYBAAb2BgYAGAAGpQkC
+            ACYABroLBAD0AgAGuAwHAPQCAAaxDQcAtAMBB9sIBQA8AAenCQgAGAAH+AoCABgAB8oLAgABAAEGAAAB5gYGAgIAAAABgwcE
+            AQIAAAACmAEHAQQAAAAChgUFARAAAgIC8gsHASIABAQD6wMEATAAKCgDoxUHATwAODgDtx0FAUQASkoDvSUCAVoAYGIE9AEH
+            AWQAdHYExQsEAWwAggGCAQSZEggBdACKAYoBBO8WBgF6AIwBjAEEoBkFAXwAjAGMAQWdAQgBgAEAkgGSAQXbBAUBjAEAngGe
+            AQa5AgcBnAEAqAGoAQaICwYBogEArgGuAQeJAggKDA4QEgVodHRwcwMAC3NodXR0ZXIuYXBwAAFwARgAAAAZaHR0cHM6Ly9z
+            aHV0dGVyLmFwcC9wLzppZAQACAwUBAAAtgG2AbYBtgG2AbgBAQa8AwEAZLgBugEBhgsbAaULKQEFaHR0cHMDAAtzaHV0dGVy
+            LmFwcAAEcmVlbAEYAAEBdCABAChodHRwczovL3NodXR0ZXIuYXBwL3JlZWwvOmlkI3Q9OnNlY29uZHM/AwAIDgMAALoBugG6
+            AboBAQa+AwEAProBvgEB/gsqAawMKAEFaHR0cHMCAAtzaHV0dGVyLmFwcAAHZXhwbG9yZQAAABtodHRwczovL3NodXR0ZXIu
+            YXBwL2V4cGxvcmUDAAgMAwAAvgG+Ab4BvgEBBsADAQAwvgG+AQGEDR0BpQ0XAQVodHRwcwQAC3NodXR0ZXIuYXBwAAdleHBs
+            b3JlAAR0YWdzASgBBHNvcnQqAQAAMWh0dHBzOi8vc2h1dHRlci5hcHAvZXhwbG9yZS90YWdzLzp0YWc/c29ydD06c29ydD8D
+            AAgMAwAAvgG+Ab4BvgEBBsIDAQA0vgHCAQHsDTMBow4uAQVodHRwcwQAC3NodXR0ZXIuYXBwAAdleHBsb3JlAAlsb2NhdGlv
+            bnMBGAAAAClodHRwczovL3NodXR0ZXIuYXBwL2V4cGxvcmUvbG9jYXRpb25zLzppZAMACAwDAADCAcIBwgHCAQEGxAMBADbC
+            AcQBAYEPKwGwDx0BBWh0dHBzAwALc2h1dHRlci5hcHAABmRpcmVjdAAFaW5ib3gAAAAgaHR0cHM6Ly9zaHV0dGVyLmFwcC9k
+            aXJlY3QvaW5ib3gEAAgKHgQAAMQBxAHEAcQBxAHEAQEGxgMBAIABxAHEAQH9DyIBoxAcAQVodHRwcwQAC3NodXR0ZXIuYXBw
+            AAZkaXJlY3QAAXQBNAAAACRodHRwczovL3NodXR0ZXIuYXBwL2RpcmVjdC90Lzp0aHJlYWQEAAgKHgQAAMQBxAHEAcQBxAHE
+            AQEGyAMBAIIBxAHGAQHvECYBmREpAQVodHRwcwMAC3NodXR0ZXIuYXBwAAhhY2NvdW50cwAEZWRpdAAAACFodHRwczovL3No
+            dXR0ZXIuYXBwL2FjY291bnRzL2VkaXQDAAgQAwAAxgHGAcYBxgEBBsoDAQBIxgHGAQHyESMBmRIXAQVodHRwcwIAC3NodXR0
+            ZXIuYXBwATwAAAAdaHR0cHM6Ly9zaHV0dGVyLmFwcC86dXNlcm5hbWUEAAgMEgQAAMYBxgHGAcYBxgHIAQEGzAMBAFrIAcoB
+            AagTHwHLE0cBBWh0dHBzAwALc2h1dHRlci5hcHABPAAJZm9sbG93ZXJzAAAAJ2h0dHBzOi8vc2h1dHRlci5hcHAvOnVzZXJu
+            YW1lL2ZvbGxvd2VycwQACAwSBAAAygHKAcoBygHKAcwBAQbOAwEAXMwBzgEBwhQpAe8USUIHc2h1dHRlcgEABmNhbWVyYQAA
+            ABBzaHV0dGVyOi8vY2FtZXJhAwAICgMAAM4BzgHOAc4BAQbSA9ADACLOAc4BAcYWEgHcFhIBB3NodXR0ZXIBAAhzZXR0aW5n
+            cwAAABJzaHV0dGVyOi8vc2V0dGluZ3MEAAgQJAQAAM4BzgHOAc4BzgHOAQEG1AMBAKIBzgHOAQG7FxQB0xcdTAVodHRwcwMA
+            C3NodXR0ZXIuYXBwAARoZWxwAk4AAAAhaHR0cHM6Ly9zaHV0dGVyLmFwcC9oZWxwLyphcnRpY2xlBAAIECQEAADOAc4BzgHO
+            Ac4BzgEBBtYDAQC6Ac4B0AEB3RgjAYQZKwEAAAAAAQdkZWZhdWx0AwAICgMAANAB0AHQAdABAQbYAwEAItAB0AEBmBoHAaMa
+            EgEHU2h1dHRlcgEHU2h1dHRlcgEGTG9nIGluARdFbnRlciBjb25maXJtYXRpb24gY29kZQERVXNlIGEgYmFja3VwIGNvZGUB
+            DUxvZ2dpbmcgaW7igKYBE1Ryb3VibGUgbG9nZ2luZyBpbj8BEENoZWNrIHlvdXIgZW1haWwBGldoYXQncyB5b3VyIG1vYmls
+            ZSBudW1iZXI/ARtFbnRlciB0aGUgY29uZmlybWF0aW9uIGNvZGUBEVdoYXQncyB5b3VyIG5hbWU/ARFDcmVhdGUgYSBwYXNz
+            d29yZAEVV2hhdCdzIHlvdXIgYmlydGhkYXk/AQlCaXJ0aGRheXMBEUNyZWF0ZSBhIHVzZXJuYW1lASVBZ3JlZSB0byBTaHV0
+            dGVyJ3MgdGVybXMgYW5kIHBvbGljaWVzASpEbyB5b3Ugd2FudCB0byBzdG9wIGNyZWF0aW5nIHlvdXIgYWNjb3VudD8BB1No
+            dXR0ZXIBBUZlZWRzAQlGb2xsb3dpbmcBCUZhdm9yaXRlcwEORWRpdCBmYXZvcml0ZXMBBVN0b3J5AAEGU2VhcmNoAQdSZXN1
+            bHRzAQdIYXNodGFnAQhMb2NhdGlvbgEPUmVjZW50IHNlYXJjaGVzARVDbGVhciBzZWFyY2ggaGlzdG9yeT8BBVJlZWxzAQRS
+            ZWVsAQVBdWRpbwABB1Byb2ZpbGUBBkNyZWF0ZQEMRWRpdCBwcm9maWxlAQRFZGl0ARBEaXNjYXJkIGNoYW5nZXM/AQRQb3N0
+            AAEJRWRpdCBpbmZvAQxEZWxldGUgcG9zdD8BBUxpa2VzAQlGb2xsb3dlcnMBB1Byb2ZpbGUBCUZvbGxvd2VycwEJRm9sbG93
+            aW5nAAETQmxvY2sgdGhpcyBhY2NvdW50PwEEUG9zdAEFTGlrZXMAARtXaHkgeW91J3JlIHNlZWluZyB0aGlzIHBvc3QBCENv
+            bW1lbnRzAQdSZXBsaWVzAAEPRGVsZXRlIGNvbW1lbnQ/AQZSZXBvcnQBBlJlcG9ydAEaVGhhbmtzIGZvciBsZXR0aW5nIHVz
+            IGtub3cBBVNoYXJlAQ1Ob3RpZmljYXRpb25zAQ9Gb2xsb3cgcmVxdWVzdHMBCE1lc3NhZ2VzAQRDaGF0AQdEZXRhaWxzARNC
+            bG9jayB0aGlzIGFjY291bnQ/AQtOZXcgbWVzc2FnZQEQTWVzc2FnZSByZXF1ZXN0cwEITmV3IHBvc3QBBEVkaXQBB0ZpbHRl
+            cnMBCE5ldyBwb3N0AQpTaGFyaW5n4oCmAQpUYWcgcGVvcGxlAQxBZGQgbG9jYXRpb24BDURpc2NhcmQgcG9zdD8BBkFsYnVt
+            cwEFQWxidW0BBkNhbWVyYQEVU2V0dGluZ3MgYW5kIGFjdGl2aXR5AQ9BY2NvdW50cyBDZW50ZXIBFVBhc3N3b3JkIGFuZCBz
+            ZWN1cml0eQEPQWNjb3VudCBwcml2YWN5ARpTd2l0Y2ggdG8gcHJpdmF0ZSBhY2NvdW50PwENTm90aWZpY2F0aW9ucwABEEJs
+            b2NrZWQgYWNjb3VudHMBCFVuYmxvY2s/AQVTYXZlZAEHQXJjaGl2ZQEFQWJvdXQBC0hlbHAgQ2VudGVyARhMb2cgb3V0IG9m
+            IHlvdXIgYWNjb3VudD8AAgEic2lnbmluZyB1cCBzdGFydHMgZnJvbSB0aGUgbGFuZGluZwYQAAQAAAGmG0gCASBsb2ctaW4g
+            aXMgYSB0YXAgZnJvbSB0aGUgbGFuZGluZwQEAAIAAAHvG0MAASJsb2dnaW5nIG91dCBpcyBhbHdheXMgd2l0aGluIHJlYWNo
+            AgIAAAAAAbMcRAwBB0V4cGxvcmUDjxUHLxNhvqmdlWI=
+            """,
         routes: [
             "App.launch",
             "Auth.welcome",

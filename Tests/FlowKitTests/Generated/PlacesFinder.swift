@@ -305,71 +305,30 @@ enum PlacesFinder: FlowProgram {
 }
 
 extension PlacesFinder {
-    /// The program's files as they were validated, compiled once on first use.
+    /// The program, compiled and validated when this file was generated; read once, on first use.
     static let definition = FlowDefinition(
-        root: "placesfinder.flow",
-        files: [
-            "placesfinder.flow": #"""
-// CoordiNode's PlacesFinder: the app coordinator only manages children. It
-// launches, then swaps in a home coordinator with Search and Settings tabs;
-// Settings presents About. Deep links lead to each destination.
-flow App [entry] {
-  start Launch
-  on Launch.finished -> start Home as root
-}
-
-flow Launch {
-  start splash
-  route splash "PlacesFinder" {
-    on loaded -> finish finished
-  }
-}
-
-flow Home {
-  tabs Search, Settings
-}
-
-flow Search {
-  start search
-  route search "Search" {
-    on submit(query: String) -> push results(query: query)
-  }
-  route results(query: String) "Results" {
-    on select(id: String) -> push details(id: id)
-  }
-  route details(id: String) "Place" {
-    on showSettings -> select Settings
-  }
-}
-
-flow Settings {
-  start settings
-  route settings "Settings" {
-    on units -> push measurementSystem
-    on about -> start SettingsChild as sheet
-    on search -> select Search
-  }
-  route measurementSystem "Measurement system" {
-    on picked -> pop
-  }
-}
-
-flow SettingsChild {
-  start about
-  route about "About" {
-    on close -> dismiss
-    on licenses -> push licenses
-  }
-  route licenses "Licenses" [final]
-}
-
-link "placesfinder://search/:query" -> App/Home/Search/results(query: query)
-link "placesfinder://place/:id" -> App/Home/Search/details(id: id)
-link "placesfinder://settings" -> App/Home/Settings/settings
-link "placesfinder://settings/about" -> App/Home/Settings/SettingsChild/about
-
-"""#,
-        ],
+        image: """
+            RktQSQEkAQYICwsEBAQFAgQAAANBcHAFZW50cnkGTGF1bmNoCGZpbmlzaGVkBEhvbWUGc3BsYXNoBmxvYWRlZAZTZWFyY2gI
+            U2V0dGluZ3MGc2VhcmNoBnN1Ym1pdAVxdWVyeQZTdHJpbmcHcmVzdWx0cwZzZWxlY3QCaWQHZGV0YWlscwxzaG93U2V0dGlu
+            Z3MIc2V0dGluZ3MFdW5pdHMRbWVhc3VyZW1lbnRTeXN0ZW0FYWJvdXQNU2V0dGluZ3NDaGlsZAZwaWNrZWQFY2xvc2UIbGlj
+            ZW5zZXMFZmluYWwDSW50BEJvb2wGRG91YmxlBm5vQmFjawZsb2NrZWQEYnVzeQZzeXN0ZW0EYmFjawZjYW5jZWwRcGxhY2Vz
+            ZmluZGVyLmZsb3cAAd8BAwECAgH1AQYAAgAAAAAAAAACBAGvAgYAAQABwAIGAgQAAAAAAAIEBAgBlAMEAAABlAMEAAAAAAAE
+            AgIEBA4BuwMGAAECAcwDBgQGAAAAAAIICgoQAeYFCAABCAH5BQgGCAQEAAAIDBISLAHpBw0AAQwBgQgFCAoEBAAADBAWFgoC
+            Ac8CBgAAAAIEEgYB2wMGAAAABAYaBgG0BAcAAgAGCCAGAZUFBwIEAAgKJAgBigYIBAQAChAoCAGfBxEEBAAQEioKAY8IBQQE
+            ABIWMgoB5AgIBAQBFhYAAQIGBAQAAAIBgQIPAAECAAEMBAQAAgQB7gIGAAEGAgEUBAYABAYB9AMGAAEGBAEcBggABggB3gQG
+            AAEGBgEiCAgACAoBugUMAAEICAEmCAgACgwBpwYFAAEICAEqCAgADA4BzgYFAAEICAESCAgADhAB+wYGAAEICgEuCAgAEBIB
+            zwcGAAEKDAEwCAgAEhQBpggFAAEKDAEyCAgAFBYBvggIAAEJAAAEAwEAAAEAAZQCEgoAAAEABgAAAQAB+AIPAAACAQABAAAB
+            AAGNBBoAAgQBAAEAAAEAAfQEFAsAAAgAAQAAAQABygUPAAQGAQABAAABAAGwBhYJAAAKAQEEBAEAAdcGHAsAAAYAAQAAAQAB
+            hQcNBQAAAQABAAABAAHZBwMIAAABAAEAAAEAAa8IBwAGCAEAAQAAAQAByggNBAACAZIEFQYCBAH5BA8KBAQBtQYRDgQEAc8I
+            CBYAAQABmgQMHgABAAGBBQYWAAQWAcIJDB4ABB4BiwoGFgABvAQFAB4AAZ0FAgAWAAH7AwUAHgAB5QQCAAICAAAAAfUBBgEA
+            AAAAAcACBgECAAAAAcwDBgEIAAQEAfkFCAEMAAQEAYEIBQYIAQxwbGFjZXNmaW5kZXICAAZzZWFyY2gBFgAAABxwbGFjZXNm
+            aW5kZXI6Ly9zZWFyY2gvOnF1ZXJ5AwAEBgMAAAQEBAQAAQEABAQGAYgJHgGqCSUBDHBsYWNlc2ZpbmRlcgIABXBsYWNlAR4A
+            AAAYcGxhY2VzZmluZGVyOi8vcGxhY2UvOmlkAwAEBgMAAAYGBgYAAQEABgYIAdUJGgHzCR8BDHBsYWNlc2ZpbmRlcgEACHNl
+            dHRpbmdzAAAAF3BsYWNlc2ZpbmRlcjovL3NldHRpbmdzAwAECAMAAAgICAgAAQEACAgIAZgKGQG1ChoBDHBsYWNlc2ZpbmRl
+            cgIACHNldHRpbmdzAAVhYm91dAAAAB1wbGFjZXNmaW5kZXI6Ly9zZXR0aW5ncy9hYm91dAQABAgKBAAACAgICAgIAAEBAAwI
+            CAHVCh8B+AolAQxQbGFjZXNGaW5kZXIBBlNlYXJjaAEHUmVzdWx0cwEFUGxhY2UBCFNldHRpbmdzARJNZWFzdXJlbWVudCBz
+            eXN0ZW0BBUFib3V0AQhMaWNlbnNlcwAOgJ5FQ5dbbg==
+            """,
         routes: [
             "Launch.splash",
             "Search.search",

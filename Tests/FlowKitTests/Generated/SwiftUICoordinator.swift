@@ -303,67 +303,28 @@ enum SwiftUICoordinator: FlowProgram {
 }
 
 extension SwiftUICoordinator {
-    /// The program's files as they were validated, compiled once on first use.
+    /// The program, compiled and validated when this file was generated; read once, on first use.
     static let definition = FlowDefinition(
-        root: "swiftui-coordinator.flow",
-        files: [
-            "swiftui-coordinator.flow": #"""
-// SwiftUICoordinator's example app: an app coordinator that shows the
-// authentication flow first, then a catalog with a cart, and a deep link
-// straight to a product.
-flow App [entry] {
-  start Auth
-  on Auth.signedIn -> start Catalog as root
-  on Catalog.signedOut -> start Auth as root
-}
-
-flow Auth {
-  start signIn
-  route signIn "Sign in" {
-    on submit -> finish signedIn
-    on register -> push register
-    on forgotPassword -> sheet resetPassword
-  }
-  route register "Create account" {
-    on created -> finish signedIn
-  }
-  route resetPassword "Reset password" [locked] {
-    on sent -> dismiss
-    on cancel -> dismiss
-  }
-}
-
-flow Catalog {
-  start products
-  route products "Products" {
-    on open(id: Int) -> push product(id: id)
-    on showCart -> start Cart as sheet
-    on signOut -> finish signedOut
-  }
-  route product(id: Int) "Product" {
-    on addToCart -> start Cart as sheet
-  }
-  on Cart.checkedOut -> set [products]
-}
-
-flow Cart {
-  start cart
-  route cart "Cart" {
-    on checkout -> push checkout with fade
-  }
-  route checkout "Checkout" [noBack] {
-    on pay -> push receipt
-    on edit -> pop
-  }
-  route receipt "Thank you" [noBack] {
-    on done -> finish checkedOut
-  }
-}
-
-link "coordinator://product/:id" -> App/Catalog/product(id: id)
-
-"""#,
-        ],
+        image: """
+            RktQSQEoAQQIEREGAgIEAAEAAANBcHAFZW50cnkEQXV0aAhzaWduZWRJbgdDYXRhbG9nCXNpZ25lZE91dAZzaWduSW4Gc3Vi
+            bWl0CHJlZ2lzdGVyDmZvcmdvdFBhc3N3b3JkDXJlc2V0UGFzc3dvcmQHY3JlYXRlZAZsb2NrZWQEc2VudAZjYW5jZWwIcHJv
+            ZHVjdHMEb3BlbgJpZANJbnQHcHJvZHVjdAhzaG93Q2FydARDYXJ0B3NpZ25PdXQJYWRkVG9DYXJ0CmNoZWNrZWRPdXQEY2Fy
+            dAhjaGVja291dARmYWRlBm5vQmFjawNwYXkHcmVjZWlwdARlZGl0BGRvbmUGU3RyaW5nBEJvb2wGRG91YmxlBWZpbmFsBGJ1
+            c3kGc3lzdGVtBGJhY2sYc3dpZnR1aS1jb29yZGluYXRvci5mbG93AAGwAQMBAgIBxgEEAAIAAAAAAAAABAQBrAIEAAEAAbsC
+            BgIEAAAAAAAGEBAIAYgFBwABBgGaBQgEBgAAAAAGChgaKgG8BwQAAQoBywcEBggCAgAAChAiIgwCAcoCBgAAAAQKEAIB2AMI
+            AAAACgwUAgGiBA0AAAQMEB4EAasFCAAAABAWJgQBxAYHAAIAFhgyBgHYBwQCAgAaHDQGAZ0ICAICAhwgPAYB9ggHAgICICIA
+            AQIGAgIAAAIB0AENAAEAAQQKAgIAAgQB/AERAAECAAEOAgIABAYB5AIGAAECAAEQAgIABggBhQMIAAECAAESAgIACAoBpgMO
+            AAECAgEWAgIACgwB+wMHAAECBAEaAgIADA4B0wQEAAECBAEcAgIADhAB6gQGAAEEBgEgAgQAEBIByAUEAAEEBgEoBAQAEhQB
+            9QUIAAEEBgEsBAQAFBYBnAYHAAEECAEuBAQAFhgB6AYJAAEEAQYwBAQAGBoBkgcPAAEGCgE0BAQAGhwB7QcIAAEGDAE6BAQA
+            HB4BwwgDAAEGDAE+BAQAHiAB3ggEAAEGDgFABAQAICIBnAkEAAEJAAAEAwEAAAEAAeEBFQkAAAIDAQAAAQABkQISCgAAAQAG
+            AAABAAHuAg8AAAIBAAEAAAEAAZEDDQECBAEAAQAAAQABuAMTCgAAAQAGAAABAAGGBA8IAAABAAEAAAEAAdsEBwgAAAEAAQAA
+            AQAB9AQHAAQGAQABAAABAAHZBRQJAAAGAQECAgEAAYEGEwoAAAEACgICAQABpwYQCQAABgEBAgIBAAH1BhMEBggBAAEAAAEA
+            AaUHDgAICgEAAQAANgAB+QcXAAoMAQABAAABAAHKCAwFAAABAAEAAAEAAeYIAwoAAAEAMAICAQABpAkRAgAAAZYDCAQAAAG+
+            Aw0IAAIB3gUPBgICAaoHCAwCAgH+BwgOAgIBzwgHIgABAAHmBQYiAAQiAfUJBiIBAcwGAgAiAQHNBQIAAgIAAAABxgEEAQAA
+            AAABuwIGAQYAAAABmgUIAQoAAgIBywcEAQtjb29yZGluYXRvcgIAB3Byb2R1Y3QBIgAAABljb29yZGluYXRvcjovL3Byb2R1
+            Y3QvOmlkAgAEAgAAAgIAAQEACAIEAcIJGwHhCRsBB1NpZ24gaW4BDkNyZWF0ZSBhY2NvdW50AQ5SZXNldCBwYXNzd29yZAEI
+            UHJvZHVjdHMBB1Byb2R1Y3QBBENhcnQBCENoZWNrb3V0AQlUaGFuayB5b3UAnVyVUaHdBrk=
+            """,
         routes: [
             "Auth.signIn",
             "Auth.register",

@@ -1251,248 +1251,96 @@ enum Wayfarer: FlowProgram {
 }
 
 extension Wayfarer {
-    /// The program's files as they were validated, compiled once on first use.
+    /// The program, compiled and validated when this file was generated; read once, on first use.
     static let definition = FlowDefinition(
-        root: "wayfarer.flow",
-        files: [
-            "wayfarer.flow": #"""
-// Wayfarer: a travel-booking app, large enough to show every feature of
-// the language. Onboarding as a cover (straight to sign-in for a returning
-// user: a guarded start), four tabs, modals over the tabs, a booking flow
-// with a nested payment-card flow and results, a guarded sign-in prompt, a
-// traveller's profile (a flow with a parameter) opened from two tabs, a
-// currency picker that returns its choice, and deep links into every tab
-// (the trip link waits for sign-in: a gated link).
-flow App [entry] {
-  start launch
-  route launch "Wayfarer" {
-    on ready when onboarded -> start Main as root
-    on ready -> start Onboarding as cover
-  }
-  on Onboarding.done -> start Main as root
-  on Main.signedOut -> set [launch]
-}
-
-flow Onboarding {
-  start signIn when returningUser
-  start welcome
-  route welcome "Welcome" {
-    on next -> push features
-    on signIn -> push signIn
-  }
-  route features "What you can do" {
-    on next -> push permissions
-  }
-  route permissions "Stay in the loop" {
-    on allow -> push signIn
-    on skip -> finish done
-  }
-  route signIn "Sign in" {
-    on submit -> finish done
-    on forgotPassword -> sheet resetPassword
-    on createAccount -> push createAccount
-  }
-  route resetPassword "Reset password" {
-    on sent -> dismiss
-  }
-  route createAccount "Create account" {
-    on created -> push verifyEmail
-  }
-  route verifyEmail "Verify your email" [noBack] {
-    on verified -> finish done
-    on resend -> replace verifyEmail
-  }
-}
-
-flow Main {
-  tabs Explore, Trips, Inbox, Profile
-  on Profile.signedOut -> finish signedOut
-}
-
-flow Explore {
-  start home
-  route home "Explore" {
-    on search(query: String) -> push results(query: query)
-    on openDestination(id: String) -> push destination(id: id)
-    on showMap -> cover map
-  }
-  route destination(id: String) "Destination" {
-    on hotels(query: String) -> push results(query: query)
-    on guide -> sheet guide
-  }
-  route guide "City guide" {
-    on close -> dismiss
-  }
-  route results(query: String) "Hotels" {
-    on open(id: Int) -> push hotel(id: id)
-    on filter -> sheet filters
-    on map -> cover map
-  }
-  route filters "Filters" [locked] {
-    on apply -> dismiss
-    on reset -> dismiss
-  }
-  route map "Map" {
-    on close -> dismiss
-    on open(id: Int) -> dismiss then push hotel(id: id)
-  }
-  route hotel(id: Int) "Hotel" {
-    on rooms(hotel: Int) -> push rooms(hotel: hotel)
-    on reviews(hotel: Int) -> push reviews(hotel: hotel)
-    on gallery -> cover gallery with zoom
-  }
-  route reviews(hotel: Int) "Reviews" [final] {
-    on author(name: String) -> start Traveller(username: name)
-  }
-  route gallery "Photos" {
-    on close -> dismiss
-  }
-  route rooms(hotel: Int) "Rooms" {
-    on reserve when !signedIn -> sheet signInPrompt
-    on reserve -> start Booking as sheet
-  }
-  route signInPrompt "Sign in to book" {
-    on later -> dismiss
-  }
-  on Booking.booked -> select Trips
-}
-
-flow Booking {
-  start guests
-  route guests "Guests" {
-    on next -> push dates
-  }
-  route dates "Dates" {
-    on next -> push payment
-  }
-  route payment "Payment" [noBack] {
-    on addCard -> start AddCard as sheet
-    on pay -> push confirmation
-    on cancel -> finish cancel
-  }
-  route confirmation "Booked!" [noBack] {
-    on done -> finish booked
-  }
-  on AddCard.added -> replace payment
-}
-
-flow AddCard {
-  start cardForm
-  route cardForm "Add a card" {
-    on save -> push verifyCard
-  }
-  route verifyCard "Verify card" [noBack] {
-    on verified -> finish added
-    on failed -> pop
-  }
-}
-
-flow Trips {
-  start trips
-  route trips "Trips" {
-    on open(id: Int) -> push trip(id: id)
-    on explore -> select Explore
-  }
-  route trip(id: Int) "Trip" {
-    on itinerary(trip: Int) -> push itinerary(trip: trip)
-    on cancelTrip -> start CancelTrip as cover
-    on documents -> sheet documents
-  }
-  route itinerary(trip: Int) "Itinerary" [final]
-  route documents "Documents" {
-    on close -> dismiss
-  }
-  on CancelTrip.cancelled -> popToRoot
-}
-
-flow CancelTrip {
-  start reason
-  route reason "Why are you cancelling?" {
-    on next -> push refund
-    on keep -> finish cancel
-  }
-  route refund "Refund" {
-    on confirm -> finish cancelled
-  }
-}
-
-flow Inbox {
-  start threads
-  route threads "Inbox" {
-    on open(id: Int) -> push thread(id: id)
-    on compose -> sheet compose
-  }
-  route thread(id: Int) "Conversation" {
-    on attachments -> sheet attachments
-    on sender(name: String) -> start Traveller(username: name)
-  }
-  route attachments "Attachments" [final]
-  route compose "New message" {
-    on send -> dismiss
-    on discard -> dismiss
-  }
-}
-
-flow Profile {
-  start profile
-  route profile "Profile" {
-    on settings -> push settings
-    on help -> start Support as sheet
-    on signOut -> finish signedOut
-  }
-  route settings "Settings" {
-    on notifications -> push notifications
-    on privacy -> push privacy
-    on currency -> start CurrencyPicker as sheet
-    on CurrencyPicker.picked(code: String) -> push currency(code: code)
-  }
-  route notifications "Notifications" [final]
-  route privacy "Privacy" [final]
-  route currency(code: String) "Currency" [final]
-}
-
-// A picker that returns its choice: the result carries a payload.
-flow CurrencyPicker {
-  start currencies
-  route currencies "Choose a currency" {
-    on choose(code: String) -> finish picked(code: code)
-  }
-}
-
-// A traveller's public profile, opened from a review (Explore) and from a
-// conversation (Inbox): each instance keeps its own username.
-flow Traveller(username: String) {
-  start card(user: username)
-  route card(user: String) "Traveller" {
-    on trips -> push sharedTrips(of: username)
-  }
-  route sharedTrips(of: String) "Their trips" [final]
-}
-
-flow Support {
-  start topics
-  route topics "Help" {
-    on open(slug: String) -> push article(slug: slug)
-  }
-  route article(slug: String) "Article" {
-    on contact -> push chat
-  }
-  route chat "Chat with us" {
-    on end -> finish cancel
-  }
-}
-
-link "wayfarer://hotel/:id" -> App/Main/Explore/hotel(id: id)
-link "wayfarer://search?q=:query" -> App/Main/Explore/results(query: query)
-link "wayfarer://destination/:id" -> App/Main/Explore/destination(id: id)
-link "wayfarer://trips/:id" -> App/Main/Trips/trip(id: id) when signedIn else start Onboarding as cover
-link "wayfarer://traveller/:name" -> App/Main/Explore/Traveller(username: name)/card(user: name)
-link "wayfarer://inbox/:thread" -> App/Main/Inbox/thread(id: thread)
-link "wayfarer://help/:slug" -> App/Main/Profile/Support/article(slug: slug)
-link "wayfarer://settings" -> App/Main/Profile/settings
-
-"""#,
-        ],
+        image: """
+            RktQSQGAAQENLk5PKRkcDQQIAAADQXBwBWVudHJ5BmxhdW5jaAVyZWFkeQlvbmJvYXJkZWQETWFpbgpPbmJvYXJkaW5nBGRv
+            bmUJc2lnbmVkT3V0BnNpZ25Jbg1yZXR1cm5pbmdVc2VyB3dlbGNvbWUEbmV4dAhmZWF0dXJlcwtwZXJtaXNzaW9ucwVhbGxv
+            dwRza2lwBnN1Ym1pdA5mb3Jnb3RQYXNzd29yZA1yZXNldFBhc3N3b3JkDWNyZWF0ZUFjY291bnQEc2VudAdjcmVhdGVkC3Zl
+            cmlmeUVtYWlsBm5vQmFjawh2ZXJpZmllZAZyZXNlbmQHRXhwbG9yZQVUcmlwcwVJbmJveAdQcm9maWxlBGhvbWUGc2VhcmNo
+            BXF1ZXJ5BlN0cmluZwdyZXN1bHRzD29wZW5EZXN0aW5hdGlvbgJpZAtkZXN0aW5hdGlvbgdzaG93TWFwA21hcAZob3RlbHMF
+            Z3VpZGUFY2xvc2UEb3BlbgNJbnQFaG90ZWwGZmlsdGVyB2ZpbHRlcnMGbG9ja2VkBWFwcGx5BXJlc2V0BXJvb21zB3Jldmll
+            d3MHZ2FsbGVyeQR6b29tBWZpbmFsBmF1dGhvcgRuYW1lCVRyYXZlbGxlcgh1c2VybmFtZQdyZXNlcnZlCHNpZ25lZEluDHNp
+            Z25JblByb21wdAdCb29raW5nBWxhdGVyBmJvb2tlZAZndWVzdHMFZGF0ZXMHcGF5bWVudAdhZGRDYXJkB0FkZENhcmQDcGF5
+            DGNvbmZpcm1hdGlvbgZjYW5jZWwFYWRkZWQIY2FyZEZvcm0Ec2F2ZQp2ZXJpZnlDYXJkBmZhaWxlZAV0cmlwcwR0cmlwB2V4
+            cGxvcmUJaXRpbmVyYXJ5CmNhbmNlbFRyaXAKQ2FuY2VsVHJpcAlkb2N1bWVudHMJY2FuY2VsbGVkBnJlYXNvbgZyZWZ1bmQE
+            a2VlcAdjb25maXJtB3RocmVhZHMGdGhyZWFkB2NvbXBvc2ULYXR0YWNobWVudHMGc2VuZGVyBHNlbmQHZGlzY2FyZAdwcm9m
+            aWxlCHNldHRpbmdzBGhlbHAHU3VwcG9ydAdzaWduT3V0DW5vdGlmaWNhdGlvbnMHcHJpdmFjeQhjdXJyZW5jeQ5DdXJyZW5j
+            eVBpY2tlcgZwaWNrZWQEY29kZQpjdXJyZW5jaWVzBmNob29zZQRjYXJkBHVzZXILc2hhcmVkVHJpcHMCb2YGdG9waWNzBHNs
+            dWcHYXJ0aWNsZQdjb250YWN0BGNoYXQDZW5kBEJvb2wGRG91YmxlBGJ1c3kGc3lzdGVtBGJhY2sbbGluayAid2F5ZmFyZXI6
+            Ly90cmlwcy86aWQiDXdheWZhcmVyLmZsb3cAAfgDAwEBAAGOBAYAAgAAAAAAAgQIDAHoBQoAAQIBnwYHAgYAAAAAAhAgIAoB
+            2QsEAAAB2QsEAAAAAAAIEBAgIjYBuQwHAAEQAcsMBAYIAAAAABAmTE6AAQH1FgcAASYBhxcGCAoKCgAAJi5aXI4BAYgaBwAB
+            LgGaGggKDAoKAAAuMmJiOAHTGwUAATIB4xsFDA4KCgAAMjpucKoBAZwfCgABOgGxHwYOEA4OAAA6PnZ2OgHoIAUAAT4B+CAH
+            EBIODgAAPkaCAYIBPAGFJAcAAUYBlyQHEhQQEAAARlCQAZAB1gEB2ygOAAFQAfQoChQWEhIAAFBSkgGSAXYB9yoJAAFSAZ0r
+            BBYYEhQAAFJWlAGUAcwBAcwsBwABVgHeLAYYGhgYAABWXJoBmgEEAAGdBAYAAAAABBYCAa8GBwAAAAgMGgIBiQcIAAAADA4c
+            AgHSBwsAAAAOEhICAbYIBgAAABIYJgIBygkNAAAAGBooAgGOCg0AAAAaHC4CAd4KCwAAAhwgPgYB2AwEAAAAIihMBgGLDgsA
+            AgAoLFQGAZYPBQICACwuRgYBzw8HAgQALjRgBgHfEAcEBAQ0OFAGAbgRAwQEADg8XAYBoBIFBAYAPEJqBgHdEwcGCAFCRGwG
+            AdAUBwgIAERGaAYBhxUFCAoARkp+BgGMFgwKCgBKTIYBCAGWFwYKCgBOUIgBCAHOFwUKCgBQUooBCAGGGAcKCgJSWJIBCAGX
+            GQwKCgJYWpgBCgGrGggKCgBcXpwBCgHuGgoKCgJeYqABDAHxGwUKCgBiZqIBDAHYHAQKDABmbKYBDAGIHgkMDgFsbKwBDAG5
+            HgkODgBsbrABDgHAHwYODgBwdLIBDgGnIAYODgB0drgBEAGIIQcODgB2eroBEAHyIQYOEAB6fr4BEAGGIwsQEAF+frwBEAGw
+            IwcQEAB+ggHGARIBpyQHEBAAggGIAcgBEgGxJQgQEACIAZAB0AESAZYnDRAQAZABkAHSARIBxCcHEBABkAGQAdQBEgHmJwgQ
+            EgGQAZAB3AEUAYcpChISAJABkgHgARYBuisEFBYAkgGUAeQBFgGWLAsWGAGUAZQB6AEYAe0sBhgYAJQBlgHsARgBvy0HGBoA
+            lgGYAfABGAGJLgQaGgCYAZoBAAABBhoaAQgAAgG4BAUAAQAAAQYaGgACBAHqBAUAAQABAg4aGgAEBgGWBQ8AAQABBBAaGgAG
+            CAHBBQ4AAQICARgaGgAICgHKBgQAAQICARIaGgAKDAHnBgYAAQIEARgaGgAMDgGtBwQAAQIGAR4aGgAOEAH6BwUAAQIGASAa
+            GgAQEgGWCAQAAQIIASIaGgASFAHQCAYAAQIIASQaGgAUFgHtCA4AAQIIASgaGgAWGAGaCQ0AAQIKASoaGgAYGgHyCQQAAQIM
+            ASwaGgAaHAG2CgcAAQIOATIaGgAcHgGQCwgAAQIOATQaGgAeIAGvCwYAAQQBEhAaGgAgIgGLDBEAAQYQAUAaHAAiJAHwDAYA
+            AQYQAUgcHgAkJgGrDQ8AAQYQAU4eHgAmKAHqDQcAAQYSAVIeIAAoKgG6DgYAAQYSAVQgIAAqLAH1DgUAAQYUAVYgIAAsLgGy
+            DwUAAQYWAVggIgAuMAH4DwQAAQYWAV4iIgAwMgGjEAYAAQYWAVAiIgAyNAHCEAMAAQYYAWQiIgA0NgGDEQUAAQYYAWYiIgA2
+            OAGbEQUAAQYaAVYiIgA4OgHLEQUAAQYaAVgiJAA6PgHjEQQAAQYcAWgkJgA+QAHAEgUAAQYcAWomKABAQgH1EgcAAQYcAWwo
+            KABCRAGuEwcAAQYeAXIoKgBERgGMFAYAAQYgAVYqKgBGSAHqFAUAAQYiAXoqKgJ8SEoBqhUHAAEGIgF6KioASkwB3hUHAAEG
+            JAGCASoqAExOAbQWBQABBgEIhAEqKgBOUAHOFg4AAQgmARgqKgBQUgGvFwQAAQgoARgqKgBSVAHlFwQAAQgqAYwBKioAVFYB
+            qhgHAAEIKgGQASoqAFZYAdMYAwABCCoBlAEqKgBYWgHzGAYAAQgsAQ4qKgBaXAHAGQQAAQgBCpYBKioAXF4B3xkNAAEKLgGa
+            ASoqAF5gAcoaBAABCjABMioqAGBiAZkbCAABCjABngEqKgBiZAG5GwYAAQwyAVgqLABkZgGIHAQAAQwyAaQBLCwAZmgBshwH
+            AAEMNAGmASwuAGhqAfYcCQABDDQBqAEuLgBqbAGwHQoAAQw0AawBLi4AbG4B3x0JAAEMOAFWLi4AbnAB2B4FAAEMAQ6uAS4u
+            AHByAfIeFAABDjoBGC4uAHJ0AeofBAABDjoBtAEuLgB0dgGFIAQAAQ48AbYBLi4AdngBwCAHAAEQPgFYLjAAeHoBoSEEAAEQ
+            PgG8ATAwAHp8Ac0hBwABEEABvgEwMAB8fgGaIgsAARBAAcABMDIAfoABAcIiBgABEEQBwgEyMgCAAYIBAc8jBAABEEQBxAEy
+            MgCCAYQBAeYjBwABEkYByAEyMgCEAYYBAcIkCAABEkYBygEyMgCGAYgBAeMkBAABEkYBzgEyMgCIAYoBAYklBwABEkgB0AEy
+            MgCKAYwBAc4lDQABEkgB0gEyMgCMAY4BAfklBwABEkgB1AEyMgCOAZABAZgmCAABEkgU2AEyNACQAZIBAckmFQABFFAB3gE0
+            NgCSAZQBAa8pBgABFlIBoAE2NgCUAZYBAeIrBQABGFYBWDY4AJYBmAEBhC0EAAEYWAHuATg4AJgBmgEB6C0HAAEYWgHyATg4
+            AJoBnAEBpi4DAAEAAQH+AQAAAJwBngEB1jAIAAEJAAAEAwEAAAEAAdAEEgkAAAICAQAAAQAB8wQZCQAABAMBAAABAAGpBRIE
+            AAIBAAEAAAEAAdMFDAACBAEAAQAAAQAB0gYNAAQGAQABAAABAAHxBgsABggBAAEAAAEAAbUHEAAICgEAAQAAAQABgwgLCgAA
+            AQAOAAABAAGeCAsKAAABAA4AAAEAAdoICwEKDAEAAQAAAQAB/wgTAAwOAQABAAABAAGrCRIIAAABAAEAAAEAAfoJBwAOEAEA
+            AQAAAQABwQoQCgAAAQAOAAABAAGcCwsDEBIBAAEAAAEAAbkLEwoAAAEAEAAAAQABoAwQABIUAQABAAABAAGJDRoAFBYBAAEA
+            AAEAAcoNGAIWGAEAAQAAAQAB9Q0JABgaAQABAAABAAHTDhoBGhwBAAEAAAEAAf4OCwgAAAEAAQAAAQABuw8HABweAQABAAAB
+            AAGJEBIBHiABAAEAAAEAAa0QDQIgIgEAAQAAAQAByRAJCAAAAQABAAABAAGMEQcIAAABAAEAAAEAAaQRBwgAAAEAAQAAAQAB
+            1BEHCAAAAQABAAABAAH0EQcAIiQBAAEAAAEAAYESEgAkJgEAAQAAAQAB1RIYACYoAQABAAABAAGMExoCKCoBAAEAAG4AAbkT
+            FwkAABYAAQ4QAQABpBQfCAAAAQABAAABAAHzFAcBKiwBAAEAAAEAAcQVEgkAAAgBARAQAQAB6RUWCAAAAQABAAABAAG9FgcL
+            AAAMAAEAAAEAAeAWDAAsLgEAAQAAAQABtxcKAC4wAQABAAABAAHtFwwJAAAKAQEQEAEAAbUYFgAwMgEAAQAAAQAB2hgRCgAA
+            AQCUARAQAQAB/RgNCgAAAQCEARAQAQAByBkNAzI0AQABAAABAAHwGQ8ANDYBAAEAAAEAAdIaDwoAAAEAlgEQEAEAAaUbDAUA
+            AAEAAQAAAQABwxsDADY4AQABAAABAAGZHBELAAAGAAEAAAEAAb0cDgA4OgEAAQAAAQABjh0aCQAADgIBFBQBAAG+HRkBOjwB
+            AAEAAAEAAewdDwgAAAEAAQAAAQAB4R4HBwAAAQABAAABAAGKHwkAPD4BAAEAAAEAAfIfCwoAAAEAlAEUFAEAAY0gDQoAAAEA
+            rgEUFAEAAcsgEAA+QAEAAQAAAQABsiETAUBCAQABAAABAAHYIQ0BQkQBAAEAAAEAAakiEQkAABYAARYYAQAB2iIfCAAAAQAB
+            AAABAAHXIwcIAAABAAEAAAEAAfEjBwBERgEAAQAAAQABziQNCQAAGAEBGBgBAAHrJBYKAAABABAYGAEAAZQlEABGSAEAAQAA
+            AQAB3yUSAEhKAQABAAABAAGEJgwJAAAUAQEYGAEAAaQmHQBKTAEAAQAAAQAB8CYZCgAAAQDYARocAQABxykZAExOAQABAAAB
+            AAHrKx4ATlABAAEAAAEAAZotGABQUgEAAQAAAQAB8y0JCgAAAQCUASIiAQABrS4NCQAAAgIBKioBAAHkMBkAAAAB2AUGBAAA
+            AdcGCAgAAAH2BgYGAAABugcLCAAAAYgIBgoAAAGFCQ0MAAABsAkNDgAAAcYKCw4AAAHBCwsWAAIBjg0VEgIEAc8NExoEBAH7
+            DQMWBAYB2A4VFAYGAYQPBRwGCAGOEA0YCAgBsxAHGggIAc8QAxwICgGGEg0iCgwB2hITHgwOAZETFSAODgG/EwckEBAByhUM
+            KBAQAbwXBSoQEAHyFwcsEBAB3xgMKhAQAfgZBzAQEAHXGgo0EBIBnhwMNhIUAZMdFTgUFAHyHQk8FBQB9x8GQBQWAbchDkQW
+            FgHeIQdCFhYBryILSBgYAdMkCEoYGAHkJQ1MGBgBiSYHThgaAfUmFFQeIAHwKxlYICIBny0TWiIiAfgtBEIAAQABlg0MSgAB
+            AAHbDQZCAAEAAeAODEoAAQABlBAGSgABAAGMEgZcAAEAAeASDFwAAQABmRMMeAABAAG0FA5KAAEAAaMcBqIBAAEAAZ0dCkoA
+            AQABviEGeAABAAHqIg7aAQABAAH+JgraAQABAAHVKQriAQADAAGiKw7mAQADAAH8KwzqAQABAAGnLQpKAARKAfguBkIABEIB
+            vi8MSgAESgGOMAZKAARKAckwBngABHQBvjEO4gEABHQB0zEKSgAEugEBmDIK6gEABOoBAeUyCkoAAZcOAgBCAAHXDwUASgEB
+            phICAFwBAeUTBQBcAQGNFQUASgEB3RwCAKIBAQGSHgQASgEB+SECANoBAAHvJwQAeAABgSsIAOIBAAG/KwQA5gEAAaIsAgDq
+            AQABxy0EAEIAAfcMBQBKAAG7DQIAQgABwQ4FAEoBAf0PAgBKAQHoEQIAXAEBxhIFAFwBAf0SBQB0AAGTFAQASgEBjRwCAKIB
+            AQGAHQQASgEBpiECAHQAAckiBADaAQAB3yYEANoBAAG2KQQA6gEAAYktBAABAAAAAAGOBAYBCAEUAAAB/QUGAQIAAAABnwYH
+            ARAAAAABywwEASYAEBABhxcGAS4AEBABmhoIATIAEBAB4xsFAToAFBQBsR8GAT4AFBQB+CAHAUYAGBgBlyQHAVAAGhoB9CgK
+            AVIAHB4BnSsEAVYAICAB3iwGBgwQEgEId2F5ZmFyZXICAAVob3RlbAFKAAAAFHdheWZhcmVyOi8vaG90ZWwvOmlkAwAEBgMA
+            ACIiIiIAAQEAHCIkAccuFgHhLh4BCHdheWZhcmVyAQAGc2VhcmNoAQFxQgAAABp3YXlmYXJlcjovL3NlYXJjaD9xPTpxdWVy
+            eQMABAYDAAAkJCQkAAEBABYkJgGFLxwBpS8mAQh3YXlmYXJlcgIAC2Rlc3RpbmF0aW9uAUoAAAAad2F5ZmFyZXI6Ly9kZXN0
+            aW5hdGlvbi86aWQDAAQGAwAAJiYmJgABAQASJigB0S8cAfEvJAEId2F5ZmFyZXICAAV0cmlwcwFKAAAAFHdheWZhcmVyOi8v
+            dHJpcHMvOmlkAwAEDAMAACgoKCgBfJoBAQA0KCoBmzAWAbUwGwEId2F5ZmFyZXICAAl0cmF2ZWxsZXIBdAAAABp3YXlmYXJl
+            cjovL3RyYXZlbGxlci86bmFtZQQABAYWBAAAKioqKiosAAEBAFIsLgGDMRwBozE7AQh3YXlmYXJlcgIABWluYm94AboBAAAA
+            GHdheWZhcmVyOi8vaW5ib3gvOnRocmVhZAMABBADAAAuLi4uAAEBAEAuMAHkMRoBgjIhAQh3YXlmYXJlcgIABGhlbHAB6gEA
+            AAAVd2F5ZmFyZXI6Ly9oZWxwLzpzbHVnBAAEEhgEAAAwMDAwMDAAAQEAWDAyAakyFwHEMiwBCHdheWZhcmVyAQAIc2V0dGlu
+            Z3MAAAATd2F5ZmFyZXI6Ly9zZXR0aW5ncwMABBIDAAAyMjIyAAEBAEgyMgH2MhUBjzMZAQhXYXlmYXJlcgEHV2VsY29tZQEP
+            V2hhdCB5b3UgY2FuIGRvARBTdGF5IGluIHRoZSBsb29wAQdTaWduIGluAQ5SZXNldCBwYXNzd29yZAEOQ3JlYXRlIGFjY291
+            bnQBEVZlcmlmeSB5b3VyIGVtYWlsAQdFeHBsb3JlAQtEZXN0aW5hdGlvbgEKQ2l0eSBndWlkZQEGSG90ZWxzAQdGaWx0ZXJz
+            AQNNYXABBUhvdGVsAQdSZXZpZXdzAQZQaG90b3MBBVJvb21zAQ9TaWduIGluIHRvIGJvb2sBBkd1ZXN0cwEFRGF0ZXMBB1Bh
+            eW1lbnQBB0Jvb2tlZCEBCkFkZCBhIGNhcmQBC1ZlcmlmeSBjYXJkAQVUcmlwcwEEVHJpcAEJSXRpbmVyYXJ5AQlEb2N1bWVu
+            dHMBF1doeSBhcmUgeW91IGNhbmNlbGxpbmc/AQZSZWZ1bmQBBUluYm94AQxDb252ZXJzYXRpb24BC0F0dGFjaG1lbnRzAQtO
+            ZXcgbWVzc2FnZQEHUHJvZmlsZQEIU2V0dGluZ3MBDU5vdGlmaWNhdGlvbnMBB1ByaXZhY3kBCEN1cnJlbmN5ARFDaG9vc2Ug
+            YSBjdXJyZW5jeQEJVHJhdmVsbGVyAQtUaGVpciB0cmlwcwEESGVscAEHQXJ0aWNsZQEMQ2hhdCB3aXRoIHVzALHJ5ETAqiRo
+            """,
         routes: [
             "App.launch",
             "Onboarding.welcome",
