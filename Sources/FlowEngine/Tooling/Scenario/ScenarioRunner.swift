@@ -56,16 +56,21 @@ public struct ScenarioRunner {
     /// Runs `lines` until the end or the first failure; returns whether all held.
     @discardableResult
     public mutating func run(_ lines: [ScenarioScript.Line]) -> Bool {
-        for (index, line) in lines.enumerated() where failure == nil {
-            perform(line)
-            if lastRejected, failure == nil {
-                let next = index + 1 < lines.count ? lines[index + 1].step : nil
-                if next != .expectError {
-                    failure = Failure(line: line.number, message: "step rejected: \(trace.last?.outcome ?? "")")
-                }
+        for index in lines.indices where failure == nil { step(lines, at: index) }
+        return failure == nil
+    }
+
+    /// Performs line `index` of `lines`, then applies the stopping rule: a
+    /// rejected step fails the run unless the next line is `expect error`.
+    package mutating func step(_ lines: [ScenarioScript.Line], at index: Int) {
+        let line = lines[index]
+        perform(line)
+        if lastRejected, failure == nil {
+            let next = index + 1 < lines.count ? lines[index + 1].step : nil
+            if next != .expectError {
+                failure = Failure(line: line.number, message: "step rejected: \(trace.last?.outcome ?? "")")
             }
         }
-        return failure == nil
     }
 
     /// Performs one line (no stopping rules: the caller decides).

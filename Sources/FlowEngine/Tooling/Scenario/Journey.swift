@@ -8,14 +8,15 @@ import FlowRuntime
 /// started in another's place, each with the steps at which it happened
 /// (numbered from 1 as `flowctl simulate` numbers them; 0 is the start).
 ///
-/// The script runs on the engine (`ScenarioRunner`), so the journey is the
-/// one `simulate --script` prints, and a script that fails there fails
-/// here with the same line and message. The engine's log of the handlers
-/// each step ran (`Navigator.handlerLog`) says which handlers a step ran:
-/// the one an event or `back` reached, and each that a `finish` (or a
-/// `back` that cancels a child) delivered its result to. Which link a step
-/// opens and whether `back` takes the implicit back are asked of the
-/// engine before the step.
+/// The script runs once, on the engine (`ScenarioRunner`), so the journey
+/// is the one `simulate --script` prints, and a script that fails there
+/// fails here with the same line and message. The engine's log of the
+/// handlers each step ran (`Navigator.handlerLog`) says which handlers a
+/// step ran: the one an event or `back` reached, and each that a `finish`
+/// (or a `back` that cancels a child) delivered its result to. Which link a
+/// step opens and whether `back` takes the implicit back are asked of the
+/// engine before the step (`Navigator+Lookahead.swift`). The drawing reads
+/// the journey (`FlowGraph+Journey.swift`) and runs nothing.
 package struct Journey: Sendable {
     /// A parent flow and a child flow: a tab container and a tab, or a flow
     /// and the flow started in its place.
@@ -66,33 +67,29 @@ package struct Journey: Sendable {
         var journey = Journey()
         var links: [SourceSpan: Int] = [:]
         for (l, link) in navigator.program.links.enumerated() { links[link.span] = l }
-        // First the run simulate makes, for its verdict and its messages.
-        var check = ScenarioRunner(navigator: navigator)
-        check.run(lines)
-        if let failure = check.failure {
-            journey.failure = failure
-            return journey
-        }
-        // Then the same steps, one at a time, asking the engine before each
-        // what it is about to run.
         var runner = ScenarioRunner(navigator: navigator)
         runner.recordHandlers()
         journey.recordShown(before: nil, after: runner.navigator, step: 0)
-        for line in lines {
+        for index in lines.indices where runner.failure == nil {
             let before = runner.navigator
             let count = runner.trace.count
-            runner.perform(line)
+            runner.step(lines, at: index)
             guard runner.trace.count > count, let done = runner.trace.last else { continue }
             journey.stepCount = done.step
             guard !done.rejected else { continue }
-            journey.record(line.step, step: done.step, before: before, after: runner.navigator, effects: done.effects, links: links)
+            journey.record(lines[index].step, step: done.step, before: before, after: runner.navigator, effects: done.effects, links: links)
+        }
+        if let failure = runner.failure {
+            var failed = Journey()
+            failed.failure = failure
+            return failed
         }
         return journey
     }
 
     mutating func record(_ step: ScenarioScript.Step, step number: Int, before: Navigator, after: Navigator,
                          effects: [NavigationEffect], links linkIndex: [SourceSpan: Int]) {
-        let planned = before.plan(step, links: linkIndex)
+        let planned = Journey.plan(step, before: before, links: linkIndex)
         var seen = Set<HandlerID>()
         for handler in after.handlerLog where seen.insert(handler).inserted { handlers[handler, default: []].append(number) }
         if let link = planned.link { links[link, default: []].append(number) }
@@ -115,7 +112,7 @@ package struct Journey: Sendable {
         if let active, active != before?.state.activeEntry?.route { routes[active, default: []].append(step) }
         let shownBefore = Set(before.map { $0.shownTabs() } ?? [])
         for shown in after.shownTabs() where !shownBefore.contains(shown) {
-            tabs[shown.pair, default: []].append(step)
+            tabs[FlowPair(parent: shown.containerFlow, child: shown.tab), default: []].append(step)
         }
         let program = after.program
         let instances = after.state.instances
@@ -136,14 +133,7 @@ package struct Journey: Sendable {
     }
 }
 
-/// A tab container's layer showing one of its tabs: the container's
-/// instance and flow and the tab's flow.
-struct ShownTab: Hashable {
-    var container: Int32
-    var pair: Journey.FlowPair
-}
-
-extension Navigator {
+extension Journey {
     /// What a step is about to do, asked before it runs.
     struct PlannedStep {
         /// A link that opens at once (not a gated one whose guard does not hold).
@@ -155,37 +145,16 @@ extension Navigator {
     /// The link `step` opens (by index, through `links`: each link's index
     /// by its pattern's place) and whether it is the implicit back, from the
     /// engine's own matching and dispatch rules.
-    func plan(_ step: ScenarioScript.Step, links: [SourceSpan: Int]) -> PlannedStep {
+    static func plan(_ step: ScenarioScript.Step, before navigator: Navigator, links: [SourceSpan: Int]) -> PlannedStep {
         switch step {
         case .send(let name, let arguments) where name == "back" && arguments.isEmpty:
-            return planBack()
+            return PlannedStep(implicitBack: navigator.backTakesImplicitBack)
         case .back:
-            return planBack()
+            return PlannedStep(implicitBack: navigator.backTakesImplicitBack)
         case .open(let url):
-            guard let (link, _) = try? matchBinding(url), let index = links[link.span], !isClosed(link) else { return PlannedStep() }
-            return PlannedStep(link: index)
+            return PlannedStep(link: navigator.linkOpening(url).flatMap { links[$0.span] })
         case .send, .assume, .tab, .expectTop, .expectStack, .expectTab, .expectError:
             return PlannedStep()
         }
-    }
-
-    /// `back` takes the implicit back when the active route has no `back`
-    /// handler of its own and the implicit back applies (docs/language.md#how-a-program-runs).
-    func planBack() -> PlannedStep {
-        guard let active = state.activeEntry, !hasOwnBack[Int(active.route)] else { return PlannedStep() }
-        return PlannedStep(implicitBack: implicitBack(for: active) != nil)
-    }
-
-    /// Each tab container layer's selected tab.
-    func shownTabs() -> [ShownTab] {
-        var shown: [ShownTab] = []
-        for layer in state.layers where layer.isTabContainer && Int(layer.container) < state.instances.count {
-            let container = state.instances[Int(layer.container)].flow
-            let tabs = program.tabs(of: container)
-            guard layer.selected >= 0, layer.selected < tabs.count else { continue }
-            shown.append(ShownTab(container: layer.container,
-                                  pair: Journey.FlowPair(parent: container, child: tabs[tabs.startIndex + layer.selected])))
-        }
-        return shown
     }
 }
