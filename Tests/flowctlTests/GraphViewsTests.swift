@@ -79,13 +79,35 @@ struct GraphViewsTests {
         let dot = DOTWriter.write(FlowGraph(validation.program, findings: validation.diagnostics, options: .init(overview: true)))
         // F206 points at the result's handler, F209 at the self-start: their edges; F202 fades the flow.
         // (v2: the push cycle's F205 is at `push home`, inside App: the flow is marked, not the start edge.)
-        #expect(dot.contains(##"  f0 -> f1 [label="pushed", color="#15803d", style="bold", tooltip="on more -> start Gallery"];"##))
-        #expect(dot.contains(##"  f1 -> f0 [label="done", color="#dc2626", style="bold", fontcolor="#dc2626", penwidth=2, tooltip="F206: "##))
-        #expect(dot.contains(##"  f1 -> f1 [label="root", color="#dc2626", style="bold", fontcolor="#dc2626", penwidth=2, arrowhead=diamond, tooltip="F209: "##))
-        #expect(dot.contains(##"  f2 [label="Lost\n1 route", style="rounded,dashed", color="#cbd5e1", fontcolor="#94a3b8", tooltip="F202: "##))
-        #expect(dot.contains(##"  f0 [label="App\n1 route", color="#dc2626", penwidth=2, tooltip="F205: "##))
-        // The twin without findings: nothing red.
-        #expect(!DOTWriter.write(FlowGraph(validation.program, findings: [], options: .init(overview: true))).contains("#dc2626"))
+        #expect(dot == ##"""
+            digraph flows {
+              graph [rankdir=TB, nodesep=0.4, ranksep=0.7, fontname="Helvetica", fontsize=12];
+              node [shape=box, style=rounded, fontname="Helvetica", fontsize=11];
+              edge [fontname="Helvetica", fontsize=9, color="#334155"];
+              f0 [label="App\n1 route", color="#dc2626", penwidth=2, tooltip="F205: the navigation can grow without bound: from 'home', the steps 'loop' show 'home' again with more on screen, and can be taken again and again"];
+              f1 [label="Gallery\n1 route"];
+              f2 [label="Lost\n1 route", style="rounded,dashed", color="#cbd5e1", fontcolor="#94a3b8", tooltip="F202: flow 'Lost' is never started: no reachable state of the app runs it"];
+              f0 -> f1 [label="pushed", color="#15803d", style="bold", tooltip="on more -> start Gallery"];
+              f1 -> f0 [label="done", color="#dc2626", style="bold", fontcolor="#dc2626", penwidth=2, tooltip="F206: 'Gallery' never finishes with 'done', so this handler never runs"];
+              f1 -> f1 [label="root", color="#dc2626", style="bold", fontcolor="#dc2626", penwidth=2, arrowhead=diamond, tooltip="F209: flow 'Gallery' starts itself through 'start Gallery as root': Gallery → Gallery (unbounded nesting)"];
+            }
+
+            """##)
+        // The twin without findings: nothing red, nothing faded; the entry still drawn thicker.
+        #expect(DOTWriter.write(FlowGraph(validation.program, findings: [], options: .init(overview: true))) == ##"""
+            digraph flows {
+              graph [rankdir=TB, nodesep=0.4, ranksep=0.7, fontname="Helvetica", fontsize=12];
+              node [shape=box, style=rounded, fontname="Helvetica", fontsize=11];
+              edge [fontname="Helvetica", fontsize=9, color="#334155"];
+              f0 [label="App\n1 route", penwidth=2];
+              f1 [label="Gallery\n1 route"];
+              f2 [label="Lost\n1 route"];
+              f0 -> f1 [label="pushed", color="#15803d", style="bold", tooltip="on more -> start Gallery"];
+              f1 -> f0 [label="done", color="#0e7490", style="bold", fontcolor="#0e7490", tooltip="on Gallery.done -> push home"];
+              f1 -> f1 [label="root", color="#15803d", style="bold", arrowhead=diamond, tooltip="on nested -> start Gallery as root"];
+            }
+
+            """##)
     }
 
     @Test("the overview in Mermaid and JSON")
@@ -146,14 +168,42 @@ struct GraphViewsTests {
         let labels = login.split(separator: "\n").filter { $0.contains("legend") && $0.contains(" -> ") }
             .compactMap { $0.split(separator: "\"").dropFirst().first.map(String.init) }
         #expect(labels == ["push", "sheet", "cover", "replace · set", "pop · dismiss"])
-        // --no-legend, and the library API's default, leave it out.
-        #expect(!(try runFlowctl(["graph", "flows/login.flow", "--no-legend"]).stdout.contains("legend")))
+        // --no-legend, and the library API's default, leave it out: the golden picture, without its legend.
+        let golden = try FlowTestSupport.golden("login.dot")
+        #expect(legendBlock(golden) != nil)
+        #expect(try runFlowctl(["graph", "flows/login.flow", "--no-legend"]).stdout == withoutLegend(golden))
         let validation = try Validation.run(repositoryRoot + "/flows/login.flow")
-        #expect(!DOTWriter.write(FlowGraph(validation.program, findings: [])).contains("legend"))
+        #expect(DOTWriter.write(FlowGraph(validation.program, findings: [])) == withoutLegend(golden))
         // Findings: the faded and the red samples appear only where the picture has them.
         let broken = try runFlowctl(["graph", "flows/broken/F203-dead-end.flow"]).stdout
-        #expect(broken.contains(##"legend0 [label="dead end · trap", color="#dc2626""##))
-        #expect(!login.contains("dead end"))
+        #expect(legendBlock(broken) == ##"""
+              subgraph cluster_legend {
+                label="Legend"; style=rounded; color="#cbd5e1"; fontcolor="#64748b"; fontname="Helvetica-Bold"; fontsize=10;
+                legend0_0 [shape=point, width=0.04, color="#94a3b8", label=""];
+                legend0_1 [shape=point, width=0.04, color="#94a3b8", label=""];
+                legend0_0 -> legend0_1 [label="cover", color="#7c3aed", style="bold,dashed"];
+                legend0 [label="dead end · trap", color="#dc2626", fontcolor="#dc2626", penwidth=2, fontsize=9];
+              }
+
+            """##)
+        #expect(legendBlock(login) == ##"""
+              subgraph cluster_legend {
+                label="Legend"; style=rounded; color="#cbd5e1"; fontcolor="#64748b"; fontname="Helvetica-Bold"; fontsize=10;
+                legend0_0 [shape=point, width=0.04, color="#94a3b8", label=""];
+                legend0_1 [shape=point, width=0.04, color="#94a3b8", label=""];
+                legend0_2 [shape=point, width=0.04, color="#94a3b8", label=""];
+                legend0_3 [shape=point, width=0.04, color="#94a3b8", label=""];
+                legend0_0 -> legend0_1 [label="push", color="#334155"];
+                legend0_1 -> legend0_2 [label="sheet", color="#2563eb", style="dashed"];
+                legend0_2 -> legend0_3 [label="cover", color="#7c3aed", style="bold,dashed"];
+                legend1_0 [shape=point, width=0.04, color="#94a3b8", label=""];
+                legend1_1 [shape=point, width=0.04, color="#94a3b8", label=""];
+                legend1_2 [shape=point, width=0.04, color="#94a3b8", label=""];
+                legend1_0 -> legend1_1 [label="replace · set", color="#d97706"];
+                legend1_1 -> legend1_2 [label="pop · dismiss", color="#64748b", style="dotted"];
+              }
+
+            """##)
     }
 
     @Test("golden highlight of a short script: the links it opened, the handlers it ran, results included")
@@ -264,11 +314,10 @@ struct GraphViewsTests {
     @Test("--highlight in Mermaid and JSON: steps on labels and classes; steps in JSON")
     func highlightFormats() throws {
         let arguments = ["graph", "Tests/flowctlTests/Fixtures/data.flow", "--highlight", "Tests/flowctlTests/Fixtures/data.script"]
-        let mermaid = try runFlowctl(arguments + ["--format", "mermaid"]).stdout
-        #expect(mermaid.contains("  r0 --> c2_0 : 4#58; pick #183; start\n"))
-        #expect(mermaid.contains("  classDef journey stroke:#ea580c,stroke-width:3px\n"))
-        #expect(mermaid.contains("  class r0,r1,r3,r4,c2_0,c3_0,x2,l0 journey\n"))
-        #expect(mermaid.contains("  class r2,c1_0,x3 dimmed\n"))
+        // The golden: steps before the labels (`4#58; pick`), the journey's class and the dimmed one.
+        let mermaid = try runFlowctl(arguments + ["--format", "mermaid"])
+        #expect(mermaid.status == 0)
+        #expect(mermaid.stdout == (try FlowTestSupport.golden("data-highlight.mmd")))
         let json = try runFlowctl(arguments + ["--format", "json"]).stdout
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let edges = try #require(object["edges"] as? [[String: Any]])
@@ -276,8 +325,16 @@ struct GraphViewsTests {
         #expect(edges.first { $0["handler"] as? String == "on peek -> push item(id: 0)" }?["steps"] as? [Int] == [])
         let nodes = try #require(object["nodes"] as? [[String: Any]])
         #expect(nodes.first { $0["id"] as? String == "r1" }?["steps"] as? [Int] == [2, 5])
-        // Without --highlight there is no "steps" key.
-        #expect(!(try runFlowctl(["graph", "Tests/flowctlTests/Fixtures/data.flow", "--format", "json"]).stdout.contains("\"steps\"")))
+        // Without --highlight there is no "steps" key, and nothing else differs: the highlighted text
+        // less its "steps" is the plain one.
+        let plain = try runFlowctl(["graph", "Tests/flowctlTests/Fixtures/data.flow", "--format", "json"]).stdout
+        #expect(plain == json.replacingOccurrences(of: #","steps":\[[0-9,]*\]"#, with: "", options: .regularExpression))
+        #expect(plain != json)
+        let plainObject = try #require(try JSONSerialization.jsonObject(with: Data(plain.utf8)) as? [String: Any])
+        let plainNodes = try #require(plainObject["nodes"] as? [[String: Any]])
+        let plainEdges = try #require(plainObject["edges"] as? [[String: Any]])
+        #expect(plainNodes.count == nodes.count && plainNodes.allSatisfy { $0["steps"] == nil })
+        #expect(plainEdges.count == edges.count && plainEdges.allSatisfy { $0["steps"] == nil })
     }
 
     @Test("Graphviz renders the overview and each bundled app's journey without a message",

@@ -56,3 +56,23 @@ func section(of text: String, from start: String, through end: String) -> String
           let last = lines[first...].firstIndex(where: { $0.hasPrefix(end) }) else { return nil }
     return lines[first...last].map { $0 + "\n" }.joined()
 }
+
+/// A DOT picture without its legend: the text before `subgraph cluster_legend`,
+/// closed; the whole text when it has no legend.
+func withoutLegend(_ dot: String) -> String {
+    guard let start = dot.range(of: "  subgraph cluster_legend {\n") else { return dot }
+    return dot[..<start.lowerBound] + "}\n"
+}
+
+/// The legend of a DOT picture: from `  subgraph cluster_legend {` to its
+/// closing `  }`, both included; nil when it has none.
+func legendBlock(_ dot: String) -> String? {
+    section(of: dot, from: "  subgraph cluster_legend {", through: "  }")
+}
+
+/// The one line of `text` that starts with `prefix`, whole; nil when none
+/// does or more than one does.
+func line(_ text: String, startingWith prefix: String) -> String? {
+    let lines = text.split(separator: "\n").filter { $0.hasPrefix(prefix) }
+    return lines.count == 1 ? String(lines[0]) : nil
+}
