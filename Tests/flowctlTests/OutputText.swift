@@ -76,3 +76,9 @@ func line(_ text: String, startingWith prefix: String) -> String? {
     let lines = text.split(separator: "\n").filter { $0.hasPrefix(prefix) }
     return lines.count == 1 ? String(lines[0]) : nil
 }
+
+/// Whether a DOT line is an edge statement, `  a -> b [...]`.
+func isEdgeStatement(_ line: Substring) -> Bool {
+    let words = line.split(separator: " ")
+    return words.count > 2 && words[1] == "->"
+}
