@@ -82,3 +82,13 @@ func isEdgeStatement(_ line: Substring) -> Bool {
     let words = line.split(separator: " ")
     return words.count > 2 && words[1] == "->"
 }
+
+/// The paragraph of `text` whose first line starts with `prefix`: that line
+/// and the ones after it up to an empty line or the end, each ending in a
+/// newline; nil when no line starts so.
+func paragraph(_ text: String, startingWith prefix: String) -> String? {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let first = lines.firstIndex(where: { $0.hasPrefix(prefix) }) else { return nil }
+    let end = lines[first...].firstIndex(where: \.isEmpty) ?? lines.endIndex
+    return lines[first..<end].map { $0 + "\n" }.joined()
+}
