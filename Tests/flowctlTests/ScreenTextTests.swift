@@ -1,5 +1,6 @@
 import FlowEngine
 import FlowTestSupport
+import Foundation
 @testable import flowctl
 import Testing
 
@@ -98,6 +99,11 @@ struct ScreenTextTests {
         }
         let unwrapped = lines.first! + lines.dropFirst().map { " " + $0.dropFirst(4) }.joined()
         #expect(unwrapped.hasPrefix("final: home > detail(id: \"a > b\")"))
+        // Unwrapped, it is the whole screen, nothing left out: the stack the same walk reports in JSON.
+        let json = try runFlowctl(["simulate", file, "--random", "300", "--seed", "1", "--max-depth", "5000", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let stack = try #require(object["stack"] as? String)
+        #expect(unwrapped == "final: " + stack)
         #expect(!unwrapped.contains("…"))
     }
 }
