@@ -50,9 +50,11 @@ def main():
     w("flow Login {")
     w("  start signIn when returningUser")
     w("  start intro")
-    w("  route intro { on next -> push signIn  on close -> finish cancel }")
-    w("  route signIn { on submit -> finish done  on forgot -> sheet reset }")
-    w("  route reset { on sent -> dismiss }")
+    # Busy, as docs/language.md's log-in pattern: a link that arrives while the user logs
+    # in waits, where it would put another log-in cover over this one (F205).
+    w("  route intro [busy] { on next -> push signIn  on close -> finish cancel }")
+    w("  route signIn [busy] { on submit -> finish done  on forgot -> sheet reset }")
+    w("  route reset [busy] { on sent -> dismiss }")
     w("}")
     w("flow Main {")
     w("  tabs " + ", ".join(names[:tabs]))

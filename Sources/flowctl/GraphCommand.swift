@@ -130,13 +130,7 @@ enum GraphCommand {
     /// with simulate's messages.
     static func journey(_ scriptPath: String, _ path: String, _ validation: Validation,
                         _ console: inout Console) -> Result<Journey, Stop> {
-        guard let text = try? String(contentsOfFile: scriptPath, encoding: .utf8) else {
-            console.err("flowctl graph: cannot read script '\(scriptPath)'\n")
-            return .failure(Stop(code: .usage))
-        }
-        let (script, errors) = ScenarioScript.parse(text)
-        if !errors.isEmpty {
-            for error in errors { console.err("\(scriptPath):\(error.line): error: \(error.message)\n") }
+        guard let lines = RunnableProgram.script(scriptPath, command: "graph", console: &console) else {
             return .failure(Stop(code: .usage))
         }
         let blocking = validation.diagnostics.filter { $0.severity == .error && $0.code.rawValue < "F200" }
@@ -148,12 +142,12 @@ enum GraphCommand {
         }
         let navigator: Navigator
         do throws(NavigationError) {
-            navigator = try Navigator(program: validation.program, assuming: ScenarioScript.leadingGuards(script.lines))
+            navigator = try Navigator(program: validation.program, assuming: ScenarioScript.leadingGuards(lines))
         } catch {
             console.err("flowctl graph: \(error.description)\n")
             return .failure(Stop(code: .failure))
         }
-        let journey = Journey.run(script.lines, from: navigator)
+        let journey = Journey.run(lines, from: navigator)
         if let failure = journey.failure {
             console.err("\(scriptPath):\(failure.line): \(failure.message)\n")
             return .failure(Stop(code: .failure))

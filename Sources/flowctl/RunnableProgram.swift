@@ -56,10 +56,18 @@ enum RunnableProgram {
     }
 
     /// The steps of the script at `path`, or nil after printing each line
-    /// that does not parse (`path:line: error: ...`) or that it cannot be read.
+    /// that does not parse (`path:line: error: ...`) or why it cannot be
+    /// read (`cannot read script 'x': no such file`, as for a `.flow` file).
     static func script(_ path: String, command: String, console: inout Console) -> [ScenarioScript.Line]? {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            console.err("flowctl \(command): cannot read script '\(path)'\n")
+        let bytes: [UInt8]
+        do throws(FileReadError) {
+            bytes = try DiskFileSystem().read(path)
+        } catch {
+            console.err("flowctl \(command): cannot read script '\(path)': \(error.reason)\n")
+            return nil
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            console.err("flowctl \(command): cannot read script '\(path)': it is not UTF-8 text\n")
             return nil
         }
         let (script, errors) = ScenarioScript.parse(text)

@@ -95,7 +95,7 @@ struct BusyRouteTests {
         }
         flow Login {
           start form
-          route form { on submit -> push checking  on close -> finish cancel }
+          route form [busy] { on submit -> push checking  on close -> finish cancel }
           route checking [busy] { on ok [system] -> assume loggedIn then finish done }
         }
         link "app://item/:id" -> App/item(id: id) when loggedIn else start Login as cover
@@ -174,5 +174,8 @@ struct BusyRouteTests {
     func validates() {
         #expect(findings(Self.upload).map(\.code).sorted() == ["F305", "F305"])
         #expect(findings(Self.gated).map(\.code) == ["F305"])
+        // A log-in form that is not busy lets a second URL put another log-in cover over it.
+        let piling = Self.gated.replacingOccurrences(of: "route form [busy] {", with: "route form {")
+        #expect(findings(piling) == [Finding("F305", 13, 6), Finding("F205", 13, 62)])
     }
 }

@@ -160,4 +160,41 @@ struct GatedLinkTests {
             try n.restore(from: Array(saved.utf8))
         }
     }
+
+    /// A log-in cover a gated link presents, and nothing to stop a second URL.
+    static let loginGate = """
+        flow App [entry] {
+          start home
+          route home { on browse -> push item(id: 1) }
+          route item(id: Int) [final]
+        }
+        flow Auth {
+          start login
+          route login { on close -> finish cancel }
+        }
+        link "app://item/:id" -> App/item(id: id) when loggedIn else start Auth as cover
+        """
+
+    @Test("a second URL while the log-in cover is up puts another over it, and another: F205 at the gate's actions, its path opening the URL twice")
+    func secondURLPilesUpCovers() throws {
+        #expect(findings(Self.loginGate) == [Finding("F205", 10, 62)])
+        let validation = Validation.run(text: Self.loginGate)
+        let growth = try #require(validation.diagnostics.first)
+        #expect(growth.message == "the navigation can grow without bound: from 'login', the steps 'open \"app://item/1\"' show 'login' again with more on screen, and can be taken again and again")
+        #expect(growth.path == ["open \"app://item/1\"", "open \"app://item/1\""])
+        // The engine does what the finding says.
+        var nav = try navigator(Self.loginGate)
+        walk(&nav, "open \"app://item/1\"\nopen \"app://item/1\"\nopen \"app://item/2\"\nexpect stack home | cover: login | cover: login | cover: login")
+    }
+
+    @Test("with the log-in screen busy, a second URL waits in the first one's place and opens once the user leaves it: no finding")
+    func busyLogInHoldsTheSecondURL() throws {
+        let busy = Self.loginGate.replacingOccurrences(of: "route login {", with: "route login [busy] {")
+        #expect(findings(busy) == [])
+        var nav = try navigator(busy)
+        walk(&nav, "open \"app://item/1\"\nopen \"app://item/2\"\nexpect stack home | cover: login\nassume loggedIn\nexpect stack home | cover: login")
+        #expect(nav.state.pendingLink?.url == "app://item/2")
+        walk(&nav, "close\nexpect stack home > item(id: 2)")
+        #expect(nav.state.pendingLink == nil)
+    }
 }

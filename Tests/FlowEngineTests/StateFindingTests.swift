@@ -176,7 +176,7 @@ struct StateFindingTests {
         """, [("F203", "1", ["go"])])
     }
 
-    @Test("the issue's case 1: a gated link opens after the guard is set, behind a guarded start; validate is clean")
+    @Test("the issue's case 1: a gated link opens after the guard is set, behind a guarded start; a second URL piles up log-in covers unless the log-in is busy")
     func gatedLinkBehindAGuardedStart() throws {
         let source = """
             flow App [entry] {
@@ -189,11 +189,18 @@ struct StateFindingTests {
             flow Main { tabs Home, Search }
             flow Home { start feed  route feed {} }
             flow Search { start explore  route explore {} }
-            link "app://home" -> App/Main/Home/feed when loggedIn else start Login as cover
+            link "app://home" -> App/Main/Home/feed when loggedIn else 1️⃣start Login as cover
             """
-        try check(source, [])
-        let navigator = try replay(Validation.run(text: source).program, [#"open "app://home""#, "assume loggedIn"])
+        // The shortest growth the search meets first starts logged in: the tabs, then logged out by the app.
+        try check(source, [("F205", "1", ["assume loggedIn", "expect top Home.feed", "assume !loggedIn", #"open "app://home""#, #"open "app://home""#])])
+        let plain = source.replacingOccurrences(of: "1️⃣", with: "")
+        let navigator = try replay(Validation.run(text: plain).program, [#"open "app://home""#, "assume loggedIn"])
         #expect(navigator.stackDescription == "feed")
+        // With the log-in busy, the second URL waits instead; the first opens once the log-in is left.
+        let busy = plain.replacingOccurrences(of: "route form {", with: "route form [busy] {")
+        try check(busy, [])
+        let loggedIn = try replay(Validation.run(text: busy).program, [#"open "app://home""#, #"open "app://home""#, "assume loggedIn", "submit"])
+        #expect(loggedIn.stackDescription == "feed")
     }
 
     @Test("the issue's duplicate child: a link opened over the entry's sheet shares the running start child")

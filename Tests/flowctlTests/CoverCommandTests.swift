@@ -105,7 +105,7 @@ struct CoverCommandTests {
     @Test("bad usage and unreadable input exit 2; a program the engine does not run exits 1", arguments: [
         (["cover"], 2, "flowctl cover: missing the .flow file and the scripts to run\nSee 'flowctl cover --help'.\n"),
         (["cover", "flows/shop.flow"], 2, "flowctl cover: missing the scripts to run against 'flows/shop.flow'\nSee 'flowctl cover --help'.\n"),
-        (["cover", "flows/shop.flow", "nowhere.script"], 2, "flowctl cover: cannot read script 'nowhere.script'\n"),
+        (["cover", "flows/shop.flow", "nowhere.script"], 2, "flowctl cover: cannot read script 'nowhere.script': no such file\n"),
         (["cover", "nowhere.flow", "flows/shop.script"], 2, "flowctl cover: cannot read 'nowhere.flow': no such file\n"),
         (["cover", "flows/shop.flow", "flows/shop.script", "--format", "xml"], 2,
          "flowctl cover: invalid value 'xml' for '--format' (expected text, json)\nSee 'flowctl cover --help'.\n"),

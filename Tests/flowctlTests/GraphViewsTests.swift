@@ -303,8 +303,15 @@ struct GraphViewsTests {
         let bad = try runFlowctl(["graph", "flows/login.flow", "--highlight", malformed])
         #expect(bad.status == 2)
         #expect(bad.stderr.hasPrefix("\(malformed):1: error: "))
-        let missing = try runFlowctl(["graph", "flows/login.flow", "--highlight", directory.appendingPathComponent("none").path])
+        let none = directory.appendingPathComponent("none").path
+        let missing = try runFlowctl(["graph", "flows/login.flow", "--highlight", none])
         #expect(missing.status == 2)
+        #expect(missing.stderr == "flowctl graph: cannot read script '\(none)': no such file\n")
+        let binary = directory.appendingPathComponent("binary.script").path
+        try Data([0x66, 0xFF, 0x0A]).write(to: URL(fileURLWithPath: binary))
+        let notText = try runFlowctl(["graph", "flows/login.flow", "--highlight", binary])
+        #expect(notText.status == 2)
+        #expect(notText.stderr == "flowctl graph: cannot read script '\(binary)': it is not UTF-8 text\n")
         let unrunnable = try runFlowctl(["graph", "flows/broken/F101-unknown-route.flow", "--highlight", failing])
         #expect(unrunnable.status == 1)
         #expect(unrunnable.stdout == "")

@@ -258,7 +258,8 @@ struct ValidateCommandTests {
 
     @Test("no colour when output is not a terminal")
     func noColor() throws {
-        let result = try runFlowctl(["validate", "flows/broken/F203-dead-end.flow"])
+        // The real binary, its stdout a pipe: what decides the colours is `isatty`, which an in-memory run never asks.
+        let result = try runFlowctlBinary(["validate", "flows/broken/F203-dead-end.flow"])
         // The whole text, every character of it: no escape sequence anywhere.
         #expect(result.stdout == """
             flows/broken/F203-dead-end.flow:4:9: error: dead end: at 'promo', reached as the root of a full-screen cover, no step of the user leads anywhere: no handler answers with a change and there is no way back [F203]

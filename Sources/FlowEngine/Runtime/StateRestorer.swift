@@ -383,10 +383,21 @@ struct StateRestorer {
             if repairs, !marks.isEmpty, !marks.contains(where: isShown) {
                 throw .invalidState("the screen\(marks.count == 1 ? "" : "s") its gate showed \(marks.count == 1 ? "was" : "were") dropped")
             }
+            // A held URL waits for the busy screen on top; a repair that dropped that screen drops the
+            // URL with it (leaving the screen would open it: a restore opens nothing).
+            if repairs, pending.held == true, !activeRouteIsBusy {
+                throw .invalidState("the busy screen that held it was dropped")
+            }
             navigator.state.pendingLink = PendingLink(url: pending.url, shown: marks, isHeld: pending.held == true)
         } catch {
             try misfit(error.problem, dropping: "the pending link '\(url)'")
         }
+    }
+
+    /// Whether the active route is `[busy]` (docs/language.md#busy-routes-v2).
+    private var activeRouteIsBusy: Bool {
+        guard let active = navigator.state.activeEntry else { return false }
+        return navigator.program.routes[Int(active.route)].attributes.contains(.busy)
     }
 
     /// Whether a layer shows the gate's screen `mark`.

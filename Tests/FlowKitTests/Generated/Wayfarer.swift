@@ -11,27 +11,27 @@ enum Wayfarer: FlowProgram {
     enum Screen: Swift.Hashable, Swift.Sendable, Swift.Codable, FlowScreen {
         /// Flow `App` (wayfarer.flow:8).
         case app(App)
-        /// Flow `Onboarding` (wayfarer.flow:18).
+        /// Flow `Onboarding` (wayfarer.flow:22).
         case onboarding(Onboarding)
-        /// Flow `Explore` (wayfarer.flow:54).
+        /// Flow `Explore` (wayfarer.flow:58).
         case explore(Explore)
-        /// Flow `Booking` (wayfarer.flow:102).
+        /// Flow `Booking` (wayfarer.flow:106).
         case booking(Booking)
-        /// Flow `AddCard` (wayfarer.flow:121).
+        /// Flow `AddCard` (wayfarer.flow:125).
         case addCard(AddCard)
-        /// Flow `Trips` (wayfarer.flow:132).
+        /// Flow `Trips` (wayfarer.flow:136).
         case trips(Trips)
-        /// Flow `CancelTrip` (wayfarer.flow:150).
+        /// Flow `CancelTrip` (wayfarer.flow:154).
         case cancelTrip(CancelTrip)
-        /// Flow `Inbox` (wayfarer.flow:161).
+        /// Flow `Inbox` (wayfarer.flow:165).
         case inbox(Inbox)
-        /// Flow `Profile` (wayfarer.flow:178).
+        /// Flow `Profile` (wayfarer.flow:182).
         case profile(Profile)
-        /// Flow `CurrencyPicker` (wayfarer.flow:197).
+        /// Flow `CurrencyPicker` (wayfarer.flow:201).
         case currencyPicker(CurrencyPicker)
-        /// Flow `Traveller` (wayfarer.flow:206).
+        /// Flow `Traveller` (wayfarer.flow:210).
         case traveller(Traveller)
-        /// Flow `Support` (wayfarer.flow:214).
+        /// Flow `Support` (wayfarer.flow:218).
         case support(Support)
 
         /// The routes of flow `App`.
@@ -67,19 +67,19 @@ enum Wayfarer: FlowProgram {
 
         /// The routes of flow `Onboarding`.
         enum Onboarding: Swift.Hashable, Swift.Sendable, Swift.Codable {
-            /// "Welcome": `welcome` (wayfarer.flow:21).
+            /// "Welcome": `welcome` (wayfarer.flow:25).
             case welcome
-            /// "What you can do": `features` (wayfarer.flow:25).
+            /// "What you can do": `features` (wayfarer.flow:29).
             case features
-            /// "Stay in the loop": `permissions` (wayfarer.flow:28).
+            /// "Stay in the loop": `permissions` (wayfarer.flow:32).
             case permissions
-            /// "Sign in": `signIn` (wayfarer.flow:32).
+            /// "Sign in": `signIn` (wayfarer.flow:36).
             case signIn
-            /// "Reset password": `resetPassword` (wayfarer.flow:37).
+            /// "Reset password": `resetPassword` (wayfarer.flow:41).
             case resetPassword
-            /// "Create account": `createAccount` (wayfarer.flow:40).
+            /// "Create account": `createAccount` (wayfarer.flow:44).
             case createAccount
-            /// "Verify your email": `verifyEmail` (wayfarer.flow:43).
+            /// "Verify your email": `verifyEmail` (wayfarer.flow:47).
             case verifyEmail
 
             /// The route's title in the flow file, or nil when it has none.
@@ -208,27 +208,27 @@ enum Wayfarer: FlowProgram {
 
         /// The routes of flow `Explore`.
         enum Explore: Swift.Hashable, Swift.Sendable, Swift.Codable {
-            /// "Explore": `home` (wayfarer.flow:56).
+            /// "Explore": `home` (wayfarer.flow:60).
             case home
-            /// "Destination": `destination(id: String)` (wayfarer.flow:61).
+            /// "Destination": `destination(id: String)` (wayfarer.flow:65).
             case destination(id: Swift.String)
-            /// "City guide": `guide` (wayfarer.flow:65).
+            /// "City guide": `guide` (wayfarer.flow:69).
             case guide
-            /// "Hotels": `results(query: String)` (wayfarer.flow:68).
+            /// "Hotels": `results(query: String)` (wayfarer.flow:72).
             case results(query: Swift.String)
-            /// "Filters": `filters` (wayfarer.flow:73).
+            /// "Filters": `filters` (wayfarer.flow:77).
             case filters
-            /// "Map": `map` (wayfarer.flow:77).
+            /// "Map": `map` (wayfarer.flow:81).
             case map
-            /// "Hotel": `hotel(id: Int)` (wayfarer.flow:81).
+            /// "Hotel": `hotel(id: Int)` (wayfarer.flow:85).
             case hotel(id: Swift.Int)
-            /// "Reviews": `reviews(hotel: Int)` (wayfarer.flow:86).
+            /// "Reviews": `reviews(hotel: Int)` (wayfarer.flow:90).
             case reviews(hotel: Swift.Int)
-            /// "Photos": `gallery` (wayfarer.flow:89).
+            /// "Photos": `gallery` (wayfarer.flow:93).
             case gallery
-            /// "Rooms": `rooms(hotel: Int)` (wayfarer.flow:92).
+            /// "Rooms": `rooms(hotel: Int)` (wayfarer.flow:96).
             case rooms(hotel: Swift.Int)
-            /// "Sign in to book": `signInPrompt` (wayfarer.flow:96).
+            /// "Sign in to book": `signInPrompt` (wayfarer.flow:100).
             case signInPrompt
 
             /// The route's title in the flow file, or nil when it has none.
@@ -425,13 +425,13 @@ enum Wayfarer: FlowProgram {
 
         /// The routes of flow `Booking`.
         enum Booking: Swift.Hashable, Swift.Sendable, Swift.Codable {
-            /// "Guests": `guests` (wayfarer.flow:104).
+            /// "Guests": `guests` (wayfarer.flow:108).
             case guests
-            /// "Dates": `dates` (wayfarer.flow:107).
+            /// "Dates": `dates` (wayfarer.flow:111).
             case dates
-            /// "Payment": `payment` (wayfarer.flow:110).
+            /// "Payment": `payment` (wayfarer.flow:114).
             case payment
-            /// "Booked!": `confirmation` (wayfarer.flow:115).
+            /// "Booked!": `confirmation` (wayfarer.flow:119).
             case confirmation
 
             /// The route's title in the flow file, or nil when it has none.
@@ -512,9 +512,9 @@ enum Wayfarer: FlowProgram {
 
         /// The routes of flow `AddCard`.
         enum AddCard: Swift.Hashable, Swift.Sendable, Swift.Codable {
-            /// "Add a card": `cardForm` (wayfarer.flow:123).
+            /// "Add a card": `cardForm` (wayfarer.flow:127).
             case cardForm
-            /// "Verify card": `verifyCard` (wayfarer.flow:126).
+            /// "Verify card": `verifyCard` (wayfarer.flow:130).
             case verifyCard
 
             /// The route's title in the flow file, or nil when it has none.
@@ -566,13 +566,13 @@ enum Wayfarer: FlowProgram {
 
         /// The routes of flow `Trips`.
         enum Trips: Swift.Hashable, Swift.Sendable, Swift.Codable {
-            /// "Trips": `trips` (wayfarer.flow:134).
+            /// "Trips": `trips` (wayfarer.flow:138).
             case trips
-            /// "Trip": `trip(id: Int)` (wayfarer.flow:138).
+            /// "Trip": `trip(id: Int)` (wayfarer.flow:142).
             case trip(id: Swift.Int)
-            /// "Itinerary": `itinerary(trip: Int)` (wayfarer.flow:143).
+            /// "Itinerary": `itinerary(trip: Int)` (wayfarer.flow:147).
             case itinerary(trip: Swift.Int)
-            /// "Documents": `documents` (wayfarer.flow:144).
+            /// "Documents": `documents` (wayfarer.flow:148).
             case documents
 
             /// The route's title in the flow file, or nil when it has none.
@@ -650,9 +650,9 @@ enum Wayfarer: FlowProgram {
 
         /// The routes of flow `CancelTrip`.
         enum CancelTrip: Swift.Hashable, Swift.Sendable, Swift.Codable {
-            /// "Why are you cancelling?": `reason` (wayfarer.flow:152).
+            /// "Why are you cancelling?": `reason` (wayfarer.flow:156).
             case reason
-            /// "Refund": `refund` (wayfarer.flow:156).
+            /// "Refund": `refund` (wayfarer.flow:160).
             case refund
 
             /// The route's title in the flow file, or nil when it has none.
@@ -699,13 +699,13 @@ enum Wayfarer: FlowProgram {
 
         /// The routes of flow `Inbox`.
         enum Inbox: Swift.Hashable, Swift.Sendable, Swift.Codable {
-            /// "Inbox": `threads` (wayfarer.flow:163).
+            /// "Inbox": `threads` (wayfarer.flow:167).
             case threads
-            /// "Conversation": `thread(id: Int)` (wayfarer.flow:167).
+            /// "Conversation": `thread(id: Int)` (wayfarer.flow:171).
             case thread(id: Swift.Int)
-            /// "Attachments": `attachments` (wayfarer.flow:171).
+            /// "Attachments": `attachments` (wayfarer.flow:175).
             case attachments
-            /// "New message": `compose` (wayfarer.flow:172).
+            /// "New message": `compose` (wayfarer.flow:176).
             case compose
 
             /// The route's title in the flow file, or nil when it has none.
@@ -783,15 +783,15 @@ enum Wayfarer: FlowProgram {
 
         /// The routes of flow `Profile`.
         enum Profile: Swift.Hashable, Swift.Sendable, Swift.Codable {
-            /// "Profile": `profile` (wayfarer.flow:180).
+            /// "Profile": `profile` (wayfarer.flow:184).
             case profile
-            /// "Settings": `settings` (wayfarer.flow:185).
+            /// "Settings": `settings` (wayfarer.flow:189).
             case settings
-            /// "Notifications": `notifications` (wayfarer.flow:191).
+            /// "Notifications": `notifications` (wayfarer.flow:195).
             case notifications
-            /// "Privacy": `privacy` (wayfarer.flow:192).
+            /// "Privacy": `privacy` (wayfarer.flow:196).
             case privacy
-            /// "Currency": `currency(code: String)` (wayfarer.flow:193).
+            /// "Currency": `currency(code: String)` (wayfarer.flow:197).
             case currency(code: Swift.String)
 
             /// The route's title in the flow file, or nil when it has none.
@@ -877,7 +877,7 @@ enum Wayfarer: FlowProgram {
 
         /// The routes of flow `CurrencyPicker`.
         enum CurrencyPicker: Swift.Hashable, Swift.Sendable, Swift.Codable {
-            /// "Choose a currency": `currencies` (wayfarer.flow:199).
+            /// "Choose a currency": `currencies` (wayfarer.flow:203).
             case currencies
 
             /// The route's title in the flow file, or nil when it has none.
@@ -908,9 +908,9 @@ enum Wayfarer: FlowProgram {
 
         /// The routes of flow `Traveller`.
         enum Traveller: Swift.Hashable, Swift.Sendable, Swift.Codable {
-            /// "Traveller": `card(user: String)` (wayfarer.flow:208).
+            /// "Traveller": `card(user: String)` (wayfarer.flow:212).
             case card(user: Swift.String)
-            /// "Their trips": `sharedTrips(of: String)` (wayfarer.flow:211).
+            /// "Their trips": `sharedTrips(of: String)` (wayfarer.flow:215).
             case sharedTrips(of: Swift.String)
 
             /// The route's title in the flow file, or nil when it has none.
@@ -951,11 +951,11 @@ enum Wayfarer: FlowProgram {
 
         /// The routes of flow `Support`.
         enum Support: Swift.Hashable, Swift.Sendable, Swift.Codable {
-            /// "Help": `topics` (wayfarer.flow:216).
+            /// "Help": `topics` (wayfarer.flow:220).
             case topics
-            /// "Article": `article(slug: String)` (wayfarer.flow:219).
+            /// "Article": `article(slug: String)` (wayfarer.flow:223).
             case article(slug: Swift.String)
-            /// "Chat with us": `chat` (wayfarer.flow:222).
+            /// "Chat with us": `chat` (wayfarer.flow:226).
             case chat
 
             /// The route's title in the flow file, or nil when it has none.
@@ -1071,117 +1071,117 @@ enum Wayfarer: FlowProgram {
     enum Event: Swift.Hashable, Swift.Sendable {
         /// `ready`, handled at wayfarer.flow:11.
         case ready
-        /// `next`, handled at wayfarer.flow:22.
+        /// `next`, handled at wayfarer.flow:26.
         case next
-        /// `signIn`, handled at wayfarer.flow:23.
+        /// `signIn`, handled at wayfarer.flow:27.
         case signIn
-        /// `allow`, handled at wayfarer.flow:29.
+        /// `allow`, handled at wayfarer.flow:33.
         case allow
-        /// `skip`, handled at wayfarer.flow:30.
+        /// `skip`, handled at wayfarer.flow:34.
         case skip
-        /// `submit`, handled at wayfarer.flow:33.
+        /// `submit`, handled at wayfarer.flow:37.
         case submit
-        /// `forgotPassword`, handled at wayfarer.flow:34.
+        /// `forgotPassword`, handled at wayfarer.flow:38.
         case forgotPassword
-        /// `createAccount`, handled at wayfarer.flow:35.
+        /// `createAccount`, handled at wayfarer.flow:39.
         case createAccount
-        /// `sent`, handled at wayfarer.flow:38.
+        /// `sent`, handled at wayfarer.flow:42.
         case sent
-        /// `created`, handled at wayfarer.flow:41.
+        /// `created`, handled at wayfarer.flow:45.
         case created
-        /// `verified`, handled at wayfarer.flow:44.
+        /// `verified`, handled at wayfarer.flow:48.
         case verified
-        /// `resend`, handled at wayfarer.flow:45.
+        /// `resend`, handled at wayfarer.flow:49.
         case resend
-        /// `search(query: String)`, handled at wayfarer.flow:57.
+        /// `search(query: String)`, handled at wayfarer.flow:61.
         case search(query: Swift.String)
-        /// `openDestination(id: String)`, handled at wayfarer.flow:58.
+        /// `openDestination(id: String)`, handled at wayfarer.flow:62.
         case openDestination(id: Swift.String)
-        /// `showMap`, handled at wayfarer.flow:59.
+        /// `showMap`, handled at wayfarer.flow:63.
         case showMap
-        /// `hotels(query: String)`, handled at wayfarer.flow:62.
+        /// `hotels(query: String)`, handled at wayfarer.flow:66.
         case hotels(query: Swift.String)
-        /// `guide`, handled at wayfarer.flow:63.
+        /// `guide`, handled at wayfarer.flow:67.
         case guide
-        /// `close`, handled at wayfarer.flow:66.
+        /// `close`, handled at wayfarer.flow:70.
         case close
-        /// `open(id: Int)`, handled at wayfarer.flow:69.
+        /// `open(id: Int)`, handled at wayfarer.flow:73.
         case openID(id: Swift.Int)
-        /// `filter`, handled at wayfarer.flow:70.
+        /// `filter`, handled at wayfarer.flow:74.
         case filter
-        /// `map`, handled at wayfarer.flow:71.
+        /// `map`, handled at wayfarer.flow:75.
         case map
-        /// `apply`, handled at wayfarer.flow:74.
+        /// `apply`, handled at wayfarer.flow:78.
         case apply
-        /// `reset`, handled at wayfarer.flow:75.
+        /// `reset`, handled at wayfarer.flow:79.
         case reset
-        /// `rooms(hotel: Int)`, handled at wayfarer.flow:82.
+        /// `rooms(hotel: Int)`, handled at wayfarer.flow:86.
         case rooms(hotel: Swift.Int)
-        /// `reviews(hotel: Int)`, handled at wayfarer.flow:83.
+        /// `reviews(hotel: Int)`, handled at wayfarer.flow:87.
         case reviews(hotel: Swift.Int)
-        /// `gallery`, handled at wayfarer.flow:84.
+        /// `gallery`, handled at wayfarer.flow:88.
         case gallery
-        /// `author(name: String)`, handled at wayfarer.flow:87.
+        /// `author(name: String)`, handled at wayfarer.flow:91.
         case author(name: Swift.String)
-        /// `reserve`, handled at wayfarer.flow:93.
+        /// `reserve`, handled at wayfarer.flow:97.
         case reserve
-        /// `later`, handled at wayfarer.flow:97.
+        /// `later`, handled at wayfarer.flow:101.
         case later
-        /// `addCard`, handled at wayfarer.flow:111.
+        /// `addCard`, handled at wayfarer.flow:115.
         case addCard
-        /// `pay`, handled at wayfarer.flow:112.
+        /// `pay`, handled at wayfarer.flow:116.
         case pay
-        /// `cancel`, handled at wayfarer.flow:113.
+        /// `cancel`, handled at wayfarer.flow:117.
         case cancel
-        /// `done`, handled at wayfarer.flow:116.
+        /// `done`, handled at wayfarer.flow:120.
         case done
-        /// `save`, handled at wayfarer.flow:124.
+        /// `save`, handled at wayfarer.flow:128.
         case save
-        /// `failed`, handled at wayfarer.flow:128.
+        /// `failed`, handled at wayfarer.flow:132.
         case failed
-        /// `explore`, handled at wayfarer.flow:136.
+        /// `explore`, handled at wayfarer.flow:140.
         case explore
-        /// `itinerary(trip: Int)`, handled at wayfarer.flow:139.
+        /// `itinerary(trip: Int)`, handled at wayfarer.flow:143.
         case itinerary(trip: Swift.Int)
-        /// `cancelTrip`, handled at wayfarer.flow:140.
+        /// `cancelTrip`, handled at wayfarer.flow:144.
         case cancelTrip
-        /// `documents`, handled at wayfarer.flow:141.
+        /// `documents`, handled at wayfarer.flow:145.
         case documents
-        /// `keep`, handled at wayfarer.flow:154.
+        /// `keep`, handled at wayfarer.flow:158.
         case keep
-        /// `confirm`, handled at wayfarer.flow:157.
+        /// `confirm`, handled at wayfarer.flow:161.
         case confirm
-        /// `compose`, handled at wayfarer.flow:165.
+        /// `compose`, handled at wayfarer.flow:169.
         case compose
-        /// `attachments`, handled at wayfarer.flow:168.
+        /// `attachments`, handled at wayfarer.flow:172.
         case attachments
-        /// `sender(name: String)`, handled at wayfarer.flow:169.
+        /// `sender(name: String)`, handled at wayfarer.flow:173.
         case sender(name: Swift.String)
-        /// `send`, handled at wayfarer.flow:173.
+        /// `send`, handled at wayfarer.flow:177.
         case send
-        /// `discard`, handled at wayfarer.flow:174.
+        /// `discard`, handled at wayfarer.flow:178.
         case discard
-        /// `settings`, handled at wayfarer.flow:181.
+        /// `settings`, handled at wayfarer.flow:185.
         case settings
-        /// `help`, handled at wayfarer.flow:182.
+        /// `help`, handled at wayfarer.flow:186.
         case help
-        /// `signOut`, handled at wayfarer.flow:183.
+        /// `signOut`, handled at wayfarer.flow:187.
         case signOut
-        /// `notifications`, handled at wayfarer.flow:186.
+        /// `notifications`, handled at wayfarer.flow:190.
         case notifications
-        /// `privacy`, handled at wayfarer.flow:187.
+        /// `privacy`, handled at wayfarer.flow:191.
         case privacy
-        /// `currency`, handled at wayfarer.flow:188.
+        /// `currency`, handled at wayfarer.flow:192.
         case currency
-        /// `choose(code: String)`, handled at wayfarer.flow:200.
+        /// `choose(code: String)`, handled at wayfarer.flow:204.
         case choose(code: Swift.String)
-        /// `trips`, handled at wayfarer.flow:209.
+        /// `trips`, handled at wayfarer.flow:213.
         case trips
-        /// `open(slug: String)`, handled at wayfarer.flow:217.
+        /// `open(slug: String)`, handled at wayfarer.flow:221.
         case openSlug(slug: Swift.String)
-        /// `contact`, handled at wayfarer.flow:220.
+        /// `contact`, handled at wayfarer.flow:224.
         case contact
-        /// `end`, handled at wayfarer.flow:223.
+        /// `end`, handled at wayfarer.flow:227.
         case end
 
         /// `open(id: Int)`: its case is `openID`, as Swift cannot tell cases that share a name apart in a pattern.
@@ -1216,35 +1216,35 @@ enum Wayfarer: FlowProgram {
     }
 
     // MARK: Deep links
-    /// `wayfarer://hotel/:id` → `App/Main/Explore/hotel` (wayfarer.flow:227).
+    /// `wayfarer://hotel/:id` → `App/Main/Explore/hotel` (wayfarer.flow:231).
     static func hotelURL(id v0: Swift.Int) -> Swift.String {
         "wayfarer://hotel/" + FlowURL.encode(Swift.String(v0))
     }
-    /// `wayfarer://search?q=:query` → `App/Main/Explore/results` (wayfarer.flow:228).
+    /// `wayfarer://search?q=:query` → `App/Main/Explore/results` (wayfarer.flow:232).
     static func resultsURL(query v0: Swift.String) -> Swift.String {
         "wayfarer://search?q=" + FlowURL.encode(v0)
     }
-    /// `wayfarer://destination/:id` → `App/Main/Explore/destination` (wayfarer.flow:229).
+    /// `wayfarer://destination/:id` → `App/Main/Explore/destination` (wayfarer.flow:233).
     static func destinationURL(id v0: Swift.String) -> Swift.String {
         "wayfarer://destination/" + FlowURL.encode(v0)
     }
-    /// `wayfarer://trips/:id` → `App/Main/Trips/trip` (wayfarer.flow:230).
+    /// `wayfarer://trips/:id` → `App/Main/Trips/trip` (wayfarer.flow:234).
     static func tripURL(id v0: Swift.Int) -> Swift.String {
         "wayfarer://trips/" + FlowURL.encode(Swift.String(v0))
     }
-    /// `wayfarer://traveller/:name` → `App/Main/Explore/Traveller/card` (wayfarer.flow:231).
+    /// `wayfarer://traveller/:name` → `App/Main/Explore/Traveller/card` (wayfarer.flow:235).
     static func cardURL(name v0: Swift.String) -> Swift.String {
         "wayfarer://traveller/" + FlowURL.encode(v0)
     }
-    /// `wayfarer://inbox/:thread` → `App/Main/Inbox/thread` (wayfarer.flow:232).
+    /// `wayfarer://inbox/:thread` → `App/Main/Inbox/thread` (wayfarer.flow:236).
     static func threadURL(thread v0: Swift.Int) -> Swift.String {
         "wayfarer://inbox/" + FlowURL.encode(Swift.String(v0))
     }
-    /// `wayfarer://help/:slug` → `App/Main/Profile/Support/article` (wayfarer.flow:233).
+    /// `wayfarer://help/:slug` → `App/Main/Profile/Support/article` (wayfarer.flow:237).
     static func articleURL(slug v0: Swift.String) -> Swift.String {
         "wayfarer://help/" + FlowURL.encode(v0)
     }
-    /// `wayfarer://settings` → `App/Main/Profile/settings` (wayfarer.flow:234).
+    /// `wayfarer://settings` → `App/Main/Profile/settings` (wayfarer.flow:238).
     static func settingsURL() -> Swift.String {
         "wayfarer://settings"
     }
@@ -1255,91 +1255,92 @@ extension Wayfarer {
     static let definition = FlowDefinition(
         image: """
             RktQSQGAAQENLk5PKRkcDQQIAAADQXBwBWVudHJ5BmxhdW5jaAVyZWFkeQlvbmJvYXJkZWQETWFpbgpPbmJvYXJkaW5nBGRv
-            bmUJc2lnbmVkT3V0BnNpZ25Jbg1yZXR1cm5pbmdVc2VyB3dlbGNvbWUEbmV4dAhmZWF0dXJlcwtwZXJtaXNzaW9ucwVhbGxv
-            dwRza2lwBnN1Ym1pdA5mb3Jnb3RQYXNzd29yZA1yZXNldFBhc3N3b3JkDWNyZWF0ZUFjY291bnQEc2VudAdjcmVhdGVkC3Zl
-            cmlmeUVtYWlsBm5vQmFjawh2ZXJpZmllZAZyZXNlbmQHRXhwbG9yZQVUcmlwcwVJbmJveAdQcm9maWxlBGhvbWUGc2VhcmNo
-            BXF1ZXJ5BlN0cmluZwdyZXN1bHRzD29wZW5EZXN0aW5hdGlvbgJpZAtkZXN0aW5hdGlvbgdzaG93TWFwA21hcAZob3RlbHMF
-            Z3VpZGUFY2xvc2UEb3BlbgNJbnQFaG90ZWwGZmlsdGVyB2ZpbHRlcnMGbG9ja2VkBWFwcGx5BXJlc2V0BXJvb21zB3Jldmll
-            d3MHZ2FsbGVyeQR6b29tBWZpbmFsBmF1dGhvcgRuYW1lCVRyYXZlbGxlcgh1c2VybmFtZQdyZXNlcnZlCHNpZ25lZEluDHNp
-            Z25JblByb21wdAdCb29raW5nBWxhdGVyBmJvb2tlZAZndWVzdHMFZGF0ZXMHcGF5bWVudAdhZGRDYXJkB0FkZENhcmQDcGF5
-            DGNvbmZpcm1hdGlvbgZjYW5jZWwFYWRkZWQIY2FyZEZvcm0Ec2F2ZQp2ZXJpZnlDYXJkBmZhaWxlZAV0cmlwcwR0cmlwB2V4
-            cGxvcmUJaXRpbmVyYXJ5CmNhbmNlbFRyaXAKQ2FuY2VsVHJpcAlkb2N1bWVudHMJY2FuY2VsbGVkBnJlYXNvbgZyZWZ1bmQE
-            a2VlcAdjb25maXJtB3RocmVhZHMGdGhyZWFkB2NvbXBvc2ULYXR0YWNobWVudHMGc2VuZGVyBHNlbmQHZGlzY2FyZAdwcm9m
-            aWxlCHNldHRpbmdzBGhlbHAHU3VwcG9ydAdzaWduT3V0DW5vdGlmaWNhdGlvbnMHcHJpdmFjeQhjdXJyZW5jeQ5DdXJyZW5j
-            eVBpY2tlcgZwaWNrZWQEY29kZQpjdXJyZW5jaWVzBmNob29zZQRjYXJkBHVzZXILc2hhcmVkVHJpcHMCb2YGdG9waWNzBHNs
-            dWcHYXJ0aWNsZQdjb250YWN0BGNoYXQDZW5kBEJvb2wGRG91YmxlBGJ1c3kGc3lzdGVtBGJhY2sbbGluayAid2F5ZmFyZXI6
-            Ly90cmlwcy86aWQiDXdheWZhcmVyLmZsb3cAAfgDAwEBAAGOBAYAAgAAAAAAAgQIDAHoBQoAAQIBnwYHAgYAAAAAAhAgIAoB
-            2QsEAAAB2QsEAAAAAAAIEBAgIjYBuQwHAAEQAcsMBAYIAAAAABAmTE6AAQH1FgcAASYBhxcGCAoKCgAAJi5aXI4BAYgaBwAB
-            LgGaGggKDAoKAAAuMmJiOAHTGwUAATIB4xsFDA4KCgAAMjpucKoBAZwfCgABOgGxHwYOEA4OAAA6PnZ2OgHoIAUAAT4B+CAH
-            EBIODgAAPkaCAYIBPAGFJAcAAUYBlyQHEhQQEAAARlCQAZAB1gEB2ygOAAFQAfQoChQWEhIAAFBSkgGSAXYB9yoJAAFSAZ0r
-            BBYYEhQAAFJWlAGUAcwBAcwsBwABVgHeLAYYGhgYAABWXJoBmgEEAAGdBAYAAAAABBYCAa8GBwAAAAgMGgIBiQcIAAAADA4c
-            AgHSBwsAAAAOEhICAbYIBgAAABIYJgIBygkNAAAAGBooAgGOCg0AAAAaHC4CAd4KCwAAAhwgPgYB2AwEAAAAIihMBgGLDgsA
-            AgAoLFQGAZYPBQICACwuRgYBzw8HAgQALjRgBgHfEAcEBAQ0OFAGAbgRAwQEADg8XAYBoBIFBAYAPEJqBgHdEwcGCAFCRGwG
-            AdAUBwgIAERGaAYBhxUFCAoARkp+BgGMFgwKCgBKTIYBCAGWFwYKCgBOUIgBCAHOFwUKCgBQUooBCAGGGAcKCgJSWJIBCAGX
-            GQwKCgJYWpgBCgGrGggKCgBcXpwBCgHuGgoKCgJeYqABDAHxGwUKCgBiZqIBDAHYHAQKDABmbKYBDAGIHgkMDgFsbKwBDAG5
-            HgkODgBsbrABDgHAHwYODgBwdLIBDgGnIAYODgB0drgBEAGIIQcODgB2eroBEAHyIQYOEAB6fr4BEAGGIwsQEAF+frwBEAGw
-            IwcQEAB+ggHGARIBpyQHEBAAggGIAcgBEgGxJQgQEACIAZAB0AESAZYnDRAQAZABkAHSARIBxCcHEBABkAGQAdQBEgHmJwgQ
-            EgGQAZAB3AEUAYcpChISAJABkgHgARYBuisEFBYAkgGUAeQBFgGWLAsWGAGUAZQB6AEYAe0sBhgYAJQBlgHsARgBvy0HGBoA
-            lgGYAfABGAGJLgQaGgCYAZoBAAABBhoaAQgAAgG4BAUAAQAAAQYaGgACBAHqBAUAAQABAg4aGgAEBgGWBQ8AAQABBBAaGgAG
-            CAHBBQ4AAQICARgaGgAICgHKBgQAAQICARIaGgAKDAHnBgYAAQIEARgaGgAMDgGtBwQAAQIGAR4aGgAOEAH6BwUAAQIGASAa
-            GgAQEgGWCAQAAQIIASIaGgASFAHQCAYAAQIIASQaGgAUFgHtCA4AAQIIASgaGgAWGAGaCQ0AAQIKASoaGgAYGgHyCQQAAQIM
-            ASwaGgAaHAG2CgcAAQIOATIaGgAcHgGQCwgAAQIOATQaGgAeIAGvCwYAAQQBEhAaGgAgIgGLDBEAAQYQAUAaHAAiJAHwDAYA
-            AQYQAUgcHgAkJgGrDQ8AAQYQAU4eHgAmKAHqDQcAAQYSAVIeIAAoKgG6DgYAAQYSAVQgIAAqLAH1DgUAAQYUAVYgIAAsLgGy
-            DwUAAQYWAVggIgAuMAH4DwQAAQYWAV4iIgAwMgGjEAYAAQYWAVAiIgAyNAHCEAMAAQYYAWQiIgA0NgGDEQUAAQYYAWYiIgA2
-            OAGbEQUAAQYaAVYiIgA4OgHLEQUAAQYaAVgiJAA6PgHjEQQAAQYcAWgkJgA+QAHAEgUAAQYcAWomKABAQgH1EgcAAQYcAWwo
-            KABCRAGuEwcAAQYeAXIoKgBERgGMFAYAAQYgAVYqKgBGSAHqFAUAAQYiAXoqKgJ8SEoBqhUHAAEGIgF6KioASkwB3hUHAAEG
-            JAGCASoqAExOAbQWBQABBgEIhAEqKgBOUAHOFg4AAQgmARgqKgBQUgGvFwQAAQgoARgqKgBSVAHlFwQAAQgqAYwBKioAVFYB
-            qhgHAAEIKgGQASoqAFZYAdMYAwABCCoBlAEqKgBYWgHzGAYAAQgsAQ4qKgBaXAHAGQQAAQgBCpYBKioAXF4B3xkNAAEKLgGa
-            ASoqAF5gAcoaBAABCjABMioqAGBiAZkbCAABCjABngEqKgBiZAG5GwYAAQwyAVgqLABkZgGIHAQAAQwyAaQBLCwAZmgBshwH
-            AAEMNAGmASwuAGhqAfYcCQABDDQBqAEuLgBqbAGwHQoAAQw0AawBLi4AbG4B3x0JAAEMOAFWLi4AbnAB2B4FAAEMAQ6uAS4u
-            AHByAfIeFAABDjoBGC4uAHJ0AeofBAABDjoBtAEuLgB0dgGFIAQAAQ48AbYBLi4AdngBwCAHAAEQPgFYLjAAeHoBoSEEAAEQ
-            PgG8ATAwAHp8Ac0hBwABEEABvgEwMAB8fgGaIgsAARBAAcABMDIAfoABAcIiBgABEEQBwgEyMgCAAYIBAc8jBAABEEQBxAEy
-            MgCCAYQBAeYjBwABEkYByAEyMgCEAYYBAcIkCAABEkYBygEyMgCGAYgBAeMkBAABEkYBzgEyMgCIAYoBAYklBwABEkgB0AEy
-            MgCKAYwBAc4lDQABEkgB0gEyMgCMAY4BAfklBwABEkgB1AEyMgCOAZABAZgmCAABEkgU2AEyNACQAZIBAckmFQABFFAB3gE0
-            NgCSAZQBAa8pBgABFlIBoAE2NgCUAZYBAeIrBQABGFYBWDY4AJYBmAEBhC0EAAEYWAHuATg4AJgBmgEB6C0HAAEYWgHyATg4
-            AJoBnAEBpi4DAAEAAQH+AQAAAJwBngEB1jAIAAEJAAAEAwEAAAEAAdAEEgkAAAICAQAAAQAB8wQZCQAABAMBAAABAAGpBRIE
-            AAIBAAEAAAEAAdMFDAACBAEAAQAAAQAB0gYNAAQGAQABAAABAAHxBgsABggBAAEAAAEAAbUHEAAICgEAAQAAAQABgwgLCgAA
-            AQAOAAABAAGeCAsKAAABAA4AAAEAAdoICwEKDAEAAQAAAQAB/wgTAAwOAQABAAABAAGrCRIIAAABAAEAAAEAAfoJBwAOEAEA
-            AQAAAQABwQoQCgAAAQAOAAABAAGcCwsDEBIBAAEAAAEAAbkLEwoAAAEAEAAAAQABoAwQABIUAQABAAABAAGJDRoAFBYBAAEA
-            AAEAAcoNGAIWGAEAAQAAAQAB9Q0JABgaAQABAAABAAHTDhoBGhwBAAEAAAEAAf4OCwgAAAEAAQAAAQABuw8HABweAQABAAAB
-            AAGJEBIBHiABAAEAAAEAAa0QDQIgIgEAAQAAAQAByRAJCAAAAQABAAABAAGMEQcIAAABAAEAAAEAAaQRBwgAAAEAAQAAAQAB
-            1BEHCAAAAQABAAABAAH0EQcAIiQBAAEAAAEAAYESEgAkJgEAAQAAAQAB1RIYACYoAQABAAABAAGMExoCKCoBAAEAAG4AAbkT
-            FwkAABYAAQ4QAQABpBQfCAAAAQABAAABAAHzFAcBKiwBAAEAAAEAAcQVEgkAAAgBARAQAQAB6RUWCAAAAQABAAABAAG9FgcL
-            AAAMAAEAAAEAAeAWDAAsLgEAAQAAAQABtxcKAC4wAQABAAABAAHtFwwJAAAKAQEQEAEAAbUYFgAwMgEAAQAAAQAB2hgRCgAA
-            AQCUARAQAQAB/RgNCgAAAQCEARAQAQAByBkNAzI0AQABAAABAAHwGQ8ANDYBAAEAAAEAAdIaDwoAAAEAlgEQEAEAAaUbDAUA
-            AAEAAQAAAQABwxsDADY4AQABAAABAAGZHBELAAAGAAEAAAEAAb0cDgA4OgEAAQAAAQABjh0aCQAADgIBFBQBAAG+HRkBOjwB
-            AAEAAAEAAewdDwgAAAEAAQAAAQAB4R4HBwAAAQABAAABAAGKHwkAPD4BAAEAAAEAAfIfCwoAAAEAlAEUFAEAAY0gDQoAAAEA
-            rgEUFAEAAcsgEAA+QAEAAQAAAQABsiETAUBCAQABAAABAAHYIQ0BQkQBAAEAAAEAAakiEQkAABYAARYYAQAB2iIfCAAAAQAB
-            AAABAAHXIwcIAAABAAEAAAEAAfEjBwBERgEAAQAAAQABziQNCQAAGAEBGBgBAAHrJBYKAAABABAYGAEAAZQlEABGSAEAAQAA
-            AQAB3yUSAEhKAQABAAABAAGEJgwJAAAUAQEYGAEAAaQmHQBKTAEAAQAAAQAB8CYZCgAAAQDYARocAQABxykZAExOAQABAAAB
-            AAHrKx4ATlABAAEAAAEAAZotGABQUgEAAQAAAQAB8y0JCgAAAQCUASIiAQABrS4NCQAAAgIBKioBAAHkMBkAAAAB2AUGBAAA
-            AdcGCAgAAAH2BgYGAAABugcLCAAAAYgIBgoAAAGFCQ0MAAABsAkNDgAAAcYKCw4AAAHBCwsWAAIBjg0VEgIEAc8NExoEBAH7
-            DQMWBAYB2A4VFAYGAYQPBRwGCAGOEA0YCAgBsxAHGggIAc8QAxwICgGGEg0iCgwB2hITHgwOAZETFSAODgG/EwckEBAByhUM
-            KBAQAbwXBSoQEAHyFwcsEBAB3xgMKhAQAfgZBzAQEAHXGgo0EBIBnhwMNhIUAZMdFTgUFAHyHQk8FBQB9x8GQBQWAbchDkQW
-            FgHeIQdCFhYBryILSBgYAdMkCEoYGAHkJQ1MGBgBiSYHThgaAfUmFFQeIAHwKxlYICIBny0TWiIiAfgtBEIAAQABlg0MSgAB
-            AAHbDQZCAAEAAeAODEoAAQABlBAGSgABAAGMEgZcAAEAAeASDFwAAQABmRMMeAABAAG0FA5KAAEAAaMcBqIBAAEAAZ0dCkoA
-            AQABviEGeAABAAHqIg7aAQABAAH+JgraAQABAAHVKQriAQADAAGiKw7mAQADAAH8KwzqAQABAAGnLQpKAARKAfguBkIABEIB
-            vi8MSgAESgGOMAZKAARKAckwBngABHQBvjEO4gEABHQB0zEKSgAEugEBmDIK6gEABOoBAeUyCkoAAZcOAgBCAAHXDwUASgEB
-            phICAFwBAeUTBQBcAQGNFQUASgEB3RwCAKIBAQGSHgQASgEB+SECANoBAAHvJwQAeAABgSsIAOIBAAG/KwQA5gEAAaIsAgDq
-            AQABxy0EAEIAAfcMBQBKAAG7DQIAQgABwQ4FAEoBAf0PAgBKAQHoEQIAXAEBxhIFAFwBAf0SBQB0AAGTFAQASgEBjRwCAKIB
-            AQGAHQQASgEBpiECAHQAAckiBADaAQAB3yYEANoBAAG2KQQA6gEAAYktBAABAAAAAAGOBAYBCAEUAAAB/QUGAQIAAAABnwYH
-            ARAAAAABywwEASYAEBABhxcGAS4AEBABmhoIATIAEBAB4xsFAToAFBQBsR8GAT4AFBQB+CAHAUYAGBgBlyQHAVAAGhoB9CgK
-            AVIAHB4BnSsEAVYAICAB3iwGBgwQEgEId2F5ZmFyZXICAAVob3RlbAFKAAAAFHdheWZhcmVyOi8vaG90ZWwvOmlkAwAEBgMA
-            ACIiIiIAAQEAHCIkAccuFgHhLh4BCHdheWZhcmVyAQAGc2VhcmNoAQFxQgAAABp3YXlmYXJlcjovL3NlYXJjaD9xPTpxdWVy
-            eQMABAYDAAAkJCQkAAEBABYkJgGFLxwBpS8mAQh3YXlmYXJlcgIAC2Rlc3RpbmF0aW9uAUoAAAAad2F5ZmFyZXI6Ly9kZXN0
-            aW5hdGlvbi86aWQDAAQGAwAAJiYmJgABAQASJigB0S8cAfEvJAEId2F5ZmFyZXICAAV0cmlwcwFKAAAAFHdheWZhcmVyOi8v
-            dHJpcHMvOmlkAwAEDAMAACgoKCgBfJoBAQA0KCoBmzAWAbUwGwEId2F5ZmFyZXICAAl0cmF2ZWxsZXIBdAAAABp3YXlmYXJl
-            cjovL3RyYXZlbGxlci86bmFtZQQABAYWBAAAKioqKiosAAEBAFIsLgGDMRwBozE7AQh3YXlmYXJlcgIABWluYm94AboBAAAA
-            GHdheWZhcmVyOi8vaW5ib3gvOnRocmVhZAMABBADAAAuLi4uAAEBAEAuMAHkMRoBgjIhAQh3YXlmYXJlcgIABGhlbHAB6gEA
-            AAAVd2F5ZmFyZXI6Ly9oZWxwLzpzbHVnBAAEEhgEAAAwMDAwMDAAAQEAWDAyAakyFwHEMiwBCHdheWZhcmVyAQAIc2V0dGlu
-            Z3MAAAATd2F5ZmFyZXI6Ly9zZXR0aW5ncwMABBIDAAAyMjIyAAEBAEgyMgH2MhUBjzMZAQhXYXlmYXJlcgEHV2VsY29tZQEP
-            V2hhdCB5b3UgY2FuIGRvARBTdGF5IGluIHRoZSBsb29wAQdTaWduIGluAQ5SZXNldCBwYXNzd29yZAEOQ3JlYXRlIGFjY291
-            bnQBEVZlcmlmeSB5b3VyIGVtYWlsAQdFeHBsb3JlAQtEZXN0aW5hdGlvbgEKQ2l0eSBndWlkZQEGSG90ZWxzAQdGaWx0ZXJz
-            AQNNYXABBUhvdGVsAQdSZXZpZXdzAQZQaG90b3MBBVJvb21zAQ9TaWduIGluIHRvIGJvb2sBBkd1ZXN0cwEFRGF0ZXMBB1Bh
-            eW1lbnQBB0Jvb2tlZCEBCkFkZCBhIGNhcmQBC1ZlcmlmeSBjYXJkAQVUcmlwcwEEVHJpcAEJSXRpbmVyYXJ5AQlEb2N1bWVu
-            dHMBF1doeSBhcmUgeW91IGNhbmNlbGxpbmc/AQZSZWZ1bmQBBUluYm94AQxDb252ZXJzYXRpb24BC0F0dGFjaG1lbnRzAQtO
-            ZXcgbWVzc2FnZQEHUHJvZmlsZQEIU2V0dGluZ3MBDU5vdGlmaWNhdGlvbnMBB1ByaXZhY3kBCEN1cnJlbmN5ARFDaG9vc2Ug
-            YSBjdXJyZW5jeQEJVHJhdmVsbGVyAQtUaGVpciB0cmlwcwEESGVscAEHQXJ0aWNsZQEMQ2hhdCB3aXRoIHVzALHJ5ETAqiRo
+            bmUJc2lnbmVkT3V0BnNpZ25Jbg1yZXR1cm5pbmdVc2VyB3dlbGNvbWUEYnVzeQRuZXh0CGZlYXR1cmVzC3Blcm1pc3Npb25z
+            BWFsbG93BHNraXAGc3VibWl0DmZvcmdvdFBhc3N3b3JkDXJlc2V0UGFzc3dvcmQNY3JlYXRlQWNjb3VudARzZW50B2NyZWF0
+            ZWQLdmVyaWZ5RW1haWwGbm9CYWNrCHZlcmlmaWVkBnJlc2VuZAdFeHBsb3JlBVRyaXBzBUluYm94B1Byb2ZpbGUEaG9tZQZz
+            ZWFyY2gFcXVlcnkGU3RyaW5nB3Jlc3VsdHMPb3BlbkRlc3RpbmF0aW9uAmlkC2Rlc3RpbmF0aW9uB3Nob3dNYXADbWFwBmhv
+            dGVscwVndWlkZQVjbG9zZQRvcGVuA0ludAVob3RlbAZmaWx0ZXIHZmlsdGVycwZsb2NrZWQFYXBwbHkFcmVzZXQFcm9vbXMH
+            cmV2aWV3cwdnYWxsZXJ5BHpvb20FZmluYWwGYXV0aG9yBG5hbWUJVHJhdmVsbGVyCHVzZXJuYW1lB3Jlc2VydmUIc2lnbmVk
+            SW4Mc2lnbkluUHJvbXB0B0Jvb2tpbmcFbGF0ZXIGYm9va2VkBmd1ZXN0cwVkYXRlcwdwYXltZW50B2FkZENhcmQHQWRkQ2Fy
+            ZANwYXkMY29uZmlybWF0aW9uBmNhbmNlbAVhZGRlZAhjYXJkRm9ybQRzYXZlCnZlcmlmeUNhcmQGZmFpbGVkBXRyaXBzBHRy
+            aXAHZXhwbG9yZQlpdGluZXJhcnkKY2FuY2VsVHJpcApDYW5jZWxUcmlwCWRvY3VtZW50cwljYW5jZWxsZWQGcmVhc29uBnJl
+            ZnVuZARrZWVwB2NvbmZpcm0HdGhyZWFkcwZ0aHJlYWQHY29tcG9zZQthdHRhY2htZW50cwZzZW5kZXIEc2VuZAdkaXNjYXJk
+            B3Byb2ZpbGUIc2V0dGluZ3MEaGVscAdTdXBwb3J0B3NpZ25PdXQNbm90aWZpY2F0aW9ucwdwcml2YWN5CGN1cnJlbmN5DkN1
+            cnJlbmN5UGlja2VyBnBpY2tlZARjb2RlCmN1cnJlbmNpZXMGY2hvb3NlBGNhcmQEdXNlcgtzaGFyZWRUcmlwcwJvZgZ0b3Bp
+            Y3MEc2x1ZwdhcnRpY2xlB2NvbnRhY3QEY2hhdANlbmQEQm9vbAZEb3VibGUGc3lzdGVtBGJhY2sbbGluayAid2F5ZmFyZXI6
+            Ly90cmlwcy86aWQiDXdheWZhcmVyLmZsb3cAAfgDAwEBAAGOBAYAAgAAAAAAAgQIDAHwBwoAAQIBpwgHAgYAAAAAAhAgIAoB
+            kQ4EAAABkQ4EAAAAAAAIEBAgIjgB8Q4HAAEQAYMPBAYIAAAAABAmTE6CAQGtGQcAASYBvxkGCAoKCgAAJi5aXJABAcAcBwAB
+            LgHSHAgKDAoKAAAuMmJiOgGLHgUAATIBmx4FDA4KCgAAMjpucKwBAdQhCgABOgHpIQYOEA4OAAA6PnZ2PAGgIwUAAT4BsCMH
+            EBIODgAAPkaCAYIBPgG9JgcAAUYBzyYHEhQQEAAARlCQAZAB2AEBkysOAAFQAawrChQWEhIAAFBSkgGSAXgBry0JAAFSAdUt
+            BBYYEhQAAFJWlAGUAc4BAYQvBwABVgGWLwYYGhgYAABWXJoBmgEEAAGdBAYAAAAABBYCAbcIBwAACAgMHAIBmAkIAAAIDA4e
+            AgHoCQsAAAgOEhICAdMKBgAACBIYKAIB7gsNAAAIGBoqAgG5DA0AAAgaHDACAZANCwAAChwgQAYBkA8EAAAAIihOBgHDEAsA
+            AgAoLFYGAc4RBQICACwuSAYBhxIHAgQALjRiBgGXEwcEBAQ0OFIGAfATAwQEADg8XgYB2BQFBAYAPEJsBgGVFgcGCAFCRG4G
+            AYgXBwgIAERGagYBvxcFCAoARkqAAQYBxBgMCgoASkyIAQgBzhkGCgoATlCKAQgBhhoFCgoAUFKMAQgBvhoHCgoCUliUAQgB
+            zxsMCgoCWFqaAQoB4xwICgoAXF6eAQoBph0KCgoCXmKiAQwBqR4FCgoAYmakAQwBkB8ECgwAZmyoAQwBwCAJDA4BbGyuAQwB
+            8SAJDg4AbG6yAQ4B+CEGDg4AcHS0AQ4B3yIGDg4AdHa6ARABwCMHDg4Adnq8ARABqiQGDhAAen7AARABviULEBABfn6+ARAB
+            6CUHEBAAfoIByAESAd8mBxAQAIIBiAHKARIB6ScIEBAAiAGQAdIBEgHOKQ0QEAGQAZAB1AESAfwpBxAQAZABkAHWARIBnioI
+            EBIBkAGQAd4BFAG/KwoSEgCQAZIB4gEWAfItBBQWAJIBlAHmARYBzi4LFhgBlAGUAeoBGAGlLwYYGACUAZYB7gEYAfcvBxga
+            AJYBmAHyARgBwTAEGhoAmAGaAQAAAQYaGgEIAAIBuAQFAAEAAAEGGhoAAgQB6gQFAAEAAQIOGhoABAYBlgUPAAEAAQQQGhoA
+            BggBwQUOAAECAgEaGhoACAoB2QgEAAECAgESGhoACgwB9ggGAAECBAEaGhoADA4BwwkEAAECBgEgGhoADhABlwoFAAECBgEi
+            GhoAEBIBswoEAAECCAEkGhoAEhQB9AoGAAECCAEmGhoAFBYBkQsOAAECCAEqGhoAFhgBvgsNAAECCgEsGhoAGBoBnQwEAAEC
+            DAEuGhoAGhwB6AwHAAECDgE0GhoAHB4ByA0IAAECDgE2GhoAHiAB5w0GAAEEARIQGhoAICIBww4RAAEGEAFCGhwAIiQBqA8G
+            AAEGEAFKHB4AJCYB4w8PAAEGEAFQHh4AJigBohAHAAEGEgFUHiAAKCoB8hAGAAEGEgFWICAAKiwBrREFAAEGFAFYICAALC4B
+            6hEFAAEGFgFaICIALjABsBIEAAEGFgFgIiIAMDIB2xIGAAEGFgFSIiIAMjQB+hIDAAEGGAFmIiIANDYBuxMFAAEGGAFoIiIA
+            NjgB0xMFAAEGGgFYIiIAODoBgxQFAAEGGgFaIiQAOj4BmxQEAAEGHAFqJCYAPkAB+BQFAAEGHAFsJigAQEIBrRUHAAEGHAFu
+            KCgAQkQB5hUHAAEGHgF0KCoAREYBxBYGAAEGIAFYKioARkgBohcFAAEGIgF8KioCfkhKAeIXBwABBiIBfCoqAEpMAZYYBwAB
+            BiQBhAEqKgBMTgHsGAUAAQYBCIYBKioATlABhhkOAAEIJgEaKioAUFIB5xkEAAEIKAEaKioAUlQBnRoEAAEIKgGOASoqAFRW
+            AeIaBwABCCoBkgEqKgBWWAGLGwMAAQgqAZYBKioAWFoBqxsGAAEILAEOKioAWlwB+BsEAAEIAQqYASoqAFxeAZccDQABCi4B
+            nAEqKgBeYAGCHQQAAQowATQqKgBgYgHRHQgAAQowAaABKioAYmQB8R0GAAEMMgFaKiwAZGYBwB4EAAEMMgGmASwsAGZoAeoe
+            BwABDDQBqAEsLgBoagGuHwkAAQw0AaoBLi4AamwB6B8KAAEMNAGuAS4uAGxuAZcgCQABDDgBWC4uAG5wAZAhBQABDAEOsAEu
+            LgBwcgGqIRQAAQ46ARouLgBydAGiIgQAAQ46AbYBLi4AdHYBvSIEAAEOPAG4AS4uAHZ4AfgiBwABED4BWi4wAHh6AdkjBAAB
+            ED4BvgEwMAB6fAGFJAcAARBAAcABMDAAfH4B0iQLAAEQQAHCATAyAH6AAQH6JAYAARBEAcQBMjIAgAGCAQGHJgQAARBEAcYB
+            MjIAggGEAQGeJgcAARJGAcoBMjIAhAGGAQH6JggAARJGAcwBMjIAhgGIAQGbJwQAARJGAdABMjIAiAGKAQHBJwcAARJIAdIB
+            MjIAigGMAQGGKA0AARJIAdQBMjIAjAGOAQGxKAcAARJIAdYBMjIAjgGQAQHQKAgAARJIFNoBMjQAkAGSAQGBKRUAARRQAeAB
+            NDYAkgGUAQHnKwYAARZSAaIBNjYAlAGWAQGaLgUAARhWAVo2OACWAZgBAbwvBAABGFgB8AE4OACYAZoBAaAwBwABGFoB9AE4
+            OACaAZwBAd4wAwABAAEB/gEAAACcAZ4BAY4zCAABCQAABAMBAAABAAHQBBIJAAACAgEAAAEAAfMEGQkAAAQDAQAAAQABqQUS
+            BAACAQABAAABAAHTBQwAAgQBAAEAAAEAAeEIDQAEBgEAAQAAAQABgAkLAAYIAQABAAABAAHLCRAACAoBAAEAAAEAAaAKCwoA
+            AAEADgAAAQABuwoLCgAAAQAOAAABAAH+CgsBCgwBAAEAAAEAAaMLEwAMDgEAAQAAAQABzwsSCAAAAQABAAABAAGlDAcADhAB
+            AAEAAAEAAfMMEAoAAAEADgAAAQAB1A0LAxASAQABAAABAAHxDRMKAAABABAAAAEAAdgOEAASFAEAAQAAAQABwQ8aABQWAQAB
+            AAABAAGCEBgCFhgBAAEAAAEAAa0QCQAYGgEAAQAAAQABixEaARocAQABAAABAAG2EQsIAAABAAEAAAEAAfMRBwAcHgEAAQAA
+            AQABwRISAR4gAQABAAABAAHlEg0CICIBAAEAAAEAAYETCQgAAAEAAQAAAQABxBMHCAAAAQABAAABAAHcEwcIAAABAAEAAAEA
+            AYwUBwgAAAEAAQAAAQABrBQHACIkAQABAAABAAG5FBIAJCYBAAEAAAEAAY0VGAAmKAEAAQAAAQABxBUaAigqAQABAABwAAHx
+            FRcJAAAWAAEOEAEAAdwWHwgAAAEAAQAAAQABqxcHASosAQABAAABAAH8FxIJAAAIAQEQEAEAAaEYFggAAAEAAQAAAQAB9RgH
+            CwAADAABAAABAAGYGQwALC4BAAEAAAEAAe8ZCgAuMAEAAQAAAQABpRoMCQAACgEBEBABAAHtGhYAMDIBAAEAAAEAAZIbEQoA
+            AAEAlgEQEAEAAbUbDQoAAAEAhgEQEAEAAYAcDQMyNAEAAQAAAQABqBwPADQ2AQABAAABAAGKHQ8KAAABAJgBEBABAAHdHQwF
+            AAABAAEAAAEAAfsdAwA2OAEAAQAAAQAB0R4RCwAABgABAAABAAH1Hg4AODoBAAEAAAEAAcYfGgkAAA4CARQUAQAB9h8ZATo8
+            AQABAAABAAGkIA8IAAABAAEAAAEAAZkhBwcAAAEAAQAAAQABwiEJADw+AQABAAABAAGqIgsKAAABAJYBFBQBAAHFIg0KAAAB
+            ALABFBQBAAGDIxAAPkABAAEAAAEAAeojEwFAQgEAAQAAAQABkCQNAUJEAQABAAABAAHhJBEJAAAWAAEWGAEAAZIlHwgAAAEA
+            AQAAAQABjyYHCAAAAQABAAABAAGpJgcAREYBAAEAAAEAAYYnDQkAABgBARgYAQABoycWCgAAAQAQGBgBAAHMJxAARkgBAAEA
+            AAEAAZcoEgBISgEAAQAAAQABvCgMCQAAFAEBGBgBAAHcKB0ASkwBAAEAAAEAAagpGQoAAAEA2gEaHAEAAf8rGQBMTgEAAQAA
+            AQABoy4eAE5QAQABAAABAAHSLxgAUFIBAAEAAAEAAaswCQoAAAEAlgEiIgEAAeUwDQkAAAICASoqAQABnDMZAAAAAdgFBgQA
+            AAHmCAgIAAABhQkGBgAAAdAJCwgAAAGlCgYKAAABqQsNDAAAAdQLDQ4AAAH4DAsOAAAB+Q0LFgACAcYPFRICBAGHEBMaBAQB
+            sxADFgQGAZARFRQGBgG8EQUcBggBxhINGAgIAesSBxoICAGHEwMcCAoBvhQNIgoMAZIVEx4MDgHJFRUgDg4B9xUHJBAQAYIY
+            DCgQEAH0GQUqEBABqhoHLBAQAZcbDCoQEAGwHAcwEBABjx0KNBASAdYeDDYSFAHLHxU4FBQBqiAJPBQUAa8iBkAUFgHvIw5E
+            FhYBliQHQhYWAeckC0gYGAGLJwhKGBgBnCgNTBgYAcEoB04YGgGtKRRUHiABqC4ZWCAiAdcvE1oiIgGwMAREAAEAAc4PDEwA
+            AQABkxAGRAABAAGYEQxMAAEAAcwSBkwAAQABxBQGXgABAAGYFQxeAAEAAdEVDHoAAQAB7BYOTAABAAHbHgakAQABAAHVHwpM
+            AAEAAfYjBnoAAQABoiUO3AEAAQABtikK3AEAAQABjSwK5AEAAwAB2i0O6AEAAwABtC4M7AEAAQAB3y8KTAAETAGwMQZEAARE
+            AfYxDEwABEwBxjIGTAAETAGBMwZ6AAR2AfYzDuQBAAR2AYs0CkwABLwBAdA0CuwBAATsAQGdNQpMAAHPEAIARAABjxIFAEwB
+            Ad4UAgBeAQGdFgUAXgEBxRcFAEwBAZUfAgCkAQEByiAEAEwBAbEkAgDcAQABpyoEAHoAAbktCADkAQAB9y0EAOgBAAHaLgIA
+            7AEAAf8vBABEAAGvDwUATAAB8w8CAEQAAfkQBQBMAQG1EgIATAEBoBQCAF4BAf4UBQBeAQG1FQUAdgAByxYEAEwBAcUeAgCk
+            AQEBuB8EAEwBAd4jAgB2AAGBJQQA3AEAAZcpBADcAQAB7isEAOwBAAHBLwQAAQAAAAABjgQGAQgBFAAAAYUIBgECAAAAAacI
+            BwEQAAAAAYMPBAEmABAQAb8ZBgEuABAQAdIcCAEyABAQAZseBQE6ABQUAekhBgE+ABQUAbAjBwFGABgYAc8mBwFQABoaAawr
+            CgFSABweAdUtBAFWACAgAZYvBgYMEBIBCHdheWZhcmVyAgAFaG90ZWwBTAAAABR3YXlmYXJlcjovL2hvdGVsLzppZAMABAYD
+            AAAiIiIiAAEBABwiJAH/MBYBmTEeAQh3YXlmYXJlcgEABnNlYXJjaAEBcUQAAAAad2F5ZmFyZXI6Ly9zZWFyY2g/cT06cXVl
+            cnkDAAQGAwAAJCQkJAABAQAWJCYBvTEcAd0xJgEId2F5ZmFyZXICAAtkZXN0aW5hdGlvbgFMAAAAGndheWZhcmVyOi8vZGVz
+            dGluYXRpb24vOmlkAwAEBgMAACYmJiYAAQEAEiYoAYkyHAGpMiQBCHdheWZhcmVyAgAFdHJpcHMBTAAAABR3YXlmYXJlcjov
+            L3RyaXBzLzppZAMABAwDAAAoKCgoAX6aAQEANCgqAdMyFgHtMhsBCHdheWZhcmVyAgAJdHJhdmVsbGVyAXYAAAAad2F5ZmFy
+            ZXI6Ly90cmF2ZWxsZXIvOm5hbWUEAAQGFgQAACoqKioqLAABAQBSLC4BuzMcAdszOwEId2F5ZmFyZXICAAVpbmJveAG8AQAA
+            ABh3YXlmYXJlcjovL2luYm94Lzp0aHJlYWQDAAQQAwAALi4uLgABAQBALjABnDQaAbo0IQEId2F5ZmFyZXICAARoZWxwAewB
+            AAAAFXdheWZhcmVyOi8vaGVscC86c2x1ZwQABBIYBAAAMDAwMDAwAAEBAFgwMgHhNBcB/DQsAQh3YXlmYXJlcgEACHNldHRp
+            bmdzAAAAE3dheWZhcmVyOi8vc2V0dGluZ3MDAAQSAwAAMjIyMgABAQBIMjIBrjUVAcc1GQEIV2F5ZmFyZXIBB1dlbGNvbWUB
+            D1doYXQgeW91IGNhbiBkbwEQU3RheSBpbiB0aGUgbG9vcAEHU2lnbiBpbgEOUmVzZXQgcGFzc3dvcmQBDkNyZWF0ZSBhY2Nv
+            dW50ARFWZXJpZnkgeW91ciBlbWFpbAEHRXhwbG9yZQELRGVzdGluYXRpb24BCkNpdHkgZ3VpZGUBBkhvdGVscwEHRmlsdGVy
+            cwEDTWFwAQVIb3RlbAEHUmV2aWV3cwEGUGhvdG9zAQVSb29tcwEPU2lnbiBpbiB0byBib29rAQZHdWVzdHMBBURhdGVzAQdQ
+            YXltZW50AQdCb29rZWQhAQpBZGQgYSBjYXJkAQtWZXJpZnkgY2FyZAEFVHJpcHMBBFRyaXABCUl0aW5lcmFyeQEJRG9jdW1l
+            bnRzARdXaHkgYXJlIHlvdSBjYW5jZWxsaW5nPwEGUmVmdW5kAQVJbmJveAEMQ29udmVyc2F0aW9uAQtBdHRhY2htZW50cwEL
+            TmV3IG1lc3NhZ2UBB1Byb2ZpbGUBCFNldHRpbmdzAQ1Ob3RpZmljYXRpb25zAQdQcml2YWN5AQhDdXJyZW5jeQERQ2hvb3Nl
+            IGEgY3VycmVuY3kBCVRyYXZlbGxlcgELVGhlaXIgdHJpcHMBBEhlbHABB0FydGljbGUBDENoYXQgd2l0aCB1cwBQymgEcsaz
+            Jw==
             """,
         routes: [
             "App.launch",

@@ -75,11 +75,11 @@ extension StateGraph {
             }
         }
         guard links else { return }
-        // Not a URL of the pending one's class: it would run the same gate actions again.
-        let waiting = state.pendingLink.flatMap { pendingClasses[$0.url] }
+        // Every URL, those of the pending one's class too: while its guard does not hold, a
+        // second URL runs the gate actions again (a log-in cover over the log-in cover), and a
+        // user who can do that again and again grows the screen without bound (F205).
         for (s, url) in sampleURLs.enumerated() {
             guard let matched = sampleMatches[s] else { continue }
-            if let waiting, pendingClasses[url] == waiting { continue }
             take(node, state, cost, .open(Int32(s)), kind: .link) { (n: inout Navigator) throws(NavigationError) in
                 _ = try n.open(url, matched: matched)
             }

@@ -19,10 +19,10 @@ import FlowModel
 ///
 /// The search runs in two phases: without links first, so the states a user
 /// reaches by navigating are known (`isNavigable`, what F305 asks), then
-/// again with each link's URL opened from every state, but a URL of the
-/// pending one's class (`pendingClasses`) while it waits: that one runs the
-/// same gate actions again, a log-in cover over a log-in cover, piling up
-/// combinations without telling anything new.
+/// again with each link's URL opened from every state, those with a URL
+/// pending too: a URL of the pending one's class (`pendingClasses`) runs the
+/// same gate actions again, a log-in cover over the log-in cover, and a user
+/// can pile them up without bound (F205) unless the log-in is busy.
 ///
 /// Growth is cut where it repeats: a new state whose screen extends one on
 /// its own path (the same layers with more on top, a longer stack) with the
