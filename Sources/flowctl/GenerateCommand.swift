@@ -21,9 +21,8 @@ enum GenerateCommand {
 
         Scripts: one journey a file, named after its last step and the route it is
         taken at (01-cart-checkout.script), each step followed by the 'expect stack'
-        it reaches;
-        'flowctl cover <file> <directory>/*.script' then covers every reachable
-        handler. Files of the directory that end in .script are replaced.
+        it reaches; 'flowctl cover <file> <directory>/*.script' then covers every
+        reachable handler. Files of the directory that end in .script are replaced.
 
         The program is validated first, as `flowctl validate` does: with any error
         no file is written, the findings are printed (path:line:col: error: ...)

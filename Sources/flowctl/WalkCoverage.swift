@@ -4,16 +4,17 @@ import FlowEngine
 /// routes it showed and handlers it fired, and those it never did.
 ///
 /// A route is visited when it is the active screen after a step (or at the
-/// start). A handler fired when it answered a step's event and the step
-/// succeeded (a handler whose actions were rejected changed nothing). Only
-/// handlers of user events count: a result handler (`on C.done`) runs
-/// inside the step that finishes C, and the walk does not see it.
+/// start). A handler fired when it ran in a step that succeeded (a handler
+/// whose actions were rejected changed nothing): the one that answered the
+/// step's event, or a result handler (`on C.done`) that a `finish` in it
+/// reached. The handlers that count are those `flowctl cover` counts
+/// (`HandlerCoverage.counts`): a link's `else` actions are no `on` line.
 struct WalkCoverage {
     let program: Program
     private(set) var visited: [Bool]
     private(set) var fired: [Bool]
-    /// The handlers that count: those of user events, in program order.
-    let eventHandlers: [HandlerID]
+    /// The handlers that count, in program order.
+    let countedHandlers: [HandlerID]
 
     /// How many never-visited routes and never-fired handlers the text lists.
     static let textLimit = 10
@@ -28,23 +29,24 @@ struct WalkCoverage {
         fired = reach?.handlers ?? []
         if visited.count != program.routes.count { visited = [Bool](repeating: false, count: program.routes.count) }
         if fired.count != program.handlers.count { fired = [Bool](repeating: false, count: program.handlers.count) }
-        eventHandlers = program.handlers.indices.filter { !program.handlers[$0].event.isResult }.map { HandlerID($0) }
+        countedHandlers = program.handlers.indices.map { HandlerID($0) }.filter { HandlerCoverage.counts($0, in: program) }
     }
 
     /// The routes never visited, in program order.
     var neverVisited: [RouteID] { visited.indices.filter { !visited[$0] }.map { RouteID($0) } }
-    /// The handlers of events that never fired, in program order.
-    var neverFired: [HandlerID] { eventHandlers.filter { !fired[Int($0)] } }
+    /// The handlers that never fired, in program order.
+    var neverFired: [HandlerID] { countedHandlers.filter { !fired[Int($0)] } }
 
     /// `Shop.product`.
     func name(route: RouteID) -> String { program.qualifiedName(route) }
 
-    /// `Shop.product on buy when loggedIn`, or `Shop on logout` for a flow's own handler.
+    /// `Shop.product on buy when loggedIn`, `Shop on logout` for a flow's own
+    /// handler, `Explore on Booking.booked` for a result's.
     func name(handler: HandlerID) -> String {
         let h = program.handlers[Int(handler)]
         let owner = h.route >= 0 ? program.qualifiedName(h.route) : program.name(program.flows[Int(h.flow)].name)
         let condition = h.guardCondition.map { " when \($0.negated ? "!" : "")\(program.name($0.name))" } ?? ""
-        return "\(owner) on \(program.name(h.event.name))\(condition)"
+        return "\(owner) on \(program.eventText(h.event))\(condition)"
     }
 
     /// The file and line a span starts at, for the lists.
@@ -71,7 +73,7 @@ struct WalkCoverage {
         var out = "routes: \(visited.count - routes.count) of \(visited.count) visited"
         out += list(routes.prefix(Self.textLimit).map { (name(route: $0), program.routes[Int($0)].span) }, of: routes.count,
                     "never visited", &lines)
-        out += "handlers: \(eventHandlers.count - handlers.count) of \(eventHandlers.count) fired"
+        out += "handlers: \(countedHandlers.count - handlers.count) of \(countedHandlers.count) fired"
         out += list(handlers.prefix(Self.textLimit).map { (name(handler: $0), program.handlers[Int($0)].span) }, of: handlers.count,
                     "never fired", &lines)
         return out
@@ -104,8 +106,8 @@ struct WalkCoverage {
         json.endObject()
         json.key("handlers")
         json.beginObject()
-        json.field("total", eventHandlers.count)
-        json.field("fired", eventHandlers.count - handlers.count)
+        json.field("total", countedHandlers.count)
+        json.field("fired", countedHandlers.count - handlers.count)
         writeList(handlers.prefix(Self.jsonLimit).map { (name(handler: $0), program.handlers[Int($0)].span) }, of: handlers.count,
                   key: "handler", list: "neverFired", to: &json, &lines)
         json.endObject()

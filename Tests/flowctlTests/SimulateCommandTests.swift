@@ -192,8 +192,9 @@ struct SimulateCommandTests {
               Shop.receipt         flows/shop.flow:33
               Checkout.cart        flows/shop.flow:39
               Checkout.payment     flows/shop.flow:40
-            handlers: 2 of 15 fired; never fired:
+            handlers: 2 of 17 fired; never fired:
               App.splash on ready when loggedIn  flows/shop.flow:5
+              App on Auth.done                   flows/shop.flow:8
               Auth.login on forgotPassword       flows/shop.flow:15
               Auth.login on signUp               flows/shop.flow:16
               Auth.login on loggedIn             flows/shop.flow:17
@@ -202,8 +203,7 @@ struct SimulateCommandTests {
               Auth.signup on created             flows/shop.flow:22
               Shop.catalog on select             flows/shop.flow:28
               Shop.product on buy                flows/shop.flow:30
-              Shop.product on related            flows/shop.flow:31
-              and 3 more
+              and 5 more
             final: splash | cover: walkthrough
 
             """)

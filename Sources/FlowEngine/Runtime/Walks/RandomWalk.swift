@@ -36,12 +36,12 @@ package struct RandomWalk {
     package struct Reach: Sendable, Equatable {
         /// Whether each route was the active screen at the start, or after a step.
         public var routes: [Bool]
-        /// Whether each handler answered the event of a step that succeeded:
-        /// the handler dispatch chose, which is not always the one the walk
-        /// picked (a route's handler shadows its flow's for the same event,
-        /// a guarded one whose guard holds shadows the fallback). A result
-        /// handler (`on C.done`) runs inside the step that finishes C and is
-        /// never marked.
+        /// Whether each handler ran in a step that succeeded: the handler
+        /// dispatch chose for the event, which is not always the one the
+        /// walk picked (a route's handler shadows its flow's for the same
+        /// event, a guarded one whose guard holds shadows the fallback), and
+        /// each result handler (`on C.done`) a `finish` in the step reached
+        /// (`Navigator.handlerLog`).
         package var handlers: [Bool]
 
         package init(routes: [Bool], handlers: [Bool]) {
@@ -110,7 +110,13 @@ extension Navigator {
         var fired = [Bool](repeating: false, count: reach ? program.handlers.count : 0)
         let recorded = recordsEffects
         recordsEffects = false
-        defer { recordsEffects = recorded }
+        // With `reach`, the log says which result handlers a step's `finish` reached.
+        let logged = logsHandlers
+        logsHandlers = reach
+        defer {
+            recordsEffects = recorded
+            logsHandlers = logged
+        }
         // The enabled choices of a step, in a buffer reused by every step.
         var choices: [HandlerID] = []
         choices.reserveCapacity(64)
@@ -163,7 +169,13 @@ extension Navigator {
                 try? reset()
             }
             if restarted { summary.restarts += 1 }
-            if reach, rejection == nil, let answered { fired[Int(answered)] = true }
+            if reach {
+                if rejection == nil {
+                    if let answered { fired[Int(answered)] = true }
+                    for handler in handlerLog { fired[Int(handler)] = true }
+                }
+                handlerLog.removeAll(keepingCapacity: true)
+            }
             if let onStep {
                 var name = total == 0 ? "(nothing enabled: restart)"
                     : extra >= 0 ? extraStepText(extra, urls: urls, guardNames: guardNames, guardSymbols: guardSymbols)

@@ -40,11 +40,19 @@ package struct HandlerCoverage: Sendable {
         4_096 * (program.declarationCount + 64)
     }
 
+    /// Whether `handler` counts for coverage, here and in a random walk's
+    /// report: every `on` line does (a route's, a flow's, a result's, each
+    /// guarded variant); a link's `else` actions, compiled as a handler of
+    /// the entry flow, are no `on` line and do not.
+    package static func counts(_ handler: HandlerID, in program: Program) -> Bool {
+        !program.isLinkHandler(handler)
+    }
+
     /// The coverage of a program `explorer` has explored everywhere.
     package init(program: Program, explored explorer: Explorer) {
         self.program = program
         isPartial = explorer.exhausted
-        handlers = program.handlers.indices.map { HandlerID($0) }.filter { !program.isLinkHandler($0) }
+        handlers = program.handlers.indices.map { HandlerID($0) }.filter { HandlerCoverage.counts($0, in: program) }
         reachable = explorer.handlerEdge.map { $0 >= 0 }
         covered = [Bool](repeating: false, count: program.handlers.count)
     }
