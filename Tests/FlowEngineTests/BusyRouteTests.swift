@@ -1,6 +1,7 @@
 import FlowDSL
 import FlowEngine
 import FlowTestSupport
+import Foundation
 import Testing
 
 /// Busy routes (docs/language.md): while the active route is `[busy]`, an opened
@@ -158,7 +159,12 @@ struct BusyRouteTests {
         var nav = try navigator(allowingFindings: true, Self.upload)
         walk(&nav, "compose\nshare\nopen \"app://post/7\"")
         let json = nav.savedState()
-        #expect(json.contains("\"held\" : true"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let pending = try #require(object["pending"] as? [String: Any])
+        #expect(pending.keys.sorted() == ["held", "shown", "url"])
+        #expect(pending["url"] as? String == "app://post/7")
+        #expect(pending["held"] as? Bool == true)
+        #expect((pending["shown"] as? [Any])?.isEmpty == true)
         var restored = try navigator(allowingFindings: true, Self.upload)
         try restored.restore(from: Array(json.utf8))
         #expect(restored.state == nav.state)

@@ -147,14 +147,19 @@ struct FlowDataTests {
         var nav = try navigator(Self.app)
         walk(&nav, "open(name: \"ann\")")
         let saved = nav.savedState()
-        #expect(saved.contains("\"arguments\" : [\n        \"ann\"\n      ]"))
+        // Each flow's arguments: none for App, Profile's username.
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(saved.utf8)) as? [String: Any])
+        let flows = try #require(object["flows"] as? [[String: Any]])
+        #expect(flows.map { $0["arguments"] as? [String] } == [nil, ["ann"]])
         var other = try navigator(Self.app)
         try other.restore(from: Array(saved.utf8))
         #expect(other.state.instances.filter(\.isRunning).map(\.arguments) == [[], [.string("ann")]])
         walk(&other, "follow\nexpect stack home > page > followers(of: \"ann\")")
         // The twin: a flow without parameters saves no arguments.
         let plain = try navigator(Self.app).savedState()
-        #expect(!plain.contains("\"arguments\" : [\n        \""))
+        let plainObject = try #require(try JSONSerialization.jsonObject(with: Data(plain.utf8)) as? [String: Any])
+        let plainFlows = try #require(plainObject["flows"] as? [[String: Any]])
+        #expect(plainFlows.map { $0["arguments"] as? [String] } == [nil])
     }
 
     @Test("a saved state whose flow arguments do not fit is rejected", arguments: [

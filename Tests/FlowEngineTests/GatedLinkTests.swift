@@ -140,14 +140,23 @@ struct GatedLinkTests {
         var nav = try navigator(Self.app)
         walk(&nav, "open \"app://item/3\"")
         let saved = nav.savedState()
-        #expect(saved.contains("\"pending\""))
+        // The pending part, whole: the URL and the log-in screen its gate showed.
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(saved.utf8)) as? [String: Any])
+        let pending = try #require(object["pending"] as? [String: Any])
+        #expect(pending["url"] as? String == "app://item/3")
+        let shown = try #require(pending["shown"] as? [[String: Any]])
+        #expect(shown.count == 1)
+        #expect(shown.first?["flow"] as? Int == 1)
+        #expect(shown.first?["route"] as? String == "Auth.login")
+        #expect(pending.keys.sorted() == ["shown", "url"])
         var other = try navigator(Self.app)
         try other.restore(from: Array(saved.utf8))
         #expect(other.state.pendingLink == nav.state.pendingLink)
         other.assume("loggedIn")
         #expect(other.stackDescription == "home > item(id: 3)")
         // The twin: no pending link, no key.
-        #expect(!(try navigator(Self.app)).savedState().contains("\"pending\""))
+        let twin = try #require(try JSONSerialization.jsonObject(with: Data((try navigator(Self.app)).savedState().utf8)) as? [String: Any])
+        #expect(twin.keys.sorted() == ["entry", "flows", "format", "guards", "layers", "version"])
     }
 
     @Test("a saved pending URL that matches no link is rejected")
