@@ -13,7 +13,7 @@ func measureLaunch(_ paths: [String], repeats: Int) throws {
         let textBytes = loaded.files.reduce(0) { $0 + $1.bytes.count }
         let program = Compiler.compile(loaded).program
         let interface = try ProgramInterface(program)
-        let image = Base64.encode(ProgramImage.encode(program), lineLength: 96)
+        let image = ProgramImage.embeddedText(program)
         let events = interface.eventSignatures(program)
         let guards = interface.guards.map { program.name($0) }
         let tabs = interface.tabs.map { program.name(program.flows[Int($0)].name) }

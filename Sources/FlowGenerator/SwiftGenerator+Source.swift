@@ -169,7 +169,7 @@ extension SwiftGenerator {
         out += "    /// The program, compiled and validated when this file was generated; read once, on first use.\n"
         out += "    \(access)static let definition = FlowDefinition(\n"
         out += "        image: \"\"\"\n"
-        for line in Base64.encode(ProgramImage.encode(program, filePaths: paths), lineLength: 96).split(separator: "\n") {
+        for line in ProgramImage.embeddedText(program, filePaths: paths).split(separator: "\n") {
             out += "            " + line + "\n"
         }
         out += "            \"\"\",\n"

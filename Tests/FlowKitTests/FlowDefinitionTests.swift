@@ -11,7 +11,7 @@ import Testing
     /// The image text `generate swift` would embed for `source`.
     static func image(of source: String) -> String {
         let validation = try? Validation.run("a.flow", fileSystem: MemoryFileSystem(["a.flow": source]))
-        return validation.map { Base64.encode(ProgramImage.encode($0.program), lineLength: 96) } ?? "no program"
+        return validation.map { ProgramImage.embeddedText($0.program) } ?? "no program"
     }
 
     func problem(_ definition: FlowDefinition) -> String? {

@@ -41,6 +41,12 @@ package enum ProgramImage {
         return writer.bytes
     }
 
+    /// The image as generated code embeds it (`FlowDefinition(image:)`):
+    /// Base64 in lines of 96 characters.
+    package static func embeddedText(_ program: Program, filePaths: [String]? = nil) -> String {
+        Base64.encode(encode(program, filePaths: filePaths), lineLength: 96)
+    }
+
     /// The program `bytes` hold; its files have their paths and no text.
     package static func decode(_ bytes: [UInt8]) throws(ProgramImageError) -> Program {
         let header = magic.count + 1
