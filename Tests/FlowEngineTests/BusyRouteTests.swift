@@ -184,4 +184,17 @@ struct BusyRouteTests {
         let piling = Self.gated.replacingOccurrences(of: "route form [busy] {", with: "route form {")
         #expect(findings(piling) == [Finding("F305", 13, 6), Finding("F205", 13, 62)])
     }
+
+    @Test("on a busy route the exploration opens one URL of a class: every other would wait in the same state")
+    func oneURLPerClassWhileBusy() throws {
+        let graph = try StateGraph(program: compile(Self.upload).program)
+        let program = graph.program
+        let held = graph.states.indices.filter { graph.states[$0].pendingLink != nil }
+        // Both links have no gate (one class): 'sharing' holds the first URL, and the state
+        // that holds it holds the second one too, so the second is never opened there.
+        #expect(held.map { graph.states[$0].pendingLink?.url } == ["app://post/1"])
+        #expect(graph.path(to: Int32(held[0])).map { $0.scriptText(in: program) } == ["compose", "share", "open \"app://post/1\""])
+        #expect(graph.count == 6)
+        #expect(graph.runCount == 28) // 30 when every URL is opened on the busy route
+    }
 }

@@ -78,8 +78,12 @@ extension StateGraph {
         // Every URL, those of the pending one's class too: while its guard does not hold, a
         // second URL runs the gate actions again (a log-in cover over the log-in cover), and a
         // user who can do that again and again grows the screen without bound (F205).
+        // On a busy route every URL waits and nothing runs, and a waiting URL is keyed by its
+        // class: the first URL of each class reaches what each other one of it would.
+        let holds = program.routes[Int(active.route)].attributes.contains(.busy)
         for (s, url) in sampleURLs.enumerated() {
             guard let matched = sampleMatches[s] else { continue }
+            if holds, let c = sampleClasses[s], classSamples[Int(c)][0] != Int32(s) { continue }
             take(node, state, cost, .open(Int32(s)), kind: .link) { (n: inout Navigator) throws(NavigationError) in
                 _ = try n.open(url, matched: matched)
             }

@@ -173,6 +173,8 @@ public struct StateGraph: Sendable {
     /// class's number; per class, its samples.
     let pendingClasses: [String: Int32]
     let classSamples: [[Int32]]
+    /// Per sample URL, its class (nil: it matches no link).
+    let sampleClasses: [Int32?]
     /// Events marked `[system]` (an event is one everywhere or nowhere, docs/language.md).
     let systemEvents: Set<Symbol>
     let neverChecks: [Int]
@@ -195,6 +197,7 @@ public struct StateGraph: Sendable {
         let urls = linkSamples.map(\.url)
         let matches = urls.map { url in try? runner.matchBinding(url) }
         (pendingClasses, classSamples) = StateGraph.classify(program, urls, matches)
+        sampleClasses = urls.map { [pendingClasses] url in pendingClasses[url] }
         encoder = StateEncoder(program: program, pendingClasses: pendingClasses)
         startGuards = Set(program.startItems.compactMap { $0.guardCondition?.name })
         samples = program.handlers.map { handler in
