@@ -263,7 +263,8 @@ package enum DOTWriter {
             out.write(", ltail=cluster_")
             out.write(Int(edge.outOfCluster))
         }
-        let detail = marked ? tooltip(edge.findings) : group.map { graph.edges[$0].detail }.filter { !$0.isEmpty }.joined(separator: "\n")
+        let detail = marked ? tooltip(edge.findings)
+            : group.count == 1 ? edge.detail : group.map { graph.edges[$0].detail }.filter { !$0.isEmpty }.joined(separator: "\n")
         if !detail.isEmpty {
             out.write(", tooltip=")
             out.quoted(detail)

@@ -22,7 +22,9 @@ extension FlowGraph {
             var onJourney: Bool
         }
         var groups: [[Int]] = []
+        groups.reserveCapacity(edges.count)
         var index: [Key: Int] = [:]
+        index.reserveCapacity(edges.count)
         for (e, edge) in edges.enumerated() {
             guard edge.findings.isEmpty else {
                 groups.append([e])
@@ -44,17 +46,20 @@ extension FlowGraph {
     /// line; with a journey, a taken edge's label follows its steps,
     /// `3, 7: select(id)` (not the plain edge from a flow's box to its cluster).
     public func label(of group: [Int]) -> String {
+        if group.count == 1, edges.indices.contains(group[0]) { return line(of: edges[group[0]]) }
         var lines: [String] = []
         var seen = Set<String>()
         for e in group where edges.indices.contains(e) {
-            let edge = edges[e]
-            var line = edge.label
-            if hasJourney && !edge.steps.isEmpty && edge.kind != .reference {
-                line = FlowGraph.stepPrefix(edge.steps, limit: 4) + (line.isEmpty ? "" : ": " + line)
-            }
+            let line = line(of: edges[e])
             if !line.isEmpty, seen.insert(line).inserted { lines.append(line) }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// One edge's line of a label: its label, after its steps when the journey took it.
+    func line(of edge: Edge) -> String {
+        guard hasJourney && !edge.steps.isEmpty && edge.kind != .reference else { return edge.label }
+        return FlowGraph.stepPrefix(edge.steps, limit: 4) + (edge.label.isEmpty ? "" : ": " + edge.label)
     }
 
     /// `3, 7, 9`: the first `limit` steps, then `…` when there are more.
