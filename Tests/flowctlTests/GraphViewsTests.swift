@@ -58,7 +58,8 @@ struct GraphViewsTests {
         // Two flows of one kind and mode are one edge, whatever the number of handlers.
         let starts = graph.edges.filter { $0.kind == .start }.map { "\($0.from)>\($0.to):\($0.label)" }
         #expect(Set(starts).count == starts.count)
-        // Every link lands on the flow of its target, once.
+        // Every link lands on the flow of its target, once; an `over` link on the entry, whose actions it runs.
+        #expect(edge("links", "App", .link)?.label == "shutter://switch (over)")
         #expect(graph.edges.filter { $0.kind == .link }.map { $0.label.split(separator: "\n").count }.reduce(0, +) == validation.program.links.count)
         // Shutter allows its start cycle (F209): no finding on any edge.
         #expect(graph.edges.allSatisfy { $0.findings.isEmpty })

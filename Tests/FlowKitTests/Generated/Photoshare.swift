@@ -50,11 +50,14 @@ enum Photoshare: FlowProgram {
         enum App: Swift.Hashable, Swift.Sendable, Swift.Codable {
             /// "Shutter": `launch` (app.flow:20).
             case launch
+            /// "Switch to this account?": `switchAccount` (app.flow:30).
+            case switchAccount
 
             /// The route's title in the flow file, or nil when it has none.
             var title: Swift.String? {
                 switch self {
                 case .launch: "Shutter"
+                case .switchAccount: "Switch to this account?"
                 }
             }
 
@@ -72,6 +75,23 @@ enum Photoshare: FlowProgram {
                 var code: FlowCode {
                     switch self {
                     case .restored: return FlowCode(0)
+                    }
+                }
+            }
+
+            /// The events `switchAccount` can send: its handlers' and those of the flows above it.
+            enum SwitchAccountEvent: FlowEvents {
+                typealias Program = ProgramType
+                /// `confirm`.
+                case confirm_
+                /// `cancel`.
+                case cancel
+                /// `confirm` without arguments (its case is `confirm_`).
+                static var confirm: SwitchAccountEvent { .confirm_ }
+                var code: FlowCode {
+                    switch self {
+                    case .confirm_: return FlowCode(1)
+                    case .cancel: return FlowCode(2)
                     }
                 }
             }
@@ -104,8 +124,8 @@ enum Photoshare: FlowProgram {
                 case signUp
                 var code: FlowCode {
                     switch self {
-                    case .logIn: return FlowCode(1)
-                    case .signUp: return FlowCode(2)
+                    case .logIn: return FlowCode(3)
+                    case .signUp: return FlowCode(4)
                     }
                 }
             }
@@ -155,9 +175,9 @@ enum Photoshare: FlowProgram {
                 case close
                 var code: FlowCode {
                     switch self {
-                    case .submit: return FlowCode(3)
-                    case .forgotPassword: return FlowCode(4)
-                    case .close: return FlowCode(5)
+                    case .submit: return FlowCode(5)
+                    case .forgotPassword: return FlowCode(6)
+                    case .close: return FlowCode(7)
                     }
                 }
             }
@@ -175,9 +195,9 @@ enum Photoshare: FlowProgram {
                 static var confirm: TwoFactorEvent { .confirm_ }
                 var code: FlowCode {
                     switch self {
-                    case .confirm_: return FlowCode(6)
-                    case .resend: return FlowCode(7)
-                    case .useBackupCode: return FlowCode(8)
+                    case .confirm_: return FlowCode(1)
+                    case .resend: return FlowCode(8)
+                    case .useBackupCode: return FlowCode(9)
                     }
                 }
             }
@@ -191,7 +211,7 @@ enum Photoshare: FlowProgram {
                 static var confirm: BackupCodeEvent { .confirm_ }
                 var code: FlowCode {
                     switch self {
-                    case .confirm_: return FlowCode(6)
+                    case .confirm_: return FlowCode(1)
                     }
                 }
             }
@@ -212,7 +232,7 @@ enum Photoshare: FlowProgram {
                 case sendLink(email: Swift.String)
                 var code: FlowCode {
                     switch self {
-                    case let .sendLink(v0): return FlowCode(11, FlowArguments([.string(v0)]))
+                    case let .sendLink(v0): return FlowCode(12, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -226,8 +246,8 @@ enum Photoshare: FlowProgram {
                 case backToLogIn
                 var code: FlowCode {
                     switch self {
-                    case .resend: return FlowCode(7)
-                    case .backToLogIn: return FlowCode(12)
+                    case .resend: return FlowCode(8)
+                    case .backToLogIn: return FlowCode(13)
                     }
                 }
             }
@@ -286,8 +306,8 @@ enum Photoshare: FlowProgram {
                 static func next(contact: Swift.String) -> ContactEvent { .nextContact(contact: contact) }
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(5)
-                    case let .nextContact(v0): return FlowCode(13, FlowArguments([.string(v0)]))
+                    case .close: return FlowCode(7)
+                    case let .nextContact(v0): return FlowCode(14, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -295,19 +315,19 @@ enum Photoshare: FlowProgram {
             /// The events `confirmCode` can send: its handlers' and those of the flows above it.
             enum ConfirmCodeEvent: FlowEvents {
                 typealias Program = ProgramType
-                /// `close`.
-                case close
                 /// `confirm`.
                 case confirm_
+                /// `close`.
+                case close
                 /// `resend`.
                 case resend
                 /// `confirm` without arguments (its case is `confirm_`).
                 static var confirm: ConfirmCodeEvent { .confirm_ }
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(5)
-                    case .confirm_: return FlowCode(6)
-                    case .resend: return FlowCode(7)
+                    case .confirm_: return FlowCode(1)
+                    case .close: return FlowCode(7)
+                    case .resend: return FlowCode(8)
                     }
                 }
             }
@@ -323,8 +343,8 @@ enum Photoshare: FlowProgram {
                 static var next: NameEvent { .next_ }
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(5)
-                    case .next_: return FlowCode(14)
+                    case .close: return FlowCode(7)
+                    case .next_: return FlowCode(15)
                     }
                 }
             }
@@ -340,8 +360,8 @@ enum Photoshare: FlowProgram {
                 static var next: PasswordEvent { .next_ }
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(5)
-                    case .next_: return FlowCode(14)
+                    case .close: return FlowCode(7)
+                    case .next_: return FlowCode(15)
                     }
                 }
             }
@@ -359,9 +379,9 @@ enum Photoshare: FlowProgram {
                 static var next: BirthdayEvent { .next_ }
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(5)
-                    case .next_: return FlowCode(14)
-                    case .why: return FlowCode(15)
+                    case .close: return FlowCode(7)
+                    case .next_: return FlowCode(15)
+                    case .why: return FlowCode(16)
                     }
                 }
             }
@@ -375,8 +395,8 @@ enum Photoshare: FlowProgram {
                 case ok
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(5)
-                    case .ok: return FlowCode(16)
+                    case .close: return FlowCode(7)
+                    case .ok: return FlowCode(17)
                     }
                 }
             }
@@ -392,8 +412,8 @@ enum Photoshare: FlowProgram {
                 static var next: UsernameEvent { .next_ }
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(5)
-                    case .next_: return FlowCode(14)
+                    case .close: return FlowCode(7)
+                    case .next_: return FlowCode(15)
                     }
                 }
             }
@@ -407,8 +427,8 @@ enum Photoshare: FlowProgram {
                 case agree
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(5)
-                    case .agree: return FlowCode(17)
+                    case .close: return FlowCode(7)
+                    case .agree: return FlowCode(18)
                     }
                 }
             }
@@ -424,9 +444,9 @@ enum Photoshare: FlowProgram {
                 case continueSignUp
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(5)
-                    case .stop: return FlowCode(18)
-                    case .continueSignUp: return FlowCode(19)
+                    case .close: return FlowCode(7)
+                    case .stop: return FlowCode(19)
+                    case .continueSignUp: return FlowCode(20)
                     }
                 }
             }
@@ -497,15 +517,15 @@ enum Photoshare: FlowProgram {
                 static func options(postId: Swift.String) -> FeedEvent { .optionsPostId(postId: postId) }
                 var code: FlowCode {
                     switch self {
-                    case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
-                    case let .commentsPostId(v0): return FlowCode(23, FlowArguments([.string(v0)]))
-                    case let .sharePostId(v0): return FlowCode(24, FlowArguments([.string(v0)]))
-                    case let .optionsPostId(v0): return FlowCode(25, FlowArguments([.string(v0)]))
-                    case .switchFeed: return FlowCode(26)
-                    case .create: return FlowCode(27)
-                    case .activity: return FlowCode(28)
-                    case .messages: return FlowCode(29)
-                    case let .openStory(v0): return FlowCode(30, FlowArguments([.string(v0)]))
+                    case let .openProfile(v0): return FlowCode(23, FlowArguments([.string(v0)]))
+                    case let .commentsPostId(v0): return FlowCode(24, FlowArguments([.string(v0)]))
+                    case let .sharePostId(v0): return FlowCode(25, FlowArguments([.string(v0)]))
+                    case let .optionsPostId(v0): return FlowCode(26, FlowArguments([.string(v0)]))
+                    case .switchFeed: return FlowCode(27)
+                    case .create: return FlowCode(28)
+                    case .activity: return FlowCode(29)
+                    case .messages: return FlowCode(30)
+                    case let .openStory(v0): return FlowCode(31, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -519,8 +539,8 @@ enum Photoshare: FlowProgram {
                 case favorites
                 var code: FlowCode {
                     switch self {
-                    case .following: return FlowCode(31)
-                    case .favorites: return FlowCode(32)
+                    case .following: return FlowCode(32)
+                    case .favorites: return FlowCode(33)
                     }
                 }
             }
@@ -544,10 +564,10 @@ enum Photoshare: FlowProgram {
                 static func options(postId: Swift.String) -> FollowingFeedEvent { .optionsPostId(postId: postId) }
                 var code: FlowCode {
                     switch self {
-                    case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
-                    case let .commentsPostId(v0): return FlowCode(23, FlowArguments([.string(v0)]))
-                    case let .sharePostId(v0): return FlowCode(24, FlowArguments([.string(v0)]))
-                    case let .optionsPostId(v0): return FlowCode(25, FlowArguments([.string(v0)]))
+                    case let .openProfile(v0): return FlowCode(23, FlowArguments([.string(v0)]))
+                    case let .commentsPostId(v0): return FlowCode(24, FlowArguments([.string(v0)]))
+                    case let .sharePostId(v0): return FlowCode(25, FlowArguments([.string(v0)]))
+                    case let .optionsPostId(v0): return FlowCode(26, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -573,11 +593,11 @@ enum Photoshare: FlowProgram {
                 static func options(postId: Swift.String) -> FavoritesFeedEvent { .optionsPostId(postId: postId) }
                 var code: FlowCode {
                     switch self {
-                    case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
-                    case let .commentsPostId(v0): return FlowCode(23, FlowArguments([.string(v0)]))
-                    case let .sharePostId(v0): return FlowCode(24, FlowArguments([.string(v0)]))
-                    case let .optionsPostId(v0): return FlowCode(25, FlowArguments([.string(v0)]))
-                    case .editFavorites: return FlowCode(33)
+                    case let .openProfile(v0): return FlowCode(23, FlowArguments([.string(v0)]))
+                    case let .commentsPostId(v0): return FlowCode(24, FlowArguments([.string(v0)]))
+                    case let .sharePostId(v0): return FlowCode(25, FlowArguments([.string(v0)]))
+                    case let .optionsPostId(v0): return FlowCode(26, FlowArguments([.string(v0)]))
+                    case .editFavorites: return FlowCode(34)
                     }
                 }
             }
@@ -589,7 +609,7 @@ enum Photoshare: FlowProgram {
                 case done
                 var code: FlowCode {
                     switch self {
-                    case .done: return FlowCode(34)
+                    case .done: return FlowCode(35)
                     }
                 }
             }
@@ -607,9 +627,9 @@ enum Photoshare: FlowProgram {
                 static func next(username: Swift.String) -> StoryEvent { .nextUsername(username: username) }
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(5)
-                    case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
-                    case let .nextUsername(v0): return FlowCode(35, FlowArguments([.string(v0)]))
+                    case .close: return FlowCode(7)
+                    case let .openProfile(v0): return FlowCode(23, FlowArguments([.string(v0)]))
+                    case let .nextUsername(v0): return FlowCode(36, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -625,9 +645,9 @@ enum Photoshare: FlowProgram {
                 case aboutAccount(username: Swift.String)
                 var code: FlowCode {
                     switch self {
-                    case .notInterested: return FlowCode(36)
-                    case .report: return FlowCode(37)
-                    case let .aboutAccount(v0): return FlowCode(38, FlowArguments([.string(v0)]))
+                    case .notInterested: return FlowCode(37)
+                    case .report: return FlowCode(38)
+                    case let .aboutAccount(v0): return FlowCode(39, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -677,9 +697,9 @@ enum Photoshare: FlowProgram {
                 case openPost(id: Swift.String)
                 var code: FlowCode {
                     switch self {
-                    case let .search(v0): return FlowCode(39, FlowArguments([.string(v0)]))
-                    case .seeAllRecent: return FlowCode(40)
-                    case let .openPost(v0): return FlowCode(41, FlowArguments([.string(v0)]))
+                    case let .search(v0): return FlowCode(40, FlowArguments([.string(v0)]))
+                    case .seeAllRecent: return FlowCode(41)
+                    case let .openPost(v0): return FlowCode(42, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -695,9 +715,9 @@ enum Photoshare: FlowProgram {
                 case openPlace(id: Swift.String)
                 var code: FlowCode {
                     switch self {
-                    case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
-                    case let .openHashtag(v0): return FlowCode(42, FlowArguments([.string(v0)]))
-                    case let .openPlace(v0): return FlowCode(43, FlowArguments([.string(v0)]))
+                    case let .openProfile(v0): return FlowCode(23, FlowArguments([.string(v0)]))
+                    case let .openHashtag(v0): return FlowCode(43, FlowArguments([.string(v0)]))
+                    case let .openPlace(v0): return FlowCode(44, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -711,8 +731,8 @@ enum Photoshare: FlowProgram {
                 case follow
                 var code: FlowCode {
                     switch self {
-                    case let .openPost(v0): return FlowCode(41, FlowArguments([.string(v0)]))
-                    case .follow: return FlowCode(44)
+                    case let .openPost(v0): return FlowCode(42, FlowArguments([.string(v0)]))
+                    case .follow: return FlowCode(45)
                     }
                 }
             }
@@ -726,8 +746,8 @@ enum Photoshare: FlowProgram {
                 case directions
                 var code: FlowCode {
                     switch self {
-                    case let .openPost(v0): return FlowCode(41, FlowArguments([.string(v0)]))
-                    case .directions: return FlowCode(45)
+                    case let .openPost(v0): return FlowCode(42, FlowArguments([.string(v0)]))
+                    case .directions: return FlowCode(46)
                     }
                 }
             }
@@ -741,8 +761,8 @@ enum Photoshare: FlowProgram {
                 case clearAll
                 var code: FlowCode {
                     switch self {
-                    case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
-                    case .clearAll: return FlowCode(46)
+                    case let .openProfile(v0): return FlowCode(23, FlowArguments([.string(v0)]))
+                    case .clearAll: return FlowCode(47)
                     }
                 }
             }
@@ -756,8 +776,8 @@ enum Photoshare: FlowProgram {
                 case notNow
                 var code: FlowCode {
                     switch self {
-                    case .clear: return FlowCode(47)
-                    case .notNow: return FlowCode(48)
+                    case .clear: return FlowCode(48)
+                    case .notNow: return FlowCode(49)
                     }
                 }
             }
@@ -803,10 +823,10 @@ enum Photoshare: FlowProgram {
                 case camera
                 var code: FlowCode {
                     switch self {
-                    case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
-                    case let .openReel(v0): return FlowCode(49, FlowArguments([.string(v0)]))
-                    case let .audio(v0): return FlowCode(50, FlowArguments([.string(v0)]))
-                    case .camera: return FlowCode(51)
+                    case let .openProfile(v0): return FlowCode(23, FlowArguments([.string(v0)]))
+                    case let .openReel(v0): return FlowCode(50, FlowArguments([.string(v0)]))
+                    case let .audio(v0): return FlowCode(51, FlowArguments([.string(v0)]))
+                    case .camera: return FlowCode(52)
                     }
                 }
             }
@@ -826,9 +846,9 @@ enum Photoshare: FlowProgram {
                 static var options: ReelEvent { .options_ }
                 var code: FlowCode {
                     switch self {
-                    case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
-                    case .comments_: return FlowCode(52)
-                    case .options_: return FlowCode(53)
+                    case let .openProfile(v0): return FlowCode(23, FlowArguments([.string(v0)]))
+                    case .comments_: return FlowCode(53)
+                    case .options_: return FlowCode(54)
                     }
                 }
             }
@@ -842,8 +862,8 @@ enum Photoshare: FlowProgram {
                 case useAudio
                 var code: FlowCode {
                     switch self {
-                    case let .openReel(v0): return FlowCode(49, FlowArguments([.string(v0)]))
-                    case .useAudio: return FlowCode(54)
+                    case let .openReel(v0): return FlowCode(50, FlowArguments([.string(v0)]))
+                    case .useAudio: return FlowCode(55)
                     }
                 }
             }
@@ -859,9 +879,9 @@ enum Photoshare: FlowProgram {
                 case save
                 var code: FlowCode {
                     switch self {
-                    case .notInterested: return FlowCode(36)
-                    case .report: return FlowCode(37)
-                    case .save: return FlowCode(55)
+                    case .notInterested: return FlowCode(37)
+                    case .report: return FlowCode(38)
+                    case .save: return FlowCode(56)
                     }
                 }
             }
@@ -932,12 +952,12 @@ enum Photoshare: FlowProgram {
                 case followers
                 var code: FlowCode {
                     switch self {
-                    case .create: return FlowCode(27)
-                    case let .openPost(v0): return FlowCode(41, FlowArguments([.string(v0)]))
-                    case .settings: return FlowCode(56)
-                    case .editProfile: return FlowCode(57)
-                    case .shareProfile: return FlowCode(58)
-                    case .followers: return FlowCode(59)
+                    case .create: return FlowCode(28)
+                    case let .openPost(v0): return FlowCode(42, FlowArguments([.string(v0)]))
+                    case .settings: return FlowCode(57)
+                    case .editProfile: return FlowCode(58)
+                    case .shareProfile: return FlowCode(59)
+                    case .followers: return FlowCode(60)
                     }
                 }
             }
@@ -951,8 +971,8 @@ enum Photoshare: FlowProgram {
                 case reel
                 var code: FlowCode {
                     switch self {
-                    case .post: return FlowCode(60)
-                    case .reel: return FlowCode(61)
+                    case .post: return FlowCode(61)
+                    case .reel: return FlowCode(62)
                     }
                 }
             }
@@ -966,8 +986,8 @@ enum Photoshare: FlowProgram {
                 case editField(field: Swift.String)
                 var code: FlowCode {
                     switch self {
-                    case .done: return FlowCode(34)
-                    case let .editField(v0): return FlowCode(62, FlowArguments([.string(v0)]))
+                    case .done: return FlowCode(35)
+                    case let .editField(v0): return FlowCode(63, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -979,7 +999,7 @@ enum Photoshare: FlowProgram {
                 case save
                 var code: FlowCode {
                     switch self {
-                    case .save: return FlowCode(55)
+                    case .save: return FlowCode(56)
                     }
                 }
             }
@@ -993,8 +1013,8 @@ enum Photoshare: FlowProgram {
                 case keepEditing
                 var code: FlowCode {
                     switch self {
-                    case .discard: return FlowCode(63)
-                    case .keepEditing: return FlowCode(64)
+                    case .discard: return FlowCode(64)
+                    case .keepEditing: return FlowCode(65)
                     }
                 }
             }
@@ -1012,9 +1032,9 @@ enum Photoshare: FlowProgram {
                 static var comments: MyPostEvent { .comments_ }
                 var code: FlowCode {
                     switch self {
-                    case .comments_: return FlowCode(52)
-                    case .manage: return FlowCode(65)
-                    case .likes: return FlowCode(66)
+                    case .comments_: return FlowCode(53)
+                    case .manage: return FlowCode(66)
+                    case .likes: return FlowCode(67)
                     }
                 }
             }
@@ -1032,9 +1052,9 @@ enum Photoshare: FlowProgram {
                 static var delete: ManageMenuEvent { .delete_ }
                 var code: FlowCode {
                     switch self {
-                    case .edit: return FlowCode(67)
-                    case .archive: return FlowCode(68)
-                    case .delete_: return FlowCode(69)
+                    case .edit: return FlowCode(68)
+                    case .archive: return FlowCode(69)
+                    case .delete_: return FlowCode(70)
                     }
                 }
             }
@@ -1046,7 +1066,7 @@ enum Photoshare: FlowProgram {
                 case done
                 var code: FlowCode {
                     switch self {
-                    case .done: return FlowCode(34)
+                    case .done: return FlowCode(35)
                     }
                 }
             }
@@ -1054,16 +1074,16 @@ enum Photoshare: FlowProgram {
             /// The events `deletePost` can send: its handlers' and those of the flows above it.
             enum DeletePostEvent: FlowEvents {
                 typealias Program = ProgramType
-                /// `delete`.
-                case delete_
                 /// `cancel`.
                 case cancel
+                /// `delete`.
+                case delete_
                 /// `delete` without arguments (its case is `delete_`).
                 static var delete: DeletePostEvent { .delete_ }
                 var code: FlowCode {
                     switch self {
-                    case .delete_: return FlowCode(69)
-                    case .cancel: return FlowCode(70)
+                    case .cancel: return FlowCode(2)
+                    case .delete_: return FlowCode(70)
                     }
                 }
             }
@@ -1075,7 +1095,7 @@ enum Photoshare: FlowProgram {
                 case openProfile(username: Swift.String)
                 var code: FlowCode {
                     switch self {
-                    case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
+                    case let .openProfile(v0): return FlowCode(23, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -1087,7 +1107,7 @@ enum Photoshare: FlowProgram {
                 case openProfile(username: Swift.String)
                 var code: FlowCode {
                     switch self {
-                    case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
+                    case let .openProfile(v0): return FlowCode(23, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -1144,11 +1164,11 @@ enum Photoshare: FlowProgram {
                 static var share: ProfileEvent { .share_ }
                 var code: FlowCode {
                     switch self {
-                    case .logOut: return FlowCode(20)
-                    case .following: return FlowCode(31)
-                    case let .openPost(v0): return FlowCode(41, FlowArguments([.string(v0)]))
-                    case .options_: return FlowCode(53)
-                    case .followers: return FlowCode(59)
+                    case .logOut: return FlowCode(21)
+                    case .following: return FlowCode(32)
+                    case let .openPost(v0): return FlowCode(42, FlowArguments([.string(v0)]))
+                    case .options_: return FlowCode(54)
+                    case .followers: return FlowCode(60)
                     case .share_: return FlowCode(71)
                     }
                 }
@@ -1163,8 +1183,8 @@ enum Photoshare: FlowProgram {
                 case openProfile(username: Swift.String)
                 var code: FlowCode {
                     switch self {
-                    case .logOut: return FlowCode(20)
-                    case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
+                    case .logOut: return FlowCode(21)
+                    case let .openProfile(v0): return FlowCode(23, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -1178,8 +1198,8 @@ enum Photoshare: FlowProgram {
                 case openProfile(username: Swift.String)
                 var code: FlowCode {
                     switch self {
-                    case .logOut: return FlowCode(20)
-                    case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
+                    case .logOut: return FlowCode(21)
+                    case let .openProfile(v0): return FlowCode(23, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -1197,8 +1217,8 @@ enum Photoshare: FlowProgram {
                 case copyProfileURL
                 var code: FlowCode {
                     switch self {
-                    case .logOut: return FlowCode(20)
-                    case .report: return FlowCode(37)
+                    case .logOut: return FlowCode(21)
+                    case .report: return FlowCode(38)
                     case .block: return FlowCode(72)
                     case .copyProfileURL: return FlowCode(73)
                     }
@@ -1208,16 +1228,16 @@ enum Photoshare: FlowProgram {
             /// The events `blockConfirm` can send: its handlers' and those of the flows above it.
             enum BlockConfirmEvent: FlowEvents {
                 typealias Program = ProgramType
-                /// `logOut`.
-                case logOut
                 /// `cancel`.
                 case cancel
+                /// `logOut`.
+                case logOut
                 /// `block`.
                 case block
                 var code: FlowCode {
                     switch self {
-                    case .logOut: return FlowCode(20)
-                    case .cancel: return FlowCode(70)
+                    case .cancel: return FlowCode(2)
+                    case .logOut: return FlowCode(21)
                     case .block: return FlowCode(72)
                     }
                 }
@@ -1276,10 +1296,10 @@ enum Photoshare: FlowProgram {
                 static var share: PostEvent { .share_ }
                 var code: FlowCode {
                     switch self {
-                    case .logOut: return FlowCode(20)
-                    case .comments_: return FlowCode(52)
-                    case .options_: return FlowCode(53)
-                    case .likes: return FlowCode(66)
+                    case .logOut: return FlowCode(21)
+                    case .comments_: return FlowCode(53)
+                    case .options_: return FlowCode(54)
+                    case .likes: return FlowCode(67)
                     case .share_: return FlowCode(71)
                     case .whyThisPost: return FlowCode(74)
                     case let .author(v0): return FlowCode(75, FlowArguments([.string(v0)]))
@@ -1296,8 +1316,8 @@ enum Photoshare: FlowProgram {
                 case openProfile(username: Swift.String)
                 var code: FlowCode {
                     switch self {
-                    case .logOut: return FlowCode(20)
-                    case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
+                    case .logOut: return FlowCode(21)
+                    case let .openProfile(v0): return FlowCode(23, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -1315,8 +1335,8 @@ enum Photoshare: FlowProgram {
                 case copyLink
                 var code: FlowCode {
                     switch self {
-                    case .logOut: return FlowCode(20)
-                    case .report: return FlowCode(37)
+                    case .logOut: return FlowCode(21)
+                    case .report: return FlowCode(38)
                     case .unfollow: return FlowCode(76)
                     case .copyLink: return FlowCode(77)
                     }
@@ -1332,8 +1352,8 @@ enum Photoshare: FlowProgram {
                 case logOut
                 var code: FlowCode {
                     switch self {
-                    case .ok: return FlowCode(16)
-                    case .logOut: return FlowCode(20)
+                    case .ok: return FlowCode(17)
+                    case .logOut: return FlowCode(21)
                     }
                 }
             }
@@ -1381,8 +1401,8 @@ enum Photoshare: FlowProgram {
                 static func options(commentId: Swift.String) -> CommentsEvent { .optionsCommentId(commentId: commentId) }
                 var code: FlowCode {
                     switch self {
-                    case .logOut: return FlowCode(20)
-                    case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
+                    case .logOut: return FlowCode(21)
+                    case let .openProfile(v0): return FlowCode(23, FlowArguments([.string(v0)]))
                     case let .viewReplies(v0): return FlowCode(78, FlowArguments([.string(v0)]))
                     case let .optionsCommentId(v0): return FlowCode(79, FlowArguments([.string(v0)]))
                     }
@@ -1398,8 +1418,8 @@ enum Photoshare: FlowProgram {
                 case openProfile(username: Swift.String)
                 var code: FlowCode {
                     switch self {
-                    case .logOut: return FlowCode(20)
-                    case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
+                    case .logOut: return FlowCode(21)
+                    case let .openProfile(v0): return FlowCode(23, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -1419,10 +1439,10 @@ enum Photoshare: FlowProgram {
                 static var delete: CommentOptionsEvent { .delete_ }
                 var code: FlowCode {
                     switch self {
-                    case .logOut: return FlowCode(20)
-                    case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
-                    case .report: return FlowCode(37)
-                    case .delete_: return FlowCode(69)
+                    case .logOut: return FlowCode(21)
+                    case let .openProfile(v0): return FlowCode(23, FlowArguments([.string(v0)]))
+                    case .report: return FlowCode(38)
+                    case .delete_: return FlowCode(70)
                     }
                 }
             }
@@ -1430,22 +1450,22 @@ enum Photoshare: FlowProgram {
             /// The events `deleteComment` can send: its handlers' and those of the flows above it.
             enum DeleteCommentEvent: FlowEvents {
                 typealias Program = ProgramType
+                /// `cancel`.
+                case cancel
                 /// `logOut`.
                 case logOut
                 /// `openProfile(username: String)`.
                 case openProfile(username: Swift.String)
                 /// `delete`.
                 case delete_
-                /// `cancel`.
-                case cancel
                 /// `delete` without arguments (its case is `delete_`).
                 static var delete: DeleteCommentEvent { .delete_ }
                 var code: FlowCode {
                     switch self {
-                    case .logOut: return FlowCode(20)
-                    case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
-                    case .delete_: return FlowCode(69)
-                    case .cancel: return FlowCode(70)
+                    case .cancel: return FlowCode(2)
+                    case .logOut: return FlowCode(21)
+                    case let .openProfile(v0): return FlowCode(23, FlowArguments([.string(v0)]))
+                    case .delete_: return FlowCode(70)
                     }
                 }
             }
@@ -1493,8 +1513,8 @@ enum Photoshare: FlowProgram {
                 static func pick(reason: Swift.String) -> ReasonEvent { .pickReason(reason: reason) }
                 var code: FlowCode {
                     switch self {
-                    case .logOut: return FlowCode(20)
-                    case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
+                    case .logOut: return FlowCode(21)
+                    case let .openProfile(v0): return FlowCode(23, FlowArguments([.string(v0)]))
                     case let .pickReason(v0): return FlowCode(80, FlowArguments([.string(v0)]))
                     }
                 }
@@ -1511,9 +1531,9 @@ enum Photoshare: FlowProgram {
                 case openProfile(username: Swift.String)
                 var code: FlowCode {
                     switch self {
-                    case .submit: return FlowCode(3)
-                    case .logOut: return FlowCode(20)
-                    case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
+                    case .submit: return FlowCode(5)
+                    case .logOut: return FlowCode(21)
+                    case let .openProfile(v0): return FlowCode(23, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -1529,9 +1549,9 @@ enum Photoshare: FlowProgram {
                 case done
                 var code: FlowCode {
                     switch self {
-                    case .logOut: return FlowCode(20)
-                    case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
-                    case .done: return FlowCode(34)
+                    case .logOut: return FlowCode(21)
+                    case let .openProfile(v0): return FlowCode(23, FlowArguments([.string(v0)]))
+                    case .done: return FlowCode(35)
                     }
                 }
             }
@@ -1568,7 +1588,7 @@ enum Photoshare: FlowProgram {
                 case addToStory
                 var code: FlowCode {
                     switch self {
-                    case .logOut: return FlowCode(20)
+                    case .logOut: return FlowCode(21)
                     case .copyLink: return FlowCode(77)
                     case let .sendTo(v0): return FlowCode(81, FlowArguments([.string(v0)]))
                     case .addToStory: return FlowCode(82)
@@ -1609,8 +1629,8 @@ enum Photoshare: FlowProgram {
                 case followRequests
                 var code: FlowCode {
                     switch self {
-                    case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
-                    case let .openPost(v0): return FlowCode(41, FlowArguments([.string(v0)]))
+                    case let .openProfile(v0): return FlowCode(23, FlowArguments([.string(v0)]))
+                    case let .openPost(v0): return FlowCode(42, FlowArguments([.string(v0)]))
                     case .followRequests: return FlowCode(83)
                     }
                 }
@@ -1631,7 +1651,7 @@ enum Photoshare: FlowProgram {
                 static func delete(username: Swift.String) -> FollowRequestsEvent { .deleteUsername(username: username) }
                 var code: FlowCode {
                     switch self {
-                    case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
+                    case let .openProfile(v0): return FlowCode(23, FlowArguments([.string(v0)]))
                     case let .confirmUsername(v0): return FlowCode(84, FlowArguments([.string(v0)]))
                     case let .deleteUsername(v0): return FlowCode(85, FlowArguments([.string(v0)]))
                     }
@@ -1701,8 +1721,8 @@ enum Photoshare: FlowProgram {
                 case details
                 var code: FlowCode {
                     switch self {
-                    case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
-                    case let .openPost(v0): return FlowCode(41, FlowArguments([.string(v0)]))
+                    case let .openProfile(v0): return FlowCode(23, FlowArguments([.string(v0)]))
+                    case let .openPost(v0): return FlowCode(42, FlowArguments([.string(v0)]))
                     case .details: return FlowCode(89)
                     }
                 }
@@ -1732,7 +1752,7 @@ enum Photoshare: FlowProgram {
                 case block
                 var code: FlowCode {
                     switch self {
-                    case .cancel: return FlowCode(70)
+                    case .cancel: return FlowCode(2)
                     case .block: return FlowCode(72)
                     }
                 }
@@ -1815,7 +1835,7 @@ enum Photoshare: FlowProgram {
                 case albums
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(5)
+                    case .close: return FlowCode(7)
                     case let .choose(v0): return FlowCode(92, FlowArguments([.string(v0)]))
                     case .albums: return FlowCode(93)
                     }
@@ -1835,8 +1855,8 @@ enum Photoshare: FlowProgram {
                 static var next: EditEvent { .next_ }
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(5)
-                    case .next_: return FlowCode(14)
+                    case .close: return FlowCode(7)
+                    case .next_: return FlowCode(15)
                     case .filters: return FlowCode(94)
                     }
                 }
@@ -1851,7 +1871,7 @@ enum Photoshare: FlowProgram {
                 case apply(name: Swift.String)
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(5)
+                    case .close: return FlowCode(7)
                     case let .apply(v0): return FlowCode(95, FlowArguments([.string(v0)]))
                     }
                 }
@@ -1872,8 +1892,8 @@ enum Photoshare: FlowProgram {
                 static func share(postId: Swift.String) -> CaptionEvent { .sharePostId(postId: postId) }
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(5)
-                    case let .sharePostId(v0): return FlowCode(24, FlowArguments([.string(v0)]))
+                    case .close: return FlowCode(7)
+                    case let .sharePostId(v0): return FlowCode(25, FlowArguments([.string(v0)]))
                     case .tagPeople: return FlowCode(96)
                     case .addLocation: return FlowCode(97)
                     }
@@ -1887,7 +1907,7 @@ enum Photoshare: FlowProgram {
                 case close
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(5)
+                    case .close: return FlowCode(7)
                     }
                 }
             }
@@ -1901,8 +1921,8 @@ enum Photoshare: FlowProgram {
                 case done
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(5)
-                    case .done: return FlowCode(34)
+                    case .close: return FlowCode(7)
+                    case .done: return FlowCode(35)
                     }
                 }
             }
@@ -1918,7 +1938,7 @@ enum Photoshare: FlowProgram {
                 static func pick(id: Swift.String) -> LocationEvent { .pickID(id: id) }
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(5)
+                    case .close: return FlowCode(7)
                     case let .pickID(v0): return FlowCode(100, FlowArguments([.string(v0)]))
                     }
                 }
@@ -1937,9 +1957,9 @@ enum Photoshare: FlowProgram {
                 case saveDraft
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(5)
-                    case .discard: return FlowCode(63)
-                    case .keepEditing: return FlowCode(64)
+                    case .close: return FlowCode(7)
+                    case .discard: return FlowCode(64)
+                    case .keepEditing: return FlowCode(65)
                     case .saveDraft: return FlowCode(101)
                     }
                 }
@@ -1981,8 +2001,8 @@ enum Photoshare: FlowProgram {
                 case openAlbum(name: Swift.String)
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(5)
-                    case .camera: return FlowCode(51)
+                    case .close: return FlowCode(7)
+                    case .camera: return FlowCode(52)
                     case let .openAlbum(v0): return FlowCode(102, FlowArguments([.string(v0)]))
                     }
                 }
@@ -1997,7 +2017,7 @@ enum Photoshare: FlowProgram {
                 case choose(assetId: Swift.String)
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(5)
+                    case .close: return FlowCode(7)
                     case let .choose(v0): return FlowCode(92, FlowArguments([.string(v0)]))
                     }
                 }
@@ -2012,7 +2032,7 @@ enum Photoshare: FlowProgram {
                 case capture(assetId: Swift.String)
                 var code: FlowCode {
                     switch self {
-                    case .close: return FlowCode(5)
+                    case .close: return FlowCode(7)
                     case let .capture(v0): return FlowCode(103, FlowArguments([.string(v0)]))
                     }
                 }
@@ -2099,9 +2119,9 @@ enum Photoshare: FlowProgram {
                 case about
                 var code: FlowCode {
                     switch self {
-                    case .logOut: return FlowCode(20)
-                    case .done: return FlowCode(34)
-                    case .archive: return FlowCode(68)
+                    case .logOut: return FlowCode(21)
+                    case .done: return FlowCode(35)
+                    case .archive: return FlowCode(69)
                     case .accountsCenter: return FlowCode(104)
                     case .privacy: return FlowCode(105)
                     case .notifications: return FlowCode(106)
@@ -2121,7 +2141,7 @@ enum Photoshare: FlowProgram {
                 case passwordAndSecurity
                 var code: FlowCode {
                     switch self {
-                    case .logOut: return FlowCode(20)
+                    case .logOut: return FlowCode(21)
                     case .passwordAndSecurity: return FlowCode(110)
                     }
                 }
@@ -2136,7 +2156,7 @@ enum Photoshare: FlowProgram {
                 case changed
                 var code: FlowCode {
                     switch self {
-                    case .logOut: return FlowCode(20)
+                    case .logOut: return FlowCode(21)
                     case .changed: return FlowCode(111)
                     }
                 }
@@ -2151,7 +2171,7 @@ enum Photoshare: FlowProgram {
                 case makePrivate
                 var code: FlowCode {
                     switch self {
-                    case .logOut: return FlowCode(20)
+                    case .logOut: return FlowCode(21)
                     case .makePrivate: return FlowCode(112)
                     }
                 }
@@ -2162,17 +2182,17 @@ enum Photoshare: FlowProgram {
                 typealias Program = ProgramType
                 /// `confirm`.
                 case confirm_
-                /// `logOut`.
-                case logOut
                 /// `cancel`.
                 case cancel
+                /// `logOut`.
+                case logOut
                 /// `confirm` without arguments (its case is `confirm_`).
                 static var confirm: PrivateConfirmEvent { .confirm_ }
                 var code: FlowCode {
                     switch self {
-                    case .confirm_: return FlowCode(6)
-                    case .logOut: return FlowCode(20)
-                    case .cancel: return FlowCode(70)
+                    case .confirm_: return FlowCode(1)
+                    case .cancel: return FlowCode(2)
+                    case .logOut: return FlowCode(21)
                     }
                 }
             }
@@ -2186,7 +2206,7 @@ enum Photoshare: FlowProgram {
                 case pauseAll
                 var code: FlowCode {
                     switch self {
-                    case .logOut: return FlowCode(20)
+                    case .logOut: return FlowCode(21)
                     case .pauseAll: return FlowCode(113)
                     }
                 }
@@ -2201,7 +2221,7 @@ enum Photoshare: FlowProgram {
                 case pause(hours: Swift.Int)
                 var code: FlowCode {
                     switch self {
-                    case .logOut: return FlowCode(20)
+                    case .logOut: return FlowCode(21)
                     case let .pause(v0): return FlowCode(114, FlowArguments([.int(v0)]))
                     }
                 }
@@ -2218,7 +2238,7 @@ enum Photoshare: FlowProgram {
                 static func unblock(username: Swift.String) -> BlockedEvent { .unblockUsername(username: username) }
                 var code: FlowCode {
                     switch self {
-                    case .logOut: return FlowCode(20)
+                    case .logOut: return FlowCode(21)
                     case let .unblockUsername(v0): return FlowCode(115, FlowArguments([.string(v0)]))
                     }
                 }
@@ -2227,18 +2247,18 @@ enum Photoshare: FlowProgram {
             /// The events `unblockConfirm` can send: its handlers' and those of the flows above it.
             enum UnblockConfirmEvent: FlowEvents {
                 typealias Program = ProgramType
-                /// `logOut`.
-                case logOut
                 /// `cancel`.
                 case cancel
+                /// `logOut`.
+                case logOut
                 /// `unblock`.
                 case unblock_
                 /// `unblock` without arguments (its case is `unblock_`).
                 static var unblock: UnblockConfirmEvent { .unblock_ }
                 var code: FlowCode {
                     switch self {
-                    case .logOut: return FlowCode(20)
-                    case .cancel: return FlowCode(70)
+                    case .cancel: return FlowCode(2)
+                    case .logOut: return FlowCode(21)
                     case .unblock_: return FlowCode(116)
                     }
                 }
@@ -2253,8 +2273,8 @@ enum Photoshare: FlowProgram {
                 case openPost(id: Swift.String)
                 var code: FlowCode {
                     switch self {
-                    case .logOut: return FlowCode(20)
-                    case let .openPost(v0): return FlowCode(41, FlowArguments([.string(v0)]))
+                    case .logOut: return FlowCode(21)
+                    case let .openPost(v0): return FlowCode(42, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -2268,8 +2288,8 @@ enum Photoshare: FlowProgram {
                 case openPost(id: Swift.String)
                 var code: FlowCode {
                     switch self {
-                    case .logOut: return FlowCode(20)
-                    case let .openPost(v0): return FlowCode(41, FlowArguments([.string(v0)]))
+                    case .logOut: return FlowCode(21)
+                    case let .openPost(v0): return FlowCode(42, FlowArguments([.string(v0)]))
                     }
                 }
             }
@@ -2283,7 +2303,7 @@ enum Photoshare: FlowProgram {
                 case help
                 var code: FlowCode {
                     switch self {
-                    case .logOut: return FlowCode(20)
+                    case .logOut: return FlowCode(21)
                     case .help: return FlowCode(117)
                     }
                 }
@@ -2296,7 +2316,7 @@ enum Photoshare: FlowProgram {
                 case logOut
                 var code: FlowCode {
                     switch self {
-                    case .logOut: return FlowCode(20)
+                    case .logOut: return FlowCode(21)
                     }
                 }
             }
@@ -2304,14 +2324,14 @@ enum Photoshare: FlowProgram {
             /// The events `logOutConfirm` can send: its handlers' and those of the flows above it.
             enum LogOutConfirmEvent: FlowEvents {
                 typealias Program = ProgramType
-                /// `logOut`.
-                case logOut
                 /// `cancel`.
                 case cancel
+                /// `logOut`.
+                case logOut
                 var code: FlowCode {
                     switch self {
-                    case .logOut: return FlowCode(20)
-                    case .cancel: return FlowCode(70)
+                    case .cancel: return FlowCode(2)
+                    case .logOut: return FlowCode(21)
                     }
                 }
             }
@@ -2402,6 +2422,10 @@ enum Photoshare: FlowProgram {
     enum Event: Swift.Hashable, Swift.Sendable {
         /// `restored`, handled at app.flow:21.
         case restored
+        /// `confirm`, handled at app.flow:31.
+        case confirm_
+        /// `cancel`, handled at app.flow:32.
+        case cancel
         /// `logIn`, handled at auth.flow:7.
         case logIn
         /// `signUp`, handled at auth.flow:8.
@@ -2412,8 +2436,6 @@ enum Photoshare: FlowProgram {
         case forgotPassword
         /// `close`, handled at auth.flow:26.
         case close
-        /// `confirm`, handled at auth.flow:29.
-        case confirm_
         /// `resend`, handled at auth.flow:30.
         case resend
         /// `useBackupCode`, handled at auth.flow:31.
@@ -2540,8 +2562,6 @@ enum Photoshare: FlowProgram {
         case archive
         /// `delete`, handled at tabs.flow:159.
         case delete_
-        /// `cancel`, handled at tabs.flow:166.
-        case cancel
         /// `share`, handled at shared.flow:18.
         case share_
         /// `block`, handled at shared.flow:27.
@@ -2710,9 +2730,9 @@ enum Photoshare: FlowProgram {
         case uploadFailed
         var code: FlowCode {
             switch self {
-            case .accepted: return FlowCode(9)
-            case .rejected: return FlowCode(10)
-            case .sessionExpired: return FlowCode(21)
+            case .accepted: return FlowCode(10)
+            case .rejected: return FlowCode(11)
+            case .sessionExpired: return FlowCode(22)
             case .uploaded: return FlowCode(98)
             case .uploadFailed: return FlowCode(99)
             }
@@ -2739,57 +2759,61 @@ enum Photoshare: FlowProgram {
     }
 
     // MARK: Deep links
-    /// `https://shutter.app/p/:id` → `App/Main/Search/Post/post` (app.flow:32).
+    /// `https://shutter.app/p/:id` → `App/Main/Search/Post/post` (app.flow:38).
     static func postURL(id v0: Swift.String) -> Swift.String {
         "https://shutter.app/p/" + FlowURL.encode(v0)
     }
-    /// `https://shutter.app/reel/:id#t=:seconds?` → `App/Main/Reels/reel` (app.flow:34).
+    /// `https://shutter.app/reel/:id#t=:seconds?` → `App/Main/Reels/reel` (app.flow:40).
     static func reelURL(id v0: Swift.String, seconds v1: Swift.Int? = nil) -> Swift.String {
         "https://shutter.app/reel/" + FlowURL.encode(v0) + FlowURL.items("#", ["t": v1.map { Swift.String($0) }])
     }
-    /// `https://shutter.app/explore` → `App/Main/Search/explore` (app.flow:36).
+    /// `https://shutter.app/explore` → `App/Main/Search/explore` (app.flow:42).
     static func exploreURL() -> Swift.String {
         "https://shutter.app/explore"
     }
-    /// `https://shutter.app/explore/tags/:tag?sort=:sort?` → `App/Main/Search/hashtag` (app.flow:38).
+    /// `https://shutter.app/explore/tags/:tag?sort=:sort?` → `App/Main/Search/hashtag` (app.flow:44).
     static func hashtagURL(tag v0: Swift.String, sort v1: Swift.String? = nil) -> Swift.String {
         "https://shutter.app/explore/tags/" + FlowURL.encode(v0) + FlowURL.items("?", ["sort": v1])
     }
-    /// `https://shutter.app/explore/locations/:id` → `App/Main/Search/place` (app.flow:40).
+    /// `https://shutter.app/explore/locations/:id` → `App/Main/Search/place` (app.flow:46).
     static func placeURL(id v0: Swift.String) -> Swift.String {
         "https://shutter.app/explore/locations/" + FlowURL.encode(v0)
     }
-    /// `https://shutter.app/direct/inbox` → `App/Main/Home/Messages/inbox` (app.flow:42).
+    /// `https://shutter.app/direct/inbox` → `App/Main/Home/Messages/inbox` (app.flow:48).
     static func inboxURL() -> Swift.String {
         "https://shutter.app/direct/inbox"
     }
-    /// `https://shutter.app/direct/t/:thread` → `App/Main/Home/Messages/thread` (app.flow:44).
+    /// `https://shutter.app/direct/t/:thread` → `App/Main/Home/Messages/thread` (app.flow:50).
     static func threadURL(thread v0: Swift.String) -> Swift.String {
         "https://shutter.app/direct/t/" + FlowURL.encode(v0)
     }
-    /// `https://shutter.app/accounts/edit` → `App/Main/Me/editProfile` (app.flow:46).
+    /// `https://shutter.app/accounts/edit` → `App/Main/Me/editProfile` (app.flow:52).
     static func editProfileURL() -> Swift.String {
         "https://shutter.app/accounts/edit"
     }
-    /// `https://shutter.app/:username` → `App/Main/Search/Profile/profile` (app.flow:49).
+    /// `https://shutter.app/:username` → `App/Main/Search/Profile/profile` (app.flow:55).
     static func profileURL(username v0: Swift.String) -> Swift.String {
         "https://shutter.app/" + FlowURL.encode(v0)
     }
-    /// `https://shutter.app/:username/followers` → `App/Main/Search/Profile/followers` (app.flow:51).
+    /// `https://shutter.app/:username/followers` → `App/Main/Search/Profile/followers` (app.flow:57).
     static func followersURL(username v0: Swift.String) -> Swift.String {
         "https://shutter.app/" + FlowURL.encode(v0) + "/followers"
     }
-    /// `shutter://camera` → `App/Main/Home/feed then start Composer as cover` (app.flow:54).
+    /// `shutter://camera` → `App/Main/Home/feed then start Composer as cover` (app.flow:60).
     static func cameraURL() -> Swift.String {
         "shutter://camera"
     }
-    /// `shutter://settings` → `App/Main/Me/Settings/settings` (app.flow:56).
+    /// `shutter://settings` → `App/Main/Me/Settings/settings` (app.flow:62).
     static func settingsURL() -> Swift.String {
         "shutter://settings"
     }
-    /// `https://shutter.app/help/*article` → `App/Main/Me/Settings/help` (app.flow:60).
+    /// `https://shutter.app/help/*article` → `App/Main/Me/Settings/help` (app.flow:66).
     static func helpURL(article v0: Swift.String) -> Swift.String {
         "https://shutter.app/help/" + FlowURL.encodePath(v0)
+    }
+    /// `shutter://switch` → `over sheet switchAccount` (app.flow:69).
+    static func switchAccountURL() -> Swift.String {
+        "shutter://switch"
     }
 }
 
@@ -2797,257 +2821,262 @@ extension Photoshare {
     /// The program, compiled and validated when this file was generated; read once, on first use.
     static let definition = FlowDefinition(
         image: """
-            RktQSQHvAQcTX+0B9AFfaHETBA4DAQNBcHAFZW50cnkGbGF1bmNoCGxvZ2dlZEluBEF1dGgIcmVzdG9yZWQETWFpbgVMb2dp
-            bglsb2dnZWRPdXQEcG9zdAZTZWFyY2gEUG9zdAJpZAVSZWVscwRyZWVsAmF0B3NlY29uZHMHZXhwbG9yZQdoYXNodGFnBG5h
-            bWUDdGFnBHNvcnQFcGxhY2UESG9tZQhNZXNzYWdlcwVpbmJveAZ0aHJlYWQCTWULZWRpdFByb2ZpbGUHUHJvZmlsZQh1c2Vy
-            bmFtZQdwcm9maWxlCWZvbGxvd2VycwZjYW1lcmEEZmVlZAhDb21wb3NlcghTZXR0aW5ncwhzZXR0aW5ncwRoZWxwB2FydGlj
-            bGUGU2lnblVwB2NvbnRhY3QFbG9naW4Hd2VsY29tZQVsb2dJbgZzaWduVXAHY3JlYXRlZARidXN5BnN1Ym1pdAl0d29GYWN0
-            b3IJc2lnbmluZ0luDmZvcmdvdFBhc3N3b3JkDXJlc2V0UGFzc3dvcmQFY2xvc2UGY2FuY2VsB2NvbmZpcm0GcmVzZW5kDXVz
-            ZUJhY2t1cENvZGUKYmFja3VwQ29kZQhhY2NlcHRlZAZzeXN0ZW0IcmVqZWN0ZWQIc2VuZExpbmsFZW1haWwGU3RyaW5nCXJl
-            c2V0U2VudAtiYWNrVG9Mb2dJbgRuZXh0C2NvbmZpcm1Db2RlCHBhc3N3b3JkCGJpcnRoZGF5A3doeQxiaXJ0aGRheUluZm8C
-            b2sFdGVybXMFYWdyZWULbGVhdmVTaWduVXAEc3RvcA5jb250aW51ZVNpZ25VcAZsb2dPdXQOc2Vzc2lvbkV4cGlyZWQLb3Bl
-            blByb2ZpbGUIY29tbWVudHMGcG9zdElkCENvbW1lbnRzBXNoYXJlBVNoYXJlBGl0ZW0Hb3B0aW9ucwhwb3N0TWVudQpzd2l0
-            Y2hGZWVkCGZlZWRNZW51BmNyZWF0ZQhhY3Rpdml0eQhBY3Rpdml0eQhtZXNzYWdlcwlvcGVuU3RvcnkFc3RvcnkJZm9sbG93
-            aW5nDWZvbGxvd2luZ0ZlZWQJZmF2b3JpdGVzDWZhdm9yaXRlc0ZlZWQNZWRpdEZhdm9yaXRlcwRkb25lDW5vdEludGVyZXN0
-            ZWQGcmVwb3J0BlJlcG9ydAdzdWJqZWN0DGFib3V0QWNjb3VudAZzaGFyZWQDd2FzB0V4cGxvcmUGc2VhcmNoBXF1ZXJ5B3Jl
-            c3VsdHMMc2VlQWxsUmVjZW50BnJlY2VudAhvcGVuUG9zdAtvcGVuSGFzaHRhZwlvcGVuUGxhY2UGZm9sbG93CmRpcmVjdGlv
-            bnMIY2xlYXJBbGwLY2xlYXJSZWNlbnQFY2xlYXIGbm90Tm93BXJlZWxzCG9wZW5SZWVsBWF1ZGlvA0ludAhyZWVsTWVudQZy
-            ZWVsSWQIdXNlQXVkaW8Ec2F2ZQJtZQpjcmVhdGVNZW51DHNoYXJlUHJvZmlsZQZteVBvc3QLbXlGb2xsb3dlcnMJZWRpdEZp
-            ZWxkBWZpZWxkBGJhY2sOdW5zYXZlZENoYW5nZXMOZGlzY2FyZENoYW5nZXMHZGlzY2FyZAtrZWVwRWRpdGluZwZtYW5hZ2UK
-            bWFuYWdlTWVudQVsaWtlcwtteVBvc3RMaWtlcwRlZGl0CGVkaXRQb3N0B2FyY2hpdmUGZGVsZXRlCmRlbGV0ZVBvc3QLcHJv
-            ZmlsZU1lbnUFYmxvY2sMYmxvY2tDb25maXJtDmNvcHlQcm9maWxlVVJMC3Bvc3RPcHRpb25zC3doeVRoaXNQb3N0BmF1dGhv
-            cgh1bmZvbGxvdwhjb3B5TGluawt2aWV3UmVwbGllcwljb21tZW50SWQHcmVwbGllcw5jb21tZW50T3B0aW9ucw1kZWxldGVD
-            b21tZW50BnJlYXNvbgRwaWNrDXJlcG9ydERldGFpbHMGdGhhbmtzBm5vQmFjawZzZW5kVG8KYWRkVG9TdG9yeQ5mb2xsb3dS
-            ZXF1ZXN0cwpvcGVuVGhyZWFkCm5ld01lc3NhZ2UIcmVxdWVzdHMHZGV0YWlscw10aHJlYWREZXRhaWxzBG11dGUJYmxvY2tD
-            aGF0B25ld1Bvc3QGY2hvb3NlB2Fzc2V0SWQGYWxidW1zC01lZGlhUGlja2VyBnBpY2tlZAdmaWx0ZXJzB2NhcHRpb24FYXBw
-            bHkJdGFnUGVvcGxlC2FkZExvY2F0aW9uCGxvY2F0aW9uCXVwbG9hZGluZwh1cGxvYWRlZAx1cGxvYWRGYWlsZWQMZGlzY2Fy
-            ZERyYWZ0CXNhdmVEcmFmdAlvcGVuQWxidW0FYWxidW0HY2FwdHVyZQ5hY2NvdW50c0NlbnRlcgdwcml2YWN5DW5vdGlmaWNh
-            dGlvbnMHYmxvY2tlZAVzYXZlZAVhYm91dA1sb2dPdXRDb25maXJtE3Bhc3N3b3JkQW5kU2VjdXJpdHkHY2hhbmdlZAttYWtl
-            UHJpdmF0ZQ5wcml2YXRlQ29uZmlybQhwYXVzZUFsbBJwYXVzZU5vdGlmaWNhdGlvbnMFcGF1c2UFaG91cnMHdW5ibG9jaw51
-            bmJsb2NrQ29uZmlybQRCb29sBkRvdWJsZQVmaW5hbAZsb2NrZWQgbGluayAiaHR0cHM6Ly9zaHV0dGVyLmFwcC9wLzppZCIv
-            bGluayAiaHR0cHM6Ly9zaHV0dGVyLmFwcC9yZWVsLzppZCN0PTpzZWNvbmRzPyIibGluayAiaHR0cHM6Ly9zaHV0dGVyLmFw
-            cC9leHBsb3JlIjhsaW5rICJodHRwczovL3NodXR0ZXIuYXBwL2V4cGxvcmUvdGFncy86dGFnP3NvcnQ9OnNvcnQ/IjBsaW5r
-            ICJodHRwczovL3NodXR0ZXIuYXBwL2V4cGxvcmUvbG9jYXRpb25zLzppZCInbGluayAiaHR0cHM6Ly9zaHV0dGVyLmFwcC9k
-            aXJlY3QvaW5ib3giK2xpbmsgImh0dHBzOi8vc2h1dHRlci5hcHAvZGlyZWN0L3QvOnRocmVhZCIobGluayAiaHR0cHM6Ly9z
-            aHV0dGVyLmFwcC9hY2NvdW50cy9lZGl0IiRsaW5rICJodHRwczovL3NodXR0ZXIuYXBwLzp1c2VybmFtZSIubGluayAiaHR0
-            cHM6Ly9zaHV0dGVyLmFwcC86dXNlcm5hbWUvZm9sbG93ZXJzIhdsaW5rICJzaHV0dGVyOi8vY2FtZXJhIhlsaW5rICJzaHV0
-            dGVyOi8vc2V0dGluZ3MiKGxpbmsgImh0dHBzOi8vc2h1dHRlci5hcHAvaGVscC8qYXJ0aWNsZSIObGluayAiZGVmYXVsdCII
-            YXBwLmZsb3cJYXV0aC5mbG93CXRhYnMuZmxvdwtzaGFyZWQuZmxvdw1hY3Rpdml0eS5mbG93DWNvbXBvc2VyLmZsb3cNc2V0
-            dGluZ3MuZmxvdwAB0AYDAQICAYMHBAAEAAAAAAACAggIAokBBAABAgKYAQcEBgAAAAACBAwQDgLxBQUAAQQCgQYFBggAAAAA
-            BBAqKlAC/wwGAAEQApANBwgKAgIAABAiQkQMA/EBBAAAA/EBBAAABAQACCIiREguA9wDBAABIgPrAwQKDAQEAAAiMH6CARQD
-            gxUGAAEwA6MVBwwOCAgAADA8ngGeARoDpx0FAAE8A7cdBQ4QEBAAADxEtgG6ATYDsCUCAAFEA70lAhASGBgAAERa7gHyAToE
-            0AEHAAFaBPQBBxIUIiQAAFpkigKKAhYEqgsEAAFkBMULBBQWLjAAAGRsoAKiAqgBBPYRCAABbASZEggWGDI0AABsdK4CsALU
-            AQTNFgYAAXQE7xYGGBo4OgAAdHq2ArYCrAEEghkFAAF6BKAZBRocPD4AAHp8vAK8ArwBBYoBCAABfAWdAQgcHj4+AAB8gAHI
-            AsgCMAXIBAgAAYABBdsEBR4gPj4AAIABjAHgAuACRgamAggAAYwBBrkCByAiQkIAAIwBnAGCA4QD+AIG8goLAAGcAQaICwYi
-            JEhIAACcAaIBjgOOA0gH9gEIAAGiAQeJAggkJkpKAACiAb4BvAO8AwQAAdQHBgAAAAACVgICqAEHAAAACAxUBAKPBgUAAAgQ
-            GGIEAswHCQAACBgedAQC5AgKAAAIHiBkBAK5CQkAAAggJGgEAskKDQAACCQmggEEAsELCQACCCYqUgYCoA0HAgIAKiyIAQYC
-            lg4LAgQALDAmBgKRDwQEBAAwMooBBgLVDwgEBAAyNIwBBgKdEAgEBAA0OJABBgKMEQwEBAA4OjwGAsgRCAQEADo8lAEGAo0S
-            BQQEADw+mAEGAugSCwQEAD5CRAoDwwQEBAQASFq2AQoD0wgIBAQAWl7GAQoD2gkNBAQAXmbKAQoDnAwNBAQAZnDMAQoDig8N
-            BAQAcHLCAQoDzg8FBAYAcniyAQoDrhEIBggAeH4iDAOzFQcICACCAYgB5AEMA+IWBwgKAIgBjgEkDAOoGQcKDgCOAZIBLAwD
-            tBoFDhAAkgGWAegBDAOrGwYQEACWAZoB9gEMA8EcCxAQAJoBngH8AQ4DxR0FEBAAngGmARwOA/ofBBAUAKYBrAGAAg4D3CEF
-            FBYArAGwAYQCDgPgIggWGACwAbYBjAIQA8glAhgYALoBxgGOAhAD7icKGBgAxgHKATgQA/goCxgYAMoB0gGWAhADvyoJGBoA
-            0gHUAZ4CEAOAKw4aGgDUAdgBkgIQA+YrBhocANgB3gGmAhADmS0KHB4A3gHkAa4CEAOgLggeIADkAeYBtAIQA+IuCiAgAOYB
-            6gGqAhADui8LICIA6gHsAZQCEAOyMAsiIgDsAe4BPhIEmAIHJCYA8gH8AUASBPoGCSYoAPwB/gHEARIE+QcJKCoA/gGAArYC
-            EgT4CAsqLACAAoYCugISBLMKDCwuAIYCigISFATaCwQwMgCKApYCqAIUBJUOBTIyAJYCmAK+AhQE+w4LMjIAmAKeAsACFAT5
-            DwsyMgCeAqACpAEWBKoSCDQ0AKICpgLMAhYE6RMHNDYApgKmAs4CFgSWFA42OACmAqoC0AIWBKYVDTg4AKoCrgLSAhgE/hYG
-            OjoAsAKyAtYCGATeFw06PACyArQC2AIYBLAYBjw8ArQCtgKqARoErhkFPj4AtgK8AroBHAWuAQg+PgC8AsIC4AIcBf4CDj4+
-            AMICyAIyHgXpBAU+PgDIAs4CNB4FhAYGPkAAzgLUAuoCHgXVBw1AQgDUAtgC7gIeBbsICUJCANgC3ALkAh4FmwkKQkIA3ALe
-            AuYCHgWKCghCQgDeAuAC8AIgBskCB0JCAOAC6AKsAiAGvAQEQkQA6ALsAvwCIAa1BQdERADsAu4C/gIgBvsFB0RGAO4C9AKI
-            AyAGtAcJRkgA9AL4AoIDIAbHCAlISAD4AvoChgMgBv8ICEhIAPoC/AKOAyAGyAkMSEgA/AKCA/YCIgaXCwZISACEA4gDlAMi
-            BowMBUhKAIgDigNCIgb4DAZKSgCKA44DSiQHmgIISkoAjgOgA5gDJAfwBA5KSgCgA6IDpgMkB9YFE0pKAKIDpAOaAyQHpgYH
-            SkoApAOmA6wDJAf5Bg5KSgCmA6oDnAMkB+AHDUpKAKoDrAOwAyQHuQgSSkoArAOuA54DJAf7CAdKSgCuA7ADuAMkB/EJDkpM
-            ALADtAOgAyQH2AoFTEwAtAO2A7ACJAemCwdMTAC2A7gDogMkB/gLBUxMALgDugNMJAe0DARMTgC6A7oDpAMkB7QNDU5OALoD
-            vAMAAAEKTk4AAAIB7gcIAAEAAQIGTk4AAgQBlggNAAEAAQQGTk4ABAYBgQkOAAEAAQgQTk4ABggB4QkOAAECAgFYTk4ACAoC
-            wwEFAAECAgFaTk4ACgwC3wEGAAECAQQGTk4ADA4CiAIOAAECAQZcTk4ADhACrwIOAAEEBAFgTk4BYhASAq4GBgABBAQBYE5O
-            ABIUAt0GBgABBAQBZk5OABQWAv0GDgABBAQBak5OABYYAqkHBQABBAYBbk5OABgaAoAIBwABBAYBcE5OABocAqEIBgABBAYB
-            ck5OABweArcIDQABBAgBbk5OAB4gApMJBwABBAoBdk5OACAkAuMJCAEBBAoBek5OACQmAqQKCAEBBAwBfE5QACYoAv0KCAAB
-            BA4BhAFQUAAoKgL9CwsAAQQOAXBQUAAqLAKgDAYAAQYQAYYBUFIALC4Czg0EAAEGEgFuUlIALjAC2g4HAAEGEgFwUlIAMDIC
-            9g4GAAEGFAGGAVJSADI0ArMPBAABBhYBhgFSUgA0NgL7DwQAAQYYAY4BUlIANjgCxxADAAEGGAGGAVJSADg6AuoQBAABBhoB
-            kgFSUgA6PAKuEQIAAQYcAYYBUlIAPD4C7hEEAAEGHgGWAVJSAD5AAsQSBQABBiABmgFSUgBAQgKqEwQAAQYgAZwBUlIAQkQC
-            xxMOAAEGAQFqUlIAREYC5xMFAAEIAQGeAVJSAEZIA/oCBgAkCAEBoAFSUgBISgOoAw4BAQoiAaIBUlQASkwD2wQLAAEKIgGk
-            AVRWAExOA6UFCAABCiIBqgFWWABOUAPwBQUAAQoiAbABWFoAUFIDswYHAAEKIgG0AVpaAFJUA/UGCgABCiIBuAFaWgBUVgOb
-            BwYAAQoiAboBWloAVlgDxAcIAAEKIgG+AVpaAFhaA+YHCAABCiIBwAFaXABaXAOICAkAAQokAcQBXFwAXGAD7QgJAAEKJAHI
-            AVxcAGBkA6EJCQABCiYBogFcXgBkZgP9CQsAAQomAaQBXmAAZmgDxwoIAAEKJgGqAWBiAGhqA5ILBQABCiYBsAFiZABqbAPV
-            CwcAAQooAaIBZGYAbG4DvwwLAAEKKAGkAWZoAG5wA4kNCAABCigBqgFoagBwcgPUDQUAAQooAbABamwAcnQDlw4HAAEKKAHM
-            AWxsAHR2A9kODQABCioBzgFsbAB2eAOyDwQAAQosAYYBbG4AeHoD9w8EAAEKLAFqbm4AenwDuhAFAAEKLAGiAW5wAHyAAQPS
-            EAsAAQouAdABcHAAgAGCAQPQEQ0AAQouAdIBcHAAggGEAQPtEQYAAQouAdgBcHIAhAGGAQOlEgwAAQoBFqIBcnQAhgGIAQPy
-            EhQAAQoBINoBdHYAiAGKAQOCFA8AAQwwAeABdngAigGMAQPNFQYAAQwwAeYBeHgAjAGOAQOIFgwAAQwwAeoBeHoAjgGQAQOr
-            FggAAQwyAaIBenwAkAGSAQOMFwsAAQwyAewBfH4AkgGUAQPWFwsAAQwyAe4BfoABAJQBlgEDkxgJAAEMNAHwAYABgAEAlgGY
-            AQPnGQYAAQw0AeoBgAGCAQCYAZoBA/0ZCAABDDYB8gGCAYIBAJoBnAED2hoKAAEMNgHqAYIBhAEAnAGeAQP0GggAAQw4AaIB
-            hAGGAQCeAaABA80bCwABDDgB9AGGAYYBAKABogEDlxwIAAEMOgH4AYYBhgEAogGkAQPuHAUAAQw6AfoBhgGGAQCkAaYBA4wd
-            BgABDjwBogGGAYgBAKYBqAED3B0LAAEOPAH+AYgBigEAqAGqAQOmHggAAQ48AYACigGMAQCqAawBA9ceBQABDjwBQowBjAEA
-            rAGuAQOGHwYAAQ4+AaIBjAGOAQCuAbABA6ggCwABDj4BpAGOAY4BALABsgED8iAIAAEOPgGwAY4BjgEAsgG0AQOpIQcAAQ5A
-            AYgCjgGOAQC0AbYBA/8hCAABDkAB/gGOAZABALYBuAEDqiIIAAEOQgHQAZABkAEAuAG6AQOCIw0AAQ5CAYoCkAGQAQC6AbwB
-            A58jBAABDkIB0gGQAZABALwBvgEDsyMGAAEOARaiAZABkgEAvgHAAQPtIxQAAQ4BINoBkgGUAQDAAcIBA74kDwABEEQBuAGU
-            AZQBAMIBxAED3iUGAAEQRAFKlAGUAQDEAcYBA4ImCAABEEQBOJQBlAEAxgHIAQOtJgsAARBEAZAClAGUAQDIAcoBA9QmDAAB
-            EEQB6gGUAZYBAMoBzAEDkScIAAEQRAFAlgGWAQDMAc4BA8QnCQABEEYBEpYBlgEAzgHSAQOLKAQAARBGARyWAZYBANIB1gED
-            vygEAAEQSAGWApYBmAEA1gHYAQOcKQkAARBIAZoCmAGYAQGcAtgB2gED3CkEAAEQSAGaApgBmAEA2gHcAQOUKgQAARBIAc4B
-            mAGYAQDcAd4BA6cqBAABEEoBigKYAZgBAN4B4AED6CoEAAEQTAGgApgBmAEA4AHiAQOrKwcAARBMAaICmAGYAQDiAeQBA8Yr
-            CwABEE4BpAKYAZgBAOQB5gEDiSwGAAEQTgGoApgBmAEA5gHoAQO0LAUAARBOAaQBmAGYAQDoAeoBA90sCAABEFABrAKYAZgB
-            AOoB7AEDuS0EAAEQUAGwApgBmAEA7AHuAQPeLQcAARBQAbICmAGYAQDuAfABA/ktBgABEFIBzgGYAZgBAPAB8gEDyi4EAAEQ
-            VAGyApgBmAEA8gH0AQOFLwYAARBUAWyYAZgBAPQB9gEDny8GAAEQVgGiAZgBmgEA9gH4AQPjLwsAARBYAaIBmgGcAQD4AfoB
-            A9MwCwABEAEWogGcAZ4BAPoB/AEDnzEUAAEQASDaAZ4BoAEA/AH+AQOnMg8AARJaAUCgAaABAP4BgAIE4wMJAAESWgHEAaAB
-            oAEAgAKCAgS0BAkAARJaAeoBoAGiAQCCAoQCBNUFCAABEloBsAGiAaIBAIQChgIEhwYHAAESWgGqAaIBogEAhgKIAgTABgUA
-            ARJcAaIBogGkAQCIAooCBKsHCwABEl4BogGkAaYBAIoCjAIEqggLAAESYAG4AqYBpgEAjAKOAgSfCQUAARJgAdIBpgGmAQCO
-            ApACBNYJBgABEmABvAKmAaYBAJACkgIEkAoOAAESYgG4AqYBpgEAkgKUAgTxCgUAARJiAWymAaYBAJQClgIEjwsGAAEUZAGk
-            AaYBpgEAlgKYAgT7CwgAARRkAagCpgGmAQCYApoCBLIMBQABFGQBsAGmAaYBAJoCnAIEzQwHAAEUZAGqAaYBpgEAnAKeAgTy
-            DAUAARRkAcACpgGmAQCeAqACBKENCwABFGQBwgKmAagBAKACogIEyw0GAAEUZgGiAagBqgEAogKkAgSsDgsAARRoAdIBqgGq
-            AQCkAqYCBJAPBgABFGgBxAKqAaoBAKYCqAIExA8IAAEUaAHGAqoBqgEAqAKqAgTcDwgAARRqAZIBqgGqAQCqAqwCBKwQAgAB
-            FAEWogGqAawBAKwCrgIEwxAUAAEWbAHIAqwBrgEArgKwAgTHEgsAARZsAbABrgGwAQCwArICBJMTBwABFnABsgKwAbABALIC
-            tAIEwRQGAAEWcAHSAbABsAEAtAK2AgTmFAYAARZyAbICsAGwAQC2ArgCBM8VBgABFnIBbLABsAEAuAK6AgTlFQYAARYBAaIB
-            sAGyAQC6ArwCBP0VCwABGHQB1AKyAbQBALwCvgIElxcEAAEYdgFgtAG0AQC+AsACBI4YBgABGHgBzgG0AbQBAMACwgIE5hgE
-            AAEaegHcArQBtgEAwgLEAgTFGQYAARp6AcYCtgG2AQDEAsYCBPAZCAABGnoB3gK2AbYBAMYCyAIEixoKAAEcfAHgArYBtgEA
-            yALKAgXQAQ4AARx8AaIBtgG4AQDKAswCBf0BCwABHHwB6gG4AboBAMwCzgIFxwIIAAEcfgFuugG8AQDOAtACBagDBwABHH4B
-            sgK8Ab4BANAC0gIF0QMGAAEcfgGiAb4BwAEA0gLUAgX5AwsAAR6AAQHiAsABwgEA1ALWAgWDBQoAAR6AAQHkAsIBwgEA1gLY
-            AgW4BQoAAR6AAQHmAsIBwgEA2ALaAgXeBQgAAR6CAQHoAsIBwgEA2gLcAgWnBgcAAR6CAQGiAcIBxAEA3ALeAgXUBgsAAR6C
-            AQHqAcQBxgEA3gLgAgWeBwgAAR6EAQHsAsYBxgEA4ALiAgWCCAQAAR6EAQG4AsYBxgEA4gLkAgWWCAUAAR6GAQG4AsYBxgEA
-            5ALmAgXkCAUAAR6GAQFsxgHGAQDmAugCBYAJBgABHogBAdQCxgHIAQDoAuwCBb0JBAABHooBAeICyAHKAQDsAu4CBa8KCgAB
-            IIwBAWrKAcoBAO4C8AIG5QIFAAEgjAEB8gLKAcwBAPAC8gIGgwMGAAEgjAEB9gLMAcwBAPIC9AIGwQMGAAEgjAEi+gLMAc4B
-            APQC9gIG7QMSAAEgjgEB/ALOAc4BAPYC+AIG4gQHAAEgjgEBhgHOAc4BAPgC+gIGggUEAAEgkAEBgAPOAdABAPoC/AIG0AUF
-            AAEgkgEBggPQAdABAPwC/gIGqAYJAAEgkgEBhAPQAdABAP4CgAMGywYLAAEgkgEBqgHQAdIBAIADggMG8AYFAAEglAEBigPS
-            AdIBAIIDhAMG5AcIAQEglAEBjAPSAdIBAIQDhgMGnggMAQEglgEBzgHSAdIBAIYDiAMG5wgEAAEgmAEB1ALSAdQBAIgDigMG
-            oAkEAAEgmgEBoALUAdQBAIoDjAMG7gkHAAEgmgEBkAPUAdQBAIwDjgMGjgoJAAEgmgEBogLUAdQBAI4DkAMGsAoLAAEgAQFq
-            1AHUAQCQA5IDBs0KBQABIpwBAZID1AHWAQCSA5QDBrALCQABIpwBAULWAdYBAJQDlgMG6QsGAAEingEB8gLWAdgBAJYDmAMG
-            sQwGAAEioAEBatgB2AEAmAOaAwaRDQUAASKgAQGWA9gB2gEAmgOcAwapDQcAASSiAQHOAdoB2gEAnAOeAwfEAgQAASSiAQGY
-            A9oB2gEAngOgAwfbAg4AASSiAQGaA9oB2gEAoAOiAweIAwcAASSiAQGcA9oB2gEAogOkAwenAw0AASSiAQGeA9oB2gEApAOm
-            AwfSAwcAASSiAQGgA9oB2gEApgOoAwfxAwUAASSiAQGwAtoB2gEAqAOqAweMBAcAASSiAQGiA9oB2gEAqgOsAwerBAUAASSi
-            AQGeAdoB2gEArAOuAwfGBAYAASSkAQGmA9oB2gEArgOwAweaBRMAASSmAQGoA9oB2gEAsAOyAweLBgcAASSoAQGqA9oB2gEA
-            sgO0AwfJBgsAASSqAQFu2gHaAQC0A7YDB64HBwABJKoBAWzaAdoBALYDuAMHxQcGAAEkrAEBrgPaAdoBALgDugMHhwgIAAEk
-            rgEBsgPaAdwBALoDvAMH1QgFAAEksAEBtgPcAd4BALwDvgMHnwkHAAEksgEBtgPeAd4BAL4DwAMHpgoHAAEksgEBbN4B3gEA
-            wAPCAwe9CgYAASS0AQHqAd4B4AEAwgPEAwfvCggAASS2AQHqAeAB4gEAxAPGAwfBCwgAASS4AQFM4gHiAQDGA8gDB4sMBAAB
-            JLwBAWziAeIBAMgDygMH5g0GAAEAAQHCAwAAAMoDzAMB1gsIAAEAAQHEAwAAAMwDzgMB3AwIAAEAAQHGAwAAAM4D0AMBxA0I
-            AAEAAQHIAwAAANAD0gMB2Q4IAAEAAQHKAwAAANID1AMB1Q8IAAEAAQHMAwAAANQD1gMBxxAIAAEAAQHOAwAAANYD2AMByhEI
-            AAEAAQHQAwAAANgD2gMBuBIIAAEAAQHSAwAAANoD3AMBmhQIAAEAAQHUAwAAANwD3gMBwBUIAAEKAQHWAwAAAN4D4AMB3BYS
-            AAEAAQHWAwAAAOAD4gMBkxcIAAEAAQHYAwAAAOID5AMB+BcIAAEAAQHaAwAAAOQD5gMBtxkIAAEAAQHcAwAAAOYD6AMBvRoI
-            AAEJAAAIAwEAAAEAAfoHEgkAAAgDAQAAAQABpwgSCQAACAMBAAABAAGTCRIJAAACAwEAAAEAAfMJEgkAAAQAAQAAAQACzAEL
-            CQAABgIBAAABAALpARUKAAABAAYAAAEAApoCDwoAAAEABgAAAQACwQIPAAACAQABAAABAALHBg4AAgQBAAEAAAEAAucGDgAE
-            BgEAAQAAAQACjwcSCgAAAQBsAAABAAKyBw0ABggBAAEAAAEAAosIDg8AAAEAAQAAAQACqwgEAAgKAQABAAABAALICA8ACgwB
-            AAEAAAEAAp4JDhAAAAEAAQAAAQEGAvgJDwoAAAEABgAAAQACjQoPBQAAAQABAAABAAK5CgMADA4BAAEAAAEAApgLHAYOEAEA
-            AQAAAQACjAwMDwAAAQABAAABAAKqDAQAEBIBAAEAAAEAAucNIgASFAEAAQAAAQAC5Q4JDwAAAQABAAABAAKADwQAFBYBAAEA
-            AAEAArsPDQAWGAEAAQAAAQACgxANDhgaAQABAAABAALOEBQAGhwBAAEAAAEAAvIQDQgAAAEAAQAAAQACtBEHABweAQABAAAB
-            AAL2EQoKAAABAFwEBAEAAs0SDgoAAAEAbAQEAQACshMNDwAAAQABAAABAALZEwQNHiABAAEAAAEAAvATEgoAAAEAEAQEAQAD
-            kgMQCgAAAQAQBAQBAAPDAxAJAAASAAEEBgEAA/wEIQkAABYBAQYIAQADwQUnCQAAGgEBCAoBAAOJBiINICIBAAEAAAEAA84G
-            Hw4iJAEAAQAAAQADgwcQCQAAIAIBDAwBAAOlBxcJAAAcAAEMDAEAA9AHDgkAAB4AAQwMAQAD8gcOAiQmAQABAAABAAOnCB8I
-            AAABAAEAAAEAA/oIBwAmKAEAAQAAAQADhwkSCAAAAQABAAABAAOuCQcAKCoBAAEAAAEAA7sJEgkAABIAAQ4QAQADngohCQAA
-            FgEBEBIBAAPjCicJAAAaAQESFAEAA6sLIg0qLAEAAQAAAQAD8AsfCQAAEgABFhgBAAPgDCEJAAAWAQEYGgEAA6UNJwkAABoB
-            ARocAQAD7Q0iDSwuAQABAAABAAOyDh8BLjABAAEAAAEAA+oOEwgAAAEAAQAAAQADug8HAzAyAQABAAABAAORECEIAAABAAEA
-            AAEAA8MQBwgAAAEAAQAAAQAD8xAHCQAAEgABICIBAAOAESEPAAABAAEAAAEAA+ERBAkAABgBASIkAQAD9xEmCQAAEgABJCYB
-            AAPHEiEJAAASAAEmKAEAA5wTIQ8AAAEAAQAAAQADpRQEADI0AQABAAABAAPmFRoANDYBAAEAAAEAA5gWCwkAABQAASosAQAD
-            wxYSCQAAEgABLC4BAAOtFyEANjgBAAEAAAEAA/MXGAA4OgEAAQAAAQADrBgSDwAAAQABAAABAAPxGQQJAAAUAAEyNAEAA5Ua
-            Eg8AAAEAAQAAAQAD6BoECQAAFAABNDYBAAOMGxIJAAASAAE2OAEAA+4bIQw6PAEAAQAAAQADoxwRBDw+AQABAAABAAP3HA0P
-            AAABAAEAAAEAA5YdBAkAABIAATg6AQAD/R0hAD5AAQABAAABAAO+HhEAQEIBAAEAAAEAA+weEgkAACACAT4+AQADkB8XCQAA
-            EgABPkABAAPJICEJAAAWAQFAQgEAA/4gIw1CRAEAAQAAAQADtCEbCQAAIAIBREQBAAOLIhcAREYBAAEAAAEAA8IiEQ8AAAEA
-            AQAAAQADkyMEDwAAAQABAAABAAOnIwQJAAAYAQFGSAEAA70jJgkAABIAAUhKAQADlyQhCwAACgABAAABAAPhJAsORkgBAAEA
-            AAEAA+glEgkAACQBAUpKAQADjiYXAEhKAQABAAABAAO8JhAJAAAaAQFKTAEAA+QmJQBKTAEAAQAAAQADqScTAExOAQABAAAB
-            AAPRJxAIAAABAAEAAAEAA5MoBwkAACACAU5OAQADoCgXCAAAAQABAAABAAPHKAcJAAAgAgFOTgEAA9QoFwBOUAEAAQAAAQAD
-            uCkcDFBSAQABAAABAAP4KRQFAAABAAEAAAEAA5wqAwUAAAEAAQAAAQADryoDBQAAAQABAAABAAPwKgMEUlQBAAEAAAEAA7Yr
-            CA8AAAEAAQAAAQAD1SsEDVRWAQABAAABAAOTLBkAVlgBAAEAAAEAA70sGAkAABYBAVRWAQAD6SwjAFhaAQABAAABAAPBLRUE
-            WlwBAAEAAAEAA+ktCAxcXgEAAQAAAQADgy4QBQAAAQABAAABAAPSLgMEXmABAAEAAAEAA48vCA8AAAEAAQAAAQADqS8ECQAA
-            EgABWFoBAAOEMCEJAAASAAFaXAEAA/QwIQkAABIAAVxeAQADyTEhAGBiAQABAAABAAPKMhcAYmQBAAEAAAEABPADIgBkZgEA
-            AQAAAQAEwQQiCQAAFAABZmgBAATtBRINZmgBAAEAAAEABJIGJgkAABoBAWpsAQAEyQYkAGhqAQABAAABAATMByAAamwBAAEA
-            AAEABMsIIAxsbgEAAQAAAQAEqAkmCQAAGAEBcnQBAATgCSgPAAABAAEAAAEABKIKBAoAAAEAbHR0AQAE+goNDwAAAQABAAAB
-            AASZCwQJAAAWAQF2eAEABIcMIwBucAEAAQAAAQAEuwwKDXByAQABAAABAATYDBIJAAAaAQF4egEABPsMHg5ydAEAAQAAAQAE
-            sA0TCQAAEgABenwBAATnDSEJAAASAAF8fgEABM0OIQkAABgBAX6AAQEABJoPIg8AAAEAAQAAAQAE0A8EDwAAAQABAAABAATo
-            DwQIAAABAAEAAAEABLIQBwkAABIAAYABggEBAATtECEAdHYBAAEAAAEABOkSIg12eAEAAQAAAQAEsRMrDHh6AQABAAABAATL
-            FBMJAAAYAQGGAYgBAQAE8BQpDwAAAQABAAABAATZFQQPAAABAAEAAAEABO8VBAoAAAEAogGIAYoBAQAEnhYmAHp8AQABAAAB
-            AASvFyIAfH4BAAEAAAEABJgYCwgAAAEAAQAAAQAE7hgHCAAAAQABAAABAAThGQcIAAABAAEAAAEABPwZBwgAAAEAAQAAAQAE
-            mRoHAH6AAQEAAQAAAQAF4gETCQAAEgABjAGOAQEABZ4CIQkAABQAAY4BkAEBAAXfAhIPAAABAAEAAAEABcUDBA8AAAEAAQAA
-            AQAF7QMECQAAEgABkAGSAQEABZoEIQCAAYIBAQABAAABAAWdBRMBggGEAQEAAQAAAQAFxgUQAIQBhgEBAAEAAAEABeoFDQCG
-            AYgBAQABAAABAAWyBhoJAAASAAGWAZgBAQAF9QYhCQAAFAABmAGaAQEABbYHEg8AAAEAAQAAAQAFiggEDIgBigEBAAEAAAEA
-            BZ8IDwSKAYwBAQABAAABAAXtCAsPAAABAAEAAAEABYoJBAgAAAEAAQAAAQAF1wkHAIwBjgEBAAEAAAEABeQJGQCOAZABAQAB
-            AAABAAXJChMKAAABAGyeAZ4BAQAG7gINAJABkgEBAAEAAAEABp4DGwkAACIBAaABoAEBAAbLAxoAkgGUAQEAAQAAAQAGlAQb
-            AZQBlgEBAAEAAAEABu0EDQCWAZgBAQABAAABAAaKBR4IAAABAAEAAAEABucFBwCYAZoBAQABAAABAAa1Bg4BmgGcAQEAAQAA
-            AQAG2gYOAJwBngEBAAEAAAEABokHHgoAAAEA2gGmAagBAQAG+QcdBQAAAQABAAABAAa3CAMFAAABAAEAAAEABu8IAwgAAAEA
-            AQAAAQAGtAkHCgAAAQBsqAGoAQEABvkJDQoAAAEAbKgBqAEBAAabCg0PAAABAAEAAAEABr8KBA2eAaABAQABAAABAAbWChMA
-            oAGiAQEAAQAAAQAGywsWAqIBpAEBAAEAAAEABvMLDAoAAAEA+gKqAawBAQAGzAwfCAAAAQABAAABAAaaDQcKAAABAPoCrAGu
-            AQEABsUNHwgAAAEAAQAAAQAHzAIHAKQBpgEBAAEAAAEAB+0CEwCmAagBAQABAAABAAeTAwwAqAGqAQEAAQAAAQAHuAMSAKoB
-            rAEBAAEAAAEAB90DDACsAa4BAQABAAABAAf6AwoArgGwAQEAAQAAAQAHlwQMALABsgEBAAEAAAEAB7QECgyyAbQBAQABAAAB
-            AAfQBBMAtAG2AQEAAQAAAQAHsQUYBQAAAQABAAABAAeWBgMMtgG4AQEAAQAAAQAH2AYUDwAAAQABAAABAAe5BwQPAAABAAEA
-            AAEAB88HBA24AboBAQABAAABAAeTCBkPAAABAAEAAAEAB+oIBAy6AbwBAQABAAABAAe8CSgPAAABAAEAAAEAB7EKBA8AAAEA
-            AQAAAQAHxwoECQAAFAABsAGyAQEAB4cLEgkAABQAAbIBtAEBAAfZCxIAvAG+AQEAAQAAAQAHkwwWDwAAAQABAAABAAfwDQQJ
-            AAAEAgG6AboBAQAB5AsUCQAABAIBvgG+AQEAAeoMFAkAAAQCAb4BvgEBAAHSDRQJAAAEAgHCAcIBAQAB5w4UCQAABAIBxAHE
-            AQEAAeMPFAkAAAQCAcQBxAEBAAHVEBQJAAAEAgHGAcYBAQAB2BEUCQAABAIBxgHGAQEAAcYSFAkAAAQCAcoBygEBAAGoFBQJ
-            AAAEAgHOAc4BAQABzhUUCQAAIAIBzgHOAQEAAfQWFwkAAAQCAc4BzgEBAAGhFxQJAAAEAgHOAc4BAQABhhgUCQAABAIB0AHQ
-            AQEAAcUZFAkAAAQCAdAB0AEBAAHLGhQGAAACzAYJCgAAAuwGCQwAAAKUBw0KAAACkAgJCAAAAs0ICgoAAAKjCQkOAAICnQsX
-            BAICApMMBRICBALsDR0UBAQC6g4EFgQEAsAPCBgEBAKIEAgaBAQC1hAMHAQEAvcQCB4EBAL7EQUgBAQC9xMLLgoMA9UGGCQM
-            DAOLBwgsDA4DrQgZJg4OA4wJDSgODgPACQ0uFBYD9wsYLhweA7kOGCoeHgPwDg0sHiADmRAZMigqA+sVFTgqKgOdFgY0LjAD
-            +BcTNjAyA7EYDTo4OAOpHAswODgD/BwHPjo8A8MeDEA8PgPxHg1CQkQDuyEUPkRGA8ciDEZKSgPwJQpISkoDwSYLTkxOA64n
-            DlhOTgPWJwtKTlADvSkXTFBQA/4pDkRQUAO7KwJQUFIDmiwSVlJUA8IsE1JWWAPGLRBEWFgD7i0CVFhYA4kuCkRYWAOULwJO
-            XmADzzISXGJkBPUDHV5kZgTGBB1gaGoEmQYfWmxuBNEHG1pucATQCBticHIErgkgZnh4BMAMBWh4eATfDAtqenoEuA0LboIB
-            hAEE7hIdcIQBhgEEuBMkcoYBhgEE0RQNdooBjAEEtBcdeIwBjAEEnRgGfowBjAEF5wEOggGSAZQBBaIFDogBlAGUAQXMBQqK
-            AZQBlAEF7wUIhAGUAZYBBbcGFYYBmgGaAQWlCAmAAZoBmgEF8ggFggGaAZwBBekJFIIBnAGeAQXOCg6OAZ4BoAEGowMWjgGg
-            AaIBBpkEFpABogGiAQbzBAeSAaIBpAEGjwUZlgGkAaQBBroGCZgBpAGkAQbgBgiUAaQBpgEGjgcZmgGoAagBBt0KDJ4BqAGq
-            AQbQCxGgAaoBqgEG+QsGpAGuAa4BB/ICDqgBrgGuAQeYAwesAa4BrgEHvQMNsAGuAa4BB+IDB7QBrgGuAQf/AwW2Aa4BrgEH
-            nAQHuAGuAa4BB7kEBbwBrgGuAQfWBA2mAa4BrgEHtgUTqgGuAa4BB94GDq4BrgGuAQeaCBKyAa4BsAEHwgkiugG0AbYBB5gM
-            EX4AAQACpwsMUgABAAL4DRA8AAEAA4oFEqYBAAEAA9AFDq4BAAEAA5UGDKYBAAEAA94GDjwAAQADswgSPAABAAOsChKmAQAB
-            AAPyCg6uAQABAAO3CwymAQABAAOADA48AAEAA+4MEqYBAAEAA7QNDq4BAAEAA/kNDKYBAAEAA8IODjwAAQADnxASPAABAAOO
-            ERLWAQACAAOEEg88AAEAA9USEjwAAQADqhMS4gEAAQAD8xUMGAABAAPOFgY8AAEAA7sXEiYAAQADgBgKGAABAAO3GAYYAAEA
-            A6AaBhgAAQADlxsGPAABAAP8GxI8AAEAA4seEhgAAQADyB4GGAABAAP3HgY8AAEAA9cgEqYBAAIAA40hCoYCAAIAA8QhChgA
-            AQADzCIG1gEAAgADyiMPPAABAAOlJBKuAQAAAAdwcm9maWxlA/AmDxgAAQADtScGmAIAAQADxykMGAACAAOlLAYYAAIAA84s
-            BqYBAAIAA/gsChgAAgADzy0GPAABAAOSMBI8AAEAA4IxEjwAAQAD1zESGAABAAPWMgo8AAMABPwBEjwAAgAE/wMSPAACAATQ
-            BBIYAAEABPgFBjwAAgAEpQYSrgEAAgAE1QYOPAABAATZBxI8AAEABNgIEjwAAgAEuwkS1gEAAgAE7QkRGAADAATKCwamAQAC
-            AASWDAquAQACAASHDQg8AAEABPUNEjwAAQAE2w4S1gEAAwAEpw8LPAABAAT7EBLKAgABAAT2EhTKAgABAATHExTWAQACAAT9
-            FBI8AAEABLEWEtICAAEABMIXDjwAAQAFrAISGAABAAXqAgY8AAEABagEEhgAAQAFqQUGGAACAAXFBgY8AAEABYMHEhgAAQAF
-            wQcGGAABAAXwCQwYAAEABdUKBvQCAAEABqgDEPQCAAEABp4EEPQCAAIABpcFEKYBAAEABpgHDqYBAAIABocIDiYAAQAG1gsK
-            9AIAAQAG2gwQ9AIAAQAG0w0QPAABAAfRCRIYAAEAB5ILBhgAAQAH5AsGTgAAAAAHnQwLGAAEGAG6CwYYAAQYAccLBhgABBgB
-            wAwGHgIEIAHIDAsmAAQoAbsOCSoCBCoBxg4KGAAEGAHGDwYYAAQ0AbcRCjwABDwB4xMSPAAEPAH/ExI8AAQ8AYcVEjwABDwB
-            pRUSTgAETgGeGRB+AALLCwUAUgACog4HADwAA9QPCACmAQADtxEGAOIBAAPqFgUAJgADsBkEACoAA74ZBAEAA3RvcBgAA7oa
-            AgAYAAP/HwIAHgEDiyACAQEAGAAD4iECAIYCAAPpIgYAmAIAA8kqBQAYAAPtKwIAGAADpC0CABgAA6kuAgAYAAPGLwIAPAAE
-            2AEIADwABKACCAA8AASEBwgAPAAEgwgIADwABIQJCAA8AATACggAGAAErwsCABgABN8LAgCmAQAE/xEGAMoCAATxEwkAygIA
-            BKUUCQDWAQAE1BYHANICAATsFwYArgEABIgZBAAYAAWLBgIAGAAF4wcCAPQCAAbBBAcA9AIABoMGBwCmAQAGvgcGACYABpIM
-            BAA8AAeACggATgAHuQwHAH4AAoYLBQBSAALTDQcAPAAD5wQIAKYBAAOuBQYApgEAA/YFBgCmAQADuwYGADwAA5IICAA8AAOJ
-            CggApgEAA9AKBgCmAQADmAsGAKYBAAPdCwYAPAADywwIAKYBAAOSDQYApgEAA9oNBgCmAQADnw4GADwAA/wPCAA8AAPeEAgA
-            PAADshIIADwAA4cTCACmAQADkhQGAOIBAAPUFQUAGAADtBYCADwAA5gXCAAmAAPiFwQAGAADnRgCABgAA4YaAgAYAAP9GgIA
-            PAAD2RsIADwAA+gdCAAYAAOvHgIAGAAD3R4CADwAA7QgCAAYAAOzIgIAPAADgiQIAKYBAAPOJAYAGAADmicCAJgCAAOmKQUA
-            PAAD7y8IADwAA98wCAA8AAO0MQgApgEAA7cyBgAYAATeBQIAPAAEtwcIADwABLYICAA8AATSDQgAPAAEuA4IADwABNgQCADK
-            AgAE0xIJAMoCAASbEwkAPAAEiRYIANICAAScFwYAPAAEzBkIADwABYkCCAAYAAXQAgIAPAAFsAMIADwABdgDCAA8AAWFBAgA
-            GAAFjgUCADwABeAGCAAYAAWnBwIAPAAFwgkIABgABboKAgD0AgAGigMHAPQCAAaABAcAJgAG1gUEAKYBAAb2BgYAGAAGpQkC
-            ACYABroLBAD0AgAGuAwHAPQCAAaxDQcAtAMBB9sIBQA8AAenCQgAGAAH+AoCABgAB8oLAgABAAEGAAAB5gYGAgIAAAABgwcE
-            AQIAAAACmAEHAQQAAAACgQYFARAAAgICkA0HASIABAQD6wMEATAAKCgDoxUHATwAODgDtx0FAUQASkoDvSUCAVoAYGIE9AEH
-            AWQAdHYExQsEAWwAggGCAQSZEggBdACKAYoBBO8WBgF6AIwBjAEEoBkFAXwAjAGMAQWdAQgBgAEAkgGSAQXbBAUBjAEAngGe
-            AQa5AgcBnAEAqAGoAQaICwYBogEArgGuAQeJAggKDA4QEgVodHRwcwMAC3NodXR0ZXIuYXBwAAFwARgAAAAZaHR0cHM6Ly9z
-            aHV0dGVyLmFwcC9wLzppZAQACAwUBAAAtgG2AbYBtgG2AbgBAQa8AwEAZLgBugEBhgsbAaULKQEFaHR0cHMDAAtzaHV0dGVy
-            LmFwcAAEcmVlbAEYAAEBdCABAChodHRwczovL3NodXR0ZXIuYXBwL3JlZWwvOmlkI3Q9OnNlY29uZHM/AwAIDgMAALoBugG6
-            AboBAQa+AwEAProBvgEB/gsqAawMKAEFaHR0cHMCAAtzaHV0dGVyLmFwcAAHZXhwbG9yZQAAABtodHRwczovL3NodXR0ZXIu
-            YXBwL2V4cGxvcmUDAAgMAwAAvgG+Ab4BvgEBBsADAQAwvgG+AQGEDR0BpQ0XAQVodHRwcwQAC3NodXR0ZXIuYXBwAAdleHBs
-            b3JlAAR0YWdzASgBBHNvcnQqAQAAMWh0dHBzOi8vc2h1dHRlci5hcHAvZXhwbG9yZS90YWdzLzp0YWc/c29ydD06c29ydD8D
-            AAgMAwAAvgG+Ab4BvgEBBsIDAQA0vgHCAQHsDTMBow4uAQVodHRwcwQAC3NodXR0ZXIuYXBwAAdleHBsb3JlAAlsb2NhdGlv
-            bnMBGAAAAClodHRwczovL3NodXR0ZXIuYXBwL2V4cGxvcmUvbG9jYXRpb25zLzppZAMACAwDAADCAcIBwgHCAQEGxAMBADbC
-            AcQBAYEPKwGwDx0BBWh0dHBzAwALc2h1dHRlci5hcHAABmRpcmVjdAAFaW5ib3gAAAAgaHR0cHM6Ly9zaHV0dGVyLmFwcC9k
-            aXJlY3QvaW5ib3gEAAgKHgQAAMQBxAHEAcQBxAHEAQEGxgMBAIABxAHEAQH9DyIBoxAcAQVodHRwcwQAC3NodXR0ZXIuYXBw
-            AAZkaXJlY3QAAXQBNAAAACRodHRwczovL3NodXR0ZXIuYXBwL2RpcmVjdC90Lzp0aHJlYWQEAAgKHgQAAMQBxAHEAcQBxAHE
-            AQEGyAMBAIIBxAHGAQHvECYBmREpAQVodHRwcwMAC3NodXR0ZXIuYXBwAAhhY2NvdW50cwAEZWRpdAAAACFodHRwczovL3No
-            dXR0ZXIuYXBwL2FjY291bnRzL2VkaXQDAAgQAwAAxgHGAcYBxgEBBsoDAQBIxgHGAQHyESMBmRIXAQVodHRwcwIAC3NodXR0
-            ZXIuYXBwATwAAAAdaHR0cHM6Ly9zaHV0dGVyLmFwcC86dXNlcm5hbWUEAAgMEgQAAMYBxgHGAcYBxgHIAQEGzAMBAFrIAcoB
-            AagTHwHLE0cBBWh0dHBzAwALc2h1dHRlci5hcHABPAAJZm9sbG93ZXJzAAAAJ2h0dHBzOi8vc2h1dHRlci5hcHAvOnVzZXJu
-            YW1lL2ZvbGxvd2VycwQACAwSBAAAygHKAcoBygHKAcwBAQbOAwEAXMwBzgEBwhQpAe8USUIHc2h1dHRlcgEABmNhbWVyYQAA
-            ABBzaHV0dGVyOi8vY2FtZXJhAwAICgMAAM4BzgHOAc4BAQbSA9ADACLOAc4BAcYWEgHcFhIBB3NodXR0ZXIBAAhzZXR0aW5n
-            cwAAABJzaHV0dGVyOi8vc2V0dGluZ3MEAAgQJAQAAM4BzgHOAc4BzgHOAQEG1AMBAKIBzgHOAQG7FxQB0xcdTAVodHRwcwMA
-            C3NodXR0ZXIuYXBwAARoZWxwAk4AAAAhaHR0cHM6Ly9zaHV0dGVyLmFwcC9oZWxwLyphcnRpY2xlBAAIECQEAADOAc4BzgHO
-            Ac4BzgEBBtYDAQC6Ac4B0AEB3RgjAYQZKwEAAAAAAQdkZWZhdWx0AwAICgMAANAB0AHQAdABAQbYAwEAItAB0AEBmBoHAaMa
-            EgEHU2h1dHRlcgEHU2h1dHRlcgEGTG9nIGluARdFbnRlciBjb25maXJtYXRpb24gY29kZQERVXNlIGEgYmFja3VwIGNvZGUB
-            DUxvZ2dpbmcgaW7igKYBE1Ryb3VibGUgbG9nZ2luZyBpbj8BEENoZWNrIHlvdXIgZW1haWwBGldoYXQncyB5b3VyIG1vYmls
-            ZSBudW1iZXI/ARtFbnRlciB0aGUgY29uZmlybWF0aW9uIGNvZGUBEVdoYXQncyB5b3VyIG5hbWU/ARFDcmVhdGUgYSBwYXNz
-            d29yZAEVV2hhdCdzIHlvdXIgYmlydGhkYXk/AQlCaXJ0aGRheXMBEUNyZWF0ZSBhIHVzZXJuYW1lASVBZ3JlZSB0byBTaHV0
-            dGVyJ3MgdGVybXMgYW5kIHBvbGljaWVzASpEbyB5b3Ugd2FudCB0byBzdG9wIGNyZWF0aW5nIHlvdXIgYWNjb3VudD8BB1No
-            dXR0ZXIBBUZlZWRzAQlGb2xsb3dpbmcBCUZhdm9yaXRlcwEORWRpdCBmYXZvcml0ZXMBBVN0b3J5AAEGU2VhcmNoAQdSZXN1
-            bHRzAQdIYXNodGFnAQhMb2NhdGlvbgEPUmVjZW50IHNlYXJjaGVzARVDbGVhciBzZWFyY2ggaGlzdG9yeT8BBVJlZWxzAQRS
-            ZWVsAQVBdWRpbwABB1Byb2ZpbGUBBkNyZWF0ZQEMRWRpdCBwcm9maWxlAQRFZGl0ARBEaXNjYXJkIGNoYW5nZXM/AQRQb3N0
-            AAEJRWRpdCBpbmZvAQxEZWxldGUgcG9zdD8BBUxpa2VzAQlGb2xsb3dlcnMBB1Byb2ZpbGUBCUZvbGxvd2VycwEJRm9sbG93
-            aW5nAAETQmxvY2sgdGhpcyBhY2NvdW50PwEEUG9zdAEFTGlrZXMAARtXaHkgeW91J3JlIHNlZWluZyB0aGlzIHBvc3QBCENv
-            bW1lbnRzAQdSZXBsaWVzAAEPRGVsZXRlIGNvbW1lbnQ/AQZSZXBvcnQBBlJlcG9ydAEaVGhhbmtzIGZvciBsZXR0aW5nIHVz
-            IGtub3cBBVNoYXJlAQ1Ob3RpZmljYXRpb25zAQ9Gb2xsb3cgcmVxdWVzdHMBCE1lc3NhZ2VzAQRDaGF0AQdEZXRhaWxzARNC
-            bG9jayB0aGlzIGFjY291bnQ/AQtOZXcgbWVzc2FnZQEQTWVzc2FnZSByZXF1ZXN0cwEITmV3IHBvc3QBBEVkaXQBB0ZpbHRl
-            cnMBCE5ldyBwb3N0AQpTaGFyaW5n4oCmAQpUYWcgcGVvcGxlAQxBZGQgbG9jYXRpb24BDURpc2NhcmQgcG9zdD8BBkFsYnVt
-            cwEFQWxidW0BBkNhbWVyYQEVU2V0dGluZ3MgYW5kIGFjdGl2aXR5AQ9BY2NvdW50cyBDZW50ZXIBFVBhc3N3b3JkIGFuZCBz
-            ZWN1cml0eQEPQWNjb3VudCBwcml2YWN5ARpTd2l0Y2ggdG8gcHJpdmF0ZSBhY2NvdW50PwENTm90aWZpY2F0aW9ucwABEEJs
-            b2NrZWQgYWNjb3VudHMBCFVuYmxvY2s/AQVTYXZlZAEHQXJjaGl2ZQEFQWJvdXQBC0hlbHAgQ2VudGVyARhMb2cgb3V0IG9m
-            IHlvdXIgYWNjb3VudD8AAgEic2lnbmluZyB1cCBzdGFydHMgZnJvbSB0aGUgbGFuZGluZwYQAAQAAAGmG0gCASBsb2ctaW4g
-            aXMgYSB0YXAgZnJvbSB0aGUgbGFuZGluZwQEAAIAAAHvG0MAASJsb2dnaW5nIG91dCBpcyBhbHdheXMgd2l0aGluIHJlYWNo
-            AgIAAAAAAbMcRAwBB0V4cGxvcmUDjxUHCFYvJ25IxY8=
+            RktQSQHxAQcTYPEB+AFgaHETBA8DAQNBcHAFZW50cnkGbGF1bmNoCGxvZ2dlZEluBEF1dGgIcmVzdG9yZWQETWFpbgVMb2dp
+            bglsb2dnZWRPdXQNc3dpdGNoQWNjb3VudARidXN5B2NvbmZpcm0GY2FuY2VsBHBvc3QGU2VhcmNoBFBvc3QCaWQFUmVlbHME
+            cmVlbAJhdAdzZWNvbmRzB2V4cGxvcmUHaGFzaHRhZwRuYW1lA3RhZwRzb3J0BXBsYWNlBEhvbWUITWVzc2FnZXMFaW5ib3gG
+            dGhyZWFkAk1lC2VkaXRQcm9maWxlB1Byb2ZpbGUIdXNlcm5hbWUHcHJvZmlsZQlmb2xsb3dlcnMGY2FtZXJhBGZlZWQIQ29t
+            cG9zZXIIU2V0dGluZ3MIc2V0dGluZ3MEaGVscAdhcnRpY2xlBlNpZ25VcAdjb250YWN0BWxvZ2luB3dlbGNvbWUFbG9nSW4G
+            c2lnblVwB2NyZWF0ZWQGc3VibWl0CXR3b0ZhY3RvcglzaWduaW5nSW4OZm9yZ290UGFzc3dvcmQNcmVzZXRQYXNzd29yZAVj
+            bG9zZQZyZXNlbmQNdXNlQmFja3VwQ29kZQpiYWNrdXBDb2RlCGFjY2VwdGVkBnN5c3RlbQhyZWplY3RlZAhzZW5kTGluawVl
+            bWFpbAZTdHJpbmcJcmVzZXRTZW50C2JhY2tUb0xvZ0luBG5leHQLY29uZmlybUNvZGUIcGFzc3dvcmQIYmlydGhkYXkDd2h5
+            DGJpcnRoZGF5SW5mbwJvawV0ZXJtcwVhZ3JlZQtsZWF2ZVNpZ25VcARzdG9wDmNvbnRpbnVlU2lnblVwBmxvZ091dA5zZXNz
+            aW9uRXhwaXJlZAtvcGVuUHJvZmlsZQhjb21tZW50cwZwb3N0SWQIQ29tbWVudHMFc2hhcmUFU2hhcmUEaXRlbQdvcHRpb25z
+            CHBvc3RNZW51CnN3aXRjaEZlZWQIZmVlZE1lbnUGY3JlYXRlCGFjdGl2aXR5CEFjdGl2aXR5CG1lc3NhZ2VzCW9wZW5TdG9y
+            eQVzdG9yeQlmb2xsb3dpbmcNZm9sbG93aW5nRmVlZAlmYXZvcml0ZXMNZmF2b3JpdGVzRmVlZA1lZGl0RmF2b3JpdGVzBGRv
+            bmUNbm90SW50ZXJlc3RlZAZyZXBvcnQGUmVwb3J0B3N1YmplY3QMYWJvdXRBY2NvdW50BnNoYXJlZAN3YXMHRXhwbG9yZQZz
+            ZWFyY2gFcXVlcnkHcmVzdWx0cwxzZWVBbGxSZWNlbnQGcmVjZW50CG9wZW5Qb3N0C29wZW5IYXNodGFnCW9wZW5QbGFjZQZm
+            b2xsb3cKZGlyZWN0aW9ucwhjbGVhckFsbAtjbGVhclJlY2VudAVjbGVhcgZub3ROb3cFcmVlbHMIb3BlblJlZWwFYXVkaW8D
+            SW50CHJlZWxNZW51BnJlZWxJZAh1c2VBdWRpbwRzYXZlAm1lCmNyZWF0ZU1lbnUMc2hhcmVQcm9maWxlBm15UG9zdAtteUZv
+            bGxvd2VycwllZGl0RmllbGQFZmllbGQEYmFjaw51bnNhdmVkQ2hhbmdlcw5kaXNjYXJkQ2hhbmdlcwdkaXNjYXJkC2tlZXBF
+            ZGl0aW5nBm1hbmFnZQptYW5hZ2VNZW51BWxpa2VzC215UG9zdExpa2VzBGVkaXQIZWRpdFBvc3QHYXJjaGl2ZQZkZWxldGUK
+            ZGVsZXRlUG9zdAtwcm9maWxlTWVudQVibG9jawxibG9ja0NvbmZpcm0OY29weVByb2ZpbGVVUkwLcG9zdE9wdGlvbnMLd2h5
+            VGhpc1Bvc3QGYXV0aG9yCHVuZm9sbG93CGNvcHlMaW5rC3ZpZXdSZXBsaWVzCWNvbW1lbnRJZAdyZXBsaWVzDmNvbW1lbnRP
+            cHRpb25zDWRlbGV0ZUNvbW1lbnQGcmVhc29uBHBpY2sNcmVwb3J0RGV0YWlscwZ0aGFua3MGbm9CYWNrBnNlbmRUbwphZGRU
+            b1N0b3J5DmZvbGxvd1JlcXVlc3RzCm9wZW5UaHJlYWQKbmV3TWVzc2FnZQhyZXF1ZXN0cwdkZXRhaWxzDXRocmVhZERldGFp
+            bHMEbXV0ZQlibG9ja0NoYXQHbmV3UG9zdAZjaG9vc2UHYXNzZXRJZAZhbGJ1bXMLTWVkaWFQaWNrZXIGcGlja2VkB2ZpbHRl
+            cnMHY2FwdGlvbgVhcHBseQl0YWdQZW9wbGULYWRkTG9jYXRpb24IbG9jYXRpb24JdXBsb2FkaW5nCHVwbG9hZGVkDHVwbG9h
+            ZEZhaWxlZAxkaXNjYXJkRHJhZnQJc2F2ZURyYWZ0CW9wZW5BbGJ1bQVhbGJ1bQdjYXB0dXJlDmFjY291bnRzQ2VudGVyB3By
+            aXZhY3kNbm90aWZpY2F0aW9ucwdibG9ja2VkBXNhdmVkBWFib3V0DWxvZ091dENvbmZpcm0TcGFzc3dvcmRBbmRTZWN1cml0
+            eQdjaGFuZ2VkC21ha2VQcml2YXRlDnByaXZhdGVDb25maXJtCHBhdXNlQWxsEnBhdXNlTm90aWZpY2F0aW9ucwVwYXVzZQVo
+            b3Vycwd1bmJsb2NrDnVuYmxvY2tDb25maXJtBEJvb2wGRG91YmxlBWZpbmFsBmxvY2tlZCBsaW5rICJodHRwczovL3NodXR0
+            ZXIuYXBwL3AvOmlkIi9saW5rICJodHRwczovL3NodXR0ZXIuYXBwL3JlZWwvOmlkI3Q9OnNlY29uZHM/IiJsaW5rICJodHRw
+            czovL3NodXR0ZXIuYXBwL2V4cGxvcmUiOGxpbmsgImh0dHBzOi8vc2h1dHRlci5hcHAvZXhwbG9yZS90YWdzLzp0YWc/c29y
+            dD06c29ydD8iMGxpbmsgImh0dHBzOi8vc2h1dHRlci5hcHAvZXhwbG9yZS9sb2NhdGlvbnMvOmlkIidsaW5rICJodHRwczov
+            L3NodXR0ZXIuYXBwL2RpcmVjdC9pbmJveCIrbGluayAiaHR0cHM6Ly9zaHV0dGVyLmFwcC9kaXJlY3QvdC86dGhyZWFkIihs
+            aW5rICJodHRwczovL3NodXR0ZXIuYXBwL2FjY291bnRzL2VkaXQiJGxpbmsgImh0dHBzOi8vc2h1dHRlci5hcHAvOnVzZXJu
+            YW1lIi5saW5rICJodHRwczovL3NodXR0ZXIuYXBwLzp1c2VybmFtZS9mb2xsb3dlcnMiF2xpbmsgInNodXR0ZXI6Ly9jYW1l
+            cmEiGWxpbmsgInNodXR0ZXI6Ly9zZXR0aW5ncyIobGluayAiaHR0cHM6Ly9zaHV0dGVyLmFwcC9oZWxwLyphcnRpY2xlIhds
+            aW5rICJzaHV0dGVyOi8vc3dpdGNoIg5saW5rICJkZWZhdWx0IghhcHAuZmxvdwlhdXRoLmZsb3cJdGFicy5mbG93C3NoYXJl
+            ZC5mbG93DWFjdGl2aXR5LmZsb3cNY29tcG9zZXIuZmxvdw1zZXR0aW5ncy5mbG93AAHQBgMBAgIBgwcEAAQAAAAAAAQGDAgC
+            iQEEAAEEApgBBwQGAAAAAAQGEBQOAvEFBQABBgKBBgUGCAAAAAAGEi4uWAL/DAYAARICkA0HCAoCAgAAEiRGSAwD8QEEAAAD
+            8QEEAAAEBAAIJCRITDYD3AMEAAEkA+sDBAoMBAQAACQyggGGARwDgxUGAAEyA6MVBwwOCAgAADI+ogGiASIDpx0FAAE+A7cd
+            BQ4QEBAAAD5GugG+AT4DsCUCAAFGA70lAhASGBgAAEZc8gH2AUIE0AEHAAFcBPQBBxIUIiQAAFxmjgKOAh4EqgsEAAFmBMUL
+            BBQWLjAAAGZupAKmAqoBBPYRCAABbgSZEggWGDI0AABudrICtALWAQTNFgYAAXYE7xYGGBo4OgAAdny6AroCrgEEghkFAAF8
+            BKAZBRocPD4AAHx+wALAAr4BBYoBCAABfgWdAQgcHj4+AAB+ggHMAswCOAXIBAgAAYIBBdsEBR4gPj4AAIIBjgHkAuQCTgam
+            AggAAY4BBrkCByAiQkIAAI4BngGGA4gD+gIG8goLAAGeAQaICwYiJEhIAACeAaQBkgOSA1AH9gEIAAGkAQeJAggkJkpKAACk
+            AcABwAPAAwQAAdQHBgAAAAACEgABowsNAAAIAgZeAgKoAQcAAAAMEFwEAo8GBQAACBQcaAQCzAcJAAAIHCJ2BALkCAoAAAgi
+            JGoEArkJCQAACCQobgQCyQoNAAAIKCqEAQQCwQsJAAIIKi5aBgKgDQcCAgAuMIoBBgKWDgsCBAAwNC4GApEPBAQEADQ2jAEG
+            AtUPCAQEADY4jgEGAp0QCAQEADg8kgEGAowRDAQEADw+RAYCyBEIBAQAPkCWAQYCjRIFBAQAQEKaAQYC6BILBAQAQkZMCgPD
+            BAQEBABMXrgBCgPTCAgEBABeYsgBCgPaCQ0EBABiaswBCgOcDA0EBABqdM4BCgOKDw0EBAB0dsQBCgPODwUEBgB2fLQBCgOu
+            EQgGCAB8ggEqDAOzFQcICACGAYwB5gEMA+IWBwgKAIwBkgEsDAOoGQcKDgCSAZYBNAwDtBoFDhAAlgGaAeoBDAOrGwYQEACa
+            AZ4B+AEMA8EcCxAQAJ4BogH+AQ4DxR0FEBAAogGqASQOA/ofBBAUAKoBsAGCAg4D3CEFFBYAsAG0AYYCDgPgIggWGAC0AboB
+            jgIQA8glAhgYAL4BygGQAhAD7icKGBgAygHOAUAQA/goCxgYAM4B1gGYAhADvyoJGBoA1gHYAaACEAOAKw4aGgDYAdwBlAIQ
+            A+YrBhocANwB4gGoAhADmS0KHB4A4gHoAbACEAOgLggeIADoAeoBtgIQA+IuCiAgAOoB7gGsAhADui8LICIA7gHwAZYCEAOy
+            MAsiIgDwAfIBRhIEmAIHJCYA9gGAAkgSBPoGCSYoAIACggLGARIE+QcJKCoAggKEArgCEgT4CAsqLACEAooCvAISBLMKDCwu
+            AIoCjgIaFATaCwQwMgCOApoCqgIUBJUOBTIyAJoCnALAAhQE+w4LMjIAnAKiAsICFAT5DwsyMgCiAqQCpgEWBKoSCDQ0AKYC
+            qgLOAhYE6RMHNDYAqgKqAtACFgSWFA42OACqAq4C0gIWBKYVDTg4AK4CsgLUAhgE/hYGOjoAtAK2AtgCGATeFw06PAC2ArgC
+            2gIYBLAYBjw8ArgCugKsARoErhkFPj4AugLAArwBHAWuAQg+PgDAAsYC4gIcBf4CDj4+AMYCzAI6HgXpBAU+PgDMAtICPB4F
+            hAYGPkAA0gLYAuwCHgXVBw1AQgDYAtwC8AIeBbsICUJCANwC4ALmAh4FmwkKQkIA4ALiAugCHgWKCghCQgDiAuQC8gIgBskC
+            B0JCAOQC7AKuAiAGvAQEQkQA7ALwAv4CIAa1BQdERADwAvICgAMgBvsFB0RGAPIC+AKKAyAGtAcJRkgA+AL8AoQDIAbHCAlI
+            SAD8Av4CiAMgBv8ICEhIAP4CgAOQAyAGyAkMSEgAgAOGA/gCIgaXCwZISACIA4wDlgMiBowMBUhKAIwDjgNKIgb4DAZKSgCO
+            A5IDUiQHmgIISkoAkgOkA5oDJAfwBA5KSgCkA6YDqAMkB9YFE0pKAKYDqAOcAyQHpgYHSkoAqAOqA64DJAf5Bg5KSgCqA64D
+            ngMkB+AHDUpKAK4DsAOyAyQHuQgSSkoAsAOyA6ADJAf7CAdKSgCyA7QDugMkB/EJDkpMALQDuAOiAyQH2AoFTEwAuAO6A7IC
+            JAemCwdMTAC6A7wDpAMkB/gLBUxMALwDvgNUJAe0DARMTgC+A74DpgMkB7QNDU5OAL4DwAMAAAEKTk4AAAIB7gcIAAEAAgEW
+            Tk4AAgQB2wsHAAEAAgEYTk4ABAYBgAwGAAEAAQIGTk4ABggBlggNAAEAAQQGTk4ACAoBgQkOAAEAAQgQTk4ACgwB4QkOAAEC
+            BAFgTk4ADA4CwwEFAAECBAFiTk4ADhAC3wEGAAECAQQGTk4AEBICiAIOAAECAQZkTk4AEhQCrwIOAAEEBgFmTk4BaBQWAq4G
+            BgABBAYBZk5OABYYAt0GBgABBAYBbE5OABgaAv0GDgABBAYBcE5OABocAqkHBQABBAgBFk5OABweAoAIBwABBAgBck5OAB4g
+            AqEIBgABBAgBdE5OACAiArcIDQABBAoBFk5OACIkApMJBwABBAwBeE5OACQoAuMJCAEBBAwBfE5OACgqAqQKCAEBBA4Bfk5Q
+            ACosAv0KCAABBBABhgFQUAAsLgL9CwsAAQQQAXJQUAAuMAKgDAYAAQYSAYgBUFIAMDICzg0EAAEGFAEWUlIAMjQC2g4HAAEG
+            FAFyUlIANDYC9g4GAAEGFgGIAVJSADY4ArMPBAABBhgBiAFSUgA4OgL7DwQAAQYaAZABUlIAOjwCxxADAAEGGgGIAVJSADw+
+            AuoQBAABBhwBlAFSUgA+QAKuEQIAAQYeAYgBUlIAQEIC7hEEAAEGIAGYAVJSAEJEAsQSBQABBiIBnAFSUgBERgKqEwQAAQYi
+            AZ4BUlIARkgCxxMOAAEGAQFwUlIASEoC5xMFAAEIAQGgAVJSAEpMA/oCBgAkCAEBogFSUgBMTgOoAw4BAQokAaQBUlQATlAD
+            2wQLAAEKJAGmAVRWAFBSA6UFCAABCiQBrAFWWABSVAPwBQUAAQokAbIBWFoAVFYDswYHAAEKJAG2AVpaAFZYA/UGCgABCiQB
+            ugFaWgBYWgObBwYAAQokAbwBWloAWlwDxAcIAAEKJAHAAVpaAFxeA+YHCAABCiQBwgFaXABeYAOICAkAAQomAcYBXFwAYGQD
+            7QgJAAEKJgHKAVxcAGRoA6EJCQABCigBpAFcXgBoagP9CQsAAQooAaYBXmAAamwDxwoIAAEKKAGsAWBiAGxuA5ILBQABCigB
+            sgFiZABucAPVCwcAAQoqAaQBZGYAcHIDvwwLAAEKKgGmAWZoAHJ0A4kNCAABCioBrAFoagB0dgPUDQUAAQoqAbIBamwAdngD
+            lw4HAAEKKgHOAWxsAHh6A9kODQABCiwB0AFsbAB6fAOyDwQAAQouAYgBbG4AfH4D9w8EAAEKLgFwbm4AfoABA7oQBQABCi4B
+            pAFucACAAYQBA9IQCwABCjAB0gFwcACEAYYBA9ARDQABCjAB1AFwcACGAYgBA+0RBgABCjAB2gFwcgCIAYoBA6USDAABCgEW
+            pAFydACKAYwBA/ISFAABCgEg3AF0dgCMAY4BA4IUDwABDDIB4gF2eACOAZABA80VBgABDDIB6AF4eACQAZIBA4gWDAABDDIB
+            7AF4egCSAZQBA6sWCAABDDQBpAF6fACUAZYBA4wXCwABDDQB7gF8fgCWAZgBA9YXCwABDDQB8AF+gAEAmAGaAQOTGAkAAQw2
+            AfIBgAGAAQCaAZwBA+cZBgABDDYB7AGAAYIBAJwBngED/RkIAAEMOAH0AYIBggEAngGgAQPaGgoAAQw4AewBggGEAQCgAaIB
+            A/QaCAABDDoBpAGEAYYBAKIBpAEDzRsLAAEMOgH2AYYBhgEApAGmAQOXHAgAAQw8AfoBhgGGAQCmAagBA+4cBQABDDwB/AGG
+            AYYBAKgBqgEDjB0GAAEOPgGkAYYBiAEAqgGsAQPcHQsAAQ4+AYACiAGKAQCsAa4BA6YeCAABDj4BggKKAYwBAK4BsAED1x4F
+            AAEOPgFKjAGMAQCwAbIBA4YfBgABDkABpAGMAY4BALIBtAEDqCALAAEOQAGmAY4BjgEAtAG2AQPyIAgAAQ5AAbIBjgGOAQC2
+            AbgBA6khBwABDkIBigKOAY4BALgBugED/yEIAAEOQgGAAo4BkAEAugG8AQOqIggAAQ5EAdIBkAGQAQC8Ab4BA4IjDQABDkQB
+            jAKQAZABAL4BwAEDnyMEAAEORAHUAZABkAEAwAHCAQOzIwYAAQ4BFqQBkAGSAQDCAcQBA+0jFAABDgEg3AGSAZQBAMQBxgED
+            viQPAAEQRgG6AZQBlAEAxgHIAQPeJQYAARBGAVKUAZQBAMgBygEDgiYIAAEQRgFAlAGUAQDKAcwBA60mCwABEEYBkgKUAZQB
+            AMwBzgED1CYMAAEQRgHsAZQBlgEAzgHQAQORJwgAARBGAUiWAZYBANAB0gEDxCcJAAEQSAEalgGWAQDSAdYBA4soBAABEEgB
+            JJYBlgEA1gHaAQO/KAQAARBKAZgClgGYAQDaAdwBA5wpCQABEEoBnAKYAZgBAZ4C3AHeAQPcKQQAARBKAZwCmAGYAQDeAeAB
+            A5QqBAABEEoB0AGYAZgBAOAB4gEDpyoEAAEQTAGMApgBmAEA4gHkAQPoKgQAARBOAaICmAGYAQDkAeYBA6srBwABEE4BpAKY
+            AZgBAOYB6AEDxisLAAEQUAGmApgBmAEA6AHqAQOJLAYAARBQAaoCmAGYAQDqAewBA7QsBQABEFABpgGYAZgBAOwB7gED3SwI
+            AAEQUgGuApgBmAEA7gHwAQO5LQQAARBSAbICmAGYAQDwAfIBA94tBwABEFIBtAKYAZgBAPIB9AED+S0GAAEQVAHQAZgBmAEA
+            9AH2AQPKLgQAARBWAbQCmAGYAQD2AfgBA4UvBgABEFYBGJgBmAEA+AH6AQOfLwYAARBYAaQBmAGaAQD6AfwBA+MvCwABEFoB
+            pAGaAZwBAPwB/gED0zALAAEQARakAZwBngEA/gGAAgOfMRQAARABINwBngGgAQCAAoICA6cyDwABElwBSKABoAEAggKEAgTj
+            AwkAARJcAcYBoAGgAQCEAoYCBLQECQABElwB7AGgAaIBAIYCiAIE1QUIAAESXAGyAaIBogEAiAKKAgSHBgcAARJcAawBogGi
+            AQCKAowCBMAGBQABEl4BpAGiAaQBAIwCjgIEqwcLAAESYAGkAaQBpgEAjgKQAgSqCAsAARJiAboCpgGmAQCQApICBJ8JBQAB
+            EmIB1AGmAaYBAJIClAIE1gkGAAESYgG+AqYBpgEAlAKWAgSQCg4AARJkAboCpgGmAQCWApgCBPEKBQABEmQBGKYBpgEAmAKa
+            AgSPCwYAARRmAaYBpgGmAQCaApwCBPsLCAABFGYBqgKmAaYBAJwCngIEsgwFAAEUZgGyAaYBpgEAngKgAgTNDAcAARRmAawB
+            pgGmAQCgAqICBPIMBQABFGYBwgKmAaYBAKICpAIEoQ0LAAEUZgHEAqYBqAEApAKmAgTLDQYAARRoAaQBqAGqAQCmAqgCBKwO
+            CwABFGoB1AGqAaoBAKgCqgIEkA8GAAEUagHGAqoBqgEAqgKsAgTEDwgAARRqAcgCqgGqAQCsAq4CBNwPCAABFGwBlAGqAaoB
+            AK4CsAIErBACAAEUARakAaoBrAEAsAKyAgTDEBQAARZuAcoCrAGuAQCyArQCBMcSCwABFm4BsgGuAbABALQCtgIEkxMHAAEW
+            cgG0ArABsAEAtgK4AgTBFAYAARZyAdQBsAGwAQC4AroCBOYUBgABFnQBtAKwAbABALoCvAIEzxUGAAEWdAEYsAGwAQC8Ar4C
+            BOUVBgABFgEBpAGwAbIBAL4CwAIE/RULAAEYdgHWArIBtAEAwALCAgSXFwQAARh4AWa0AbQBAMICxAIEjhgGAAEYegHQAbQB
+            tAEAxALGAgTmGAQAARp8Ad4CtAG2AQDGAsgCBMUZBgABGnwByAK2AbYBAMgCygIE8BkIAAEafAHgArYBtgEAygLMAgSLGgoA
+            ARx+AeICtgG2AQDMAs4CBdABDgABHH4BpAG2AbgBAM4C0AIF/QELAAEcfgHsAbgBugEA0ALSAgXHAggAARyAAQEWugG8AQDS
+            AtQCBagDBwABHIABAbQCvAG+AQDUAtYCBdEDBgABHIABAaQBvgHAAQDWAtgCBfkDCwABHoIBAeQCwAHCAQDYAtoCBYMFCgAB
+            HoIBAeYCwgHCAQDaAtwCBbgFCgABHoIBAegCwgHCAQDcAt4CBd4FCAABHoQBAeoCwgHCAQDeAuACBacGBwABHoQBAaQBwgHE
+            AQDgAuICBdQGCwABHoQBAewBxAHGAQDiAuQCBZ4HCAABHoYBAe4CxgHGAQDkAuYCBYIIBAABHoYBAboCxgHGAQDmAugCBZYI
+            BQABHogBAboCxgHGAQDoAuoCBeQIBQABHogBARjGAcYBAOoC7AIFgAkGAAEeigEB1gLGAcgBAOwC8AIFvQkEAAEejAEB5ALI
+            AcoBAPAC8gIFrwoKAAEgjgEBcMoBygEA8gL0AgblAgUAASCOAQH0AsoBzAEA9AL2AgaDAwYAASCOAQH4AswBzAEA9gL4AgbB
+            AwYAASCOASL8AswBzgEA+AL6AgbtAxIAASCQAQH+As4BzgEA+gL8AgbiBAcAASCQAQGIAc4BzgEA/AL+AgaCBQQAASCSAQGC
+            A84B0AEA/gKAAwbQBQUAASCUAQGEA9AB0AEAgAOCAwaoBgkAASCUAQGGA9AB0AEAggOEAwbLBgsAASCUAQGsAdAB0gEAhAOG
+            AwbwBgUAASCWAQGMA9IB0gEAhgOIAwbkBwgBASCWAQGOA9IB0gEAiAOKAwaeCAwBASCYAQHQAdIB0gEAigOMAwbnCAQAASCa
+            AQHWAtIB1AEAjAOOAwagCQQAASCcAQGiAtQB1AEAjgOQAwbuCQcAASCcAQGSA9QB1AEAkAOSAwaOCgkAASCcAQGkAtQB1AEA
+            kgOUAwawCgsAASABAXDUAdQBAJQDlgMGzQoFAAEingEBlAPUAdYBAJYDmAMGsAsJAAEingEBStYB1gEAmAOaAwbpCwYAASKg
+            AQH0AtYB2AEAmgOcAwaxDAYAASKiAQFw2AHYAQCcA54DBpENBQABIqIBAZgD2AHaAQCeA6ADBqkNBwABJKQBAdAB2gHaAQCg
+            A6IDB8QCBAABJKQBAZoD2gHaAQCiA6QDB9sCDgABJKQBAZwD2gHaAQCkA6YDB4gDBwABJKQBAZ4D2gHaAQCmA6gDB6cDDQAB
+            JKQBAaAD2gHaAQCoA6oDB9IDBwABJKQBAaID2gHaAQCqA6wDB/EDBQABJKQBAbIC2gHaAQCsA64DB4wEBwABJKQBAaQD2gHa
+            AQCuA7ADB6sEBQABJKQBAaAB2gHaAQCwA7IDB8YEBgABJKYBAagD2gHaAQCyA7QDB5oFEwABJKgBAaoD2gHaAQC0A7YDB4sG
+            BwABJKoBAawD2gHaAQC2A7gDB8kGCwABJKwBARbaAdoBALgDugMHrgcHAAEkrAEBGNoB2gEAugO8AwfFBwYAASSuAQGwA9oB
+            2gEAvAO+AweHCAgAASSwAQG0A9oB3AEAvgPAAwfVCAUAASSyAQG4A9wB3gEAwAPCAwefCQcAASS0AQG4A94B3gEAwgPEAwem
+            CgcAASS0AQEY3gHeAQDEA8YDB70KBgABJLYBAewB3gHgAQDGA8gDB+8KCAABJLgBAewB4AHiAQDIA8oDB8ELCAABJLoBAVTi
+            AeIBAMoDzAMHiwwEAAEkvgEBGOIB4gEAzAPOAwfmDQYAAQABAcQDAAAAzgPQAwHmDQgAAQABAcYDAAAA0APSAwHsDggAAQAB
+            AcgDAAAA0gPUAwHUDwgAAQABAcoDAAAA1APWAwHpEAgAAQABAcwDAAAA1gPYAwHlEQgAAQABAc4DAAAA2APaAwHXEggAAQAB
+            AdADAAAA2gPcAwHaEwgAAQABAdIDAAAA3APeAwHIFAgAAQABAdQDAAAA3gPgAwGqFggAAQABAdYDAAAA4APiAwHQFwgAAQoB
+            AdgDAAAA4gPkAwHsGBIAAQABAdgDAAAA5APmAwGjGQgAAQABAdoDAAAA5gPoAwGIGggAAQABAdwDAAAA6APqAwHHGwgAAQAB
+            Ad4DAAAA6gPsAwHlHBgAAQABAd4DAAAA7APuAwGFHQgAAQABAeADAAAA7gPwAwGLHggAAQkAAAgDAQAAAQAB+gcSCQAACAMB
+            AAABAAHmCxIIAAABAAEAAAEAAYoMBwkAAAgDAQAAAQABpwgSCQAACAMBAAABAAGTCRIJAAACAwEAAAEAAfMJEgkAAAQAAQAA
+            AQACzAELCQAABgIBAAABAALpARUKAAABAAYAAAEAApoCDwoAAAEABgAAAQACwQIPAAACAQABAAABAALHBg4AAgQBAAEAAAEA
+            AucGDgAEBgEAAQAAAQACjwcSCgAAAQAYAAABAAKyBw0ABggBAAEAAAEAAosIDg8AAAEAAQAAAQACqwgEAAgKAQABAAABAALI
+            CA8ACgwBAAEAAAEAAp4JDhAAAAEAAQAAAQEGAvgJDwoAAAEABgAAAQACjQoPBQAAAQABAAABAAK5CgMADA4BAAEAAAEAApgL
+            HAYOEAEAAQAAAQACjAwMDwAAAQABAAABAAKqDAQAEBIBAAEAAAEAAucNIgASFAEAAQAAAQAC5Q4JDwAAAQABAAABAAKADwQA
+            FBYBAAEAAAEAArsPDQAWGAEAAQAAAQACgxANDhgaAQABAAABAALOEBQAGhwBAAEAAAEAAvIQDQgAAAEAAQAAAQACtBEHABwe
+            AQABAAABAAL2EQoKAAABAGQEBAEAAs0SDgoAAAEAGAQEAQACshMNDwAAAQABAAABAALZEwQNHiABAAEAAAEAAvATEgoAAAEA
+            EAQEAQADkgMQCgAAAQAQBAQBAAPDAxAJAAASAAEEBgEAA/wEIQkAABYBAQYIAQADwQUnCQAAGgEBCAoBAAOJBiINICIBAAEA
+            AAEAA84GHw4iJAEAAQAAAQADgwcQCQAAIAIBDAwBAAOlBxcJAAAcAAEMDAEAA9AHDgkAAB4AAQwMAQAD8gcOAiQmAQABAAAB
+            AAOnCB8IAAABAAEAAAEAA/oIBwAmKAEAAQAAAQADhwkSCAAAAQABAAABAAOuCQcAKCoBAAEAAAEAA7sJEgkAABIAAQ4QAQAD
+            ngohCQAAFgEBEBIBAAPjCicJAAAaAQESFAEAA6sLIg0qLAEAAQAAAQAD8AsfCQAAEgABFhgBAAPgDCEJAAAWAQEYGgEAA6UN
+            JwkAABoBARocAQAD7Q0iDSwuAQABAAABAAOyDh8BLjABAAEAAAEAA+oOEwgAAAEAAQAAAQADug8HAzAyAQABAAABAAORECEI
+            AAABAAEAAAEAA8MQBwgAAAEAAQAAAQAD8xAHCQAAEgABICIBAAOAESEPAAABAAEAAAEAA+ERBAkAABgBASIkAQAD9xEmCQAA
+            EgABJCYBAAPHEiEJAAASAAEmKAEAA5wTIQ8AAAEAAQAAAQADpRQEADI0AQABAAABAAPmFRoANDYBAAEAAAEAA5gWCwkAABQA
+            ASosAQADwxYSCQAAEgABLC4BAAOtFyEANjgBAAEAAAEAA/MXGAA4OgEAAQAAAQADrBgSDwAAAQABAAABAAPxGQQJAAAUAAEy
+            NAEAA5UaEg8AAAEAAQAAAQAD6BoECQAAFAABNDYBAAOMGxIJAAASAAE2OAEAA+4bIQw6PAEAAQAAAQADoxwRBDw+AQABAAAB
+            AAP3HA0PAAABAAEAAAEAA5YdBAkAABIAATg6AQAD/R0hAD5AAQABAAABAAO+HhEAQEIBAAEAAAEAA+weEgkAACACAT4+AQAD
+            kB8XCQAAEgABPkABAAPJICEJAAAWAQFAQgEAA/4gIw1CRAEAAQAAAQADtCEbCQAAIAIBREQBAAOLIhcAREYBAAEAAAEAA8Ii
+            EQ8AAAEAAQAAAQADkyMEDwAAAQABAAABAAOnIwQJAAAYAQFGSAEAA70jJgkAABIAAUhKAQADlyQhCwAACgABAAABAAPhJAsO
+            RkgBAAEAAAEAA+glEgkAACQBAUpKAQADjiYXAEhKAQABAAABAAO8JhAJAAAaAQFKTAEAA+QmJQBKTAEAAQAAAQADqScTAExO
+            AQABAAABAAPRJxAIAAABAAEAAAEAA5MoBwkAACACAU5OAQADoCgXCAAAAQABAAABAAPHKAcJAAAgAgFOTgEAA9QoFwBOUAEA
+            AQAAAQADuCkcDFBSAQABAAABAAP4KRQFAAABAAEAAAEAA5wqAwUAAAEAAQAAAQADryoDBQAAAQABAAABAAPwKgMEUlQBAAEA
+            AAEAA7YrCA8AAAEAAQAAAQAD1SsEDVRWAQABAAABAAOTLBkAVlgBAAEAAAEAA70sGAkAABYBAVRWAQAD6SwjAFhaAQABAAAB
+            AAPBLRUEWlwBAAEAAAEAA+ktCAxcXgEAAQAAAQADgy4QBQAAAQABAAABAAPSLgMEXmABAAEAAAEAA48vCA8AAAEAAQAAAQAD
+            qS8ECQAAEgABWFoBAAOEMCEJAAASAAFaXAEAA/QwIQkAABIAAVxeAQADyTEhAGBiAQABAAABAAPKMhcAYmQBAAEAAAEABPAD
+            IgBkZgEAAQAAAQAEwQQiCQAAFAABZmgBAATtBRINZmgBAAEAAAEABJIGJgkAABoBAWpsAQAEyQYkAGhqAQABAAABAATMByAA
+            amwBAAEAAAEABMsIIAxsbgEAAQAAAQAEqAkmCQAAGAEBcnQBAATgCSgPAAABAAEAAAEABKIKBAoAAAEAGHR0AQAE+goNDwAA
+            AQABAAABAASZCwQJAAAWAQF2eAEABIcMIwBucAEAAQAAAQAEuwwKDXByAQABAAABAATYDBIJAAAaAQF4egEABPsMHg5ydAEA
+            AQAAAQAEsA0TCQAAEgABenwBAATnDSEJAAASAAF8fgEABM0OIQkAABgBAX6AAQEABJoPIg8AAAEAAQAAAQAE0A8EDwAAAQAB
+            AAABAAToDwQIAAABAAEAAAEABLIQBwkAABIAAYABggEBAATtECEAdHYBAAEAAAEABOkSIg12eAEAAQAAAQAEsRMrDHh6AQAB
+            AAABAATLFBMJAAAYAQGGAYgBAQAE8BQpDwAAAQABAAABAATZFQQPAAABAAEAAAEABO8VBAoAAAEApAGIAYoBAQAEnhYmAHp8
+            AQABAAABAASvFyIAfH4BAAEAAAEABJgYCwgAAAEAAQAAAQAE7hgHCAAAAQABAAABAAThGQcIAAABAAEAAAEABPwZBwgAAAEA
+            AQAAAQAEmRoHAH6AAQEAAQAAAQAF4gETCQAAEgABjAGOAQEABZ4CIQkAABQAAY4BkAEBAAXfAhIPAAABAAEAAAEABcUDBA8A
+            AAEAAQAAAQAF7QMECQAAEgABkAGSAQEABZoEIQCAAYIBAQABAAABAAWdBRMBggGEAQEAAQAAAQAFxgUQAIQBhgEBAAEAAAEA
+            BeoFDQCGAYgBAQABAAABAAWyBhoJAAASAAGWAZgBAQAF9QYhCQAAFAABmAGaAQEABbYHEg8AAAEAAQAAAQAFiggEDIgBigEB
+            AAEAAAEABZ8IDwSKAYwBAQABAAABAAXtCAsPAAABAAEAAAEABYoJBAgAAAEAAQAAAQAF1wkHAIwBjgEBAAEAAAEABeQJGQCO
+            AZABAQABAAABAAXJChMKAAABABieAZ4BAQAG7gINAJABkgEBAAEAAAEABp4DGwkAACIBAaABoAEBAAbLAxoAkgGUAQEAAQAA
+            AQAGlAQbAZQBlgEBAAEAAAEABu0EDQCWAZgBAQABAAABAAaKBR4IAAABAAEAAAEABucFBwCYAZoBAQABAAABAAa1Bg4BmgGc
+            AQEAAQAAAQAG2gYOAJwBngEBAAEAAAEABokHHgoAAAEA3AGmAagBAQAG+QcdBQAAAQABAAABAAa3CAMFAAABAAEAAAEABu8I
+            AwgAAAEAAQAAAQAGtAkHCgAAAQAYqAGoAQEABvkJDQoAAAEAGKgBqAEBAAabCg0PAAABAAEAAAEABr8KBA2eAaABAQABAAAB
+            AAbWChMAoAGiAQEAAQAAAQAGywsWAqIBpAEBAAEAAAEABvMLDAoAAAEA/AKqAawBAQAGzAwfCAAAAQABAAABAAaaDQcKAAAB
+            APwCrAGuAQEABsUNHwgAAAEAAQAAAQAHzAIHAKQBpgEBAAEAAAEAB+0CEwCmAagBAQABAAABAAeTAwwAqAGqAQEAAQAAAQAH
+            uAMSAKoBrAEBAAEAAAEAB90DDACsAa4BAQABAAABAAf6AwoArgGwAQEAAQAAAQAHlwQMALABsgEBAAEAAAEAB7QECgyyAbQB
+            AQABAAABAAfQBBMAtAG2AQEAAQAAAQAHsQUYBQAAAQABAAABAAeWBgMMtgG4AQEAAQAAAQAH2AYUDwAAAQABAAABAAe5BwQP
+            AAABAAEAAAEAB88HBA24AboBAQABAAABAAeTCBkPAAABAAEAAAEAB+oIBAy6AbwBAQABAAABAAe8CSgPAAABAAEAAAEAB7EK
+            BA8AAAEAAQAAAQAHxwoECQAAFAABsAGyAQEAB4cLEgkAABQAAbIBtAEBAAfZCxIAvAG+AQEAAQAAAQAHkwwWDwAAAQABAAAB
+            AAfwDQQJAAAEAgG6AboBAQAB9A0UCQAABAIBvgG+AQEAAfoOFAkAAAQCAb4BvgEBAAHiDxQJAAAEAgHCAcIBAQAB9xAUCQAA
+            BAIBxAHEAQEAAfMRFAkAAAQCAcQBxAEBAAHlEhQJAAAEAgHGAcYBAQAB6BMUCQAABAIBxgHGAQEAAdYUFAkAAAQCAcoBygEB
+            AAG4FhQJAAAEAgHOAc4BAQAB3hcUCQAAIAIBzgHOAQEAAYQZFwkAAAQCAc4BzgEBAAGxGRQJAAAEAgHOAc4BAQABlhoUCQAA
+            BAIB0AHQAQEAAdUbFAG+AcABAQABAAABAAHqHBMJAAAEAgHQAdABAQABkx0UCQAABAIB0AHQAQEAAZkeFAgAAALMBgkMAAAC
+            7AYJDgAAApQHDQwAAAKQCAkKAAACzQgKDAAAAqMJCRAAAgKdCxcGAgICkwwFFAIEAuwNHRYEBALqDgQYBAQCwA8IGgQEAogQ
+            CBwEBALWEAweBAQC9xAIIAQEAvsRBSIEBAL3EwswCgwD1QYYJgwMA4sHCC4MDgOtCBkoDg4DjAkNKg4OA8AJDTAUFgP3Cxgw
+            HB4DuQ4YLB4eA/AODS4eIAOZEBk0KCoD6xUVOioqA50WBjYuMAP4FxM4MDIDsRgNPDg4A6kcCzI4OAP8HAdAOjwDwx4MQjw+
+            A/EeDURCRAO7IRRAREYDxyIMSEpKA/AlCkpKSgPBJgtQTE4DricOWk5OA9YnC0xOUAO9KRdOUFAD/ikORlBQA7srAlJQUgOa
+            LBJYUlQDwiwTVFZYA8YtEEZYWAPuLQJWWFgDiS4KRlhYA5QvAlBeYAPPMhJeYmQE9QMdYGRmBMYEHWJoagSZBh9cbG4E0Qcb
+            XG5wBNAIG2RwcgSuCSBoeHgEwAwFanh4BN8MC2x6egS4DQtwggGEAQTuEh1yhAGGAQS4EyR0hgGGAQTRFA14igGMAQS0Fx16
+            jAGMAQSdGAaAAYwBjAEF5wEOhAGSAZQBBaIFDooBlAGUAQXMBQqMAZQBlAEF7wUIhgGUAZYBBbcGFYgBmgGaAQWlCAmCAZoB
+            mgEF8ggFhAGaAZwBBekJFIQBnAGeAQXOCg6QAZ4BoAEGowMWkAGgAaIBBpkEFpIBogGiAQbzBAeUAaIBpAEGjwUZmAGkAaQB
+            BroGCZoBpAGkAQbgBgiWAaQBpgEGjgcZnAGoAagBBt0KDKABqAGqAQbQCxGiAaoBqgEG+QsGpgGuAa4BB/ICDqoBrgGuAQeY
+            AweuAa4BrgEHvQMNsgGuAa4BB+IDB7YBrgGuAQf/AwW4Aa4BrgEHnAQHugGuAa4BB7kEBb4BrgGuAQfWBA2oAa4BrgEHtgUT
+            rAGuAa4BB94GDrABrgGuAQeaCBK0Aa4BsAEHwgkivAG0AbYBB5gMEQLQAdABAfAcDYABAAEAAqcLDFoAAQAC+A0QRAABAAOK
+            BRKoAQABAAPQBQ6wAQABAAOVBgyoAQABAAPeBg5EAAEAA7MIEkQAAQADrAoSqAEAAQAD8goOsAEAAQADtwsMqAEAAQADgAwO
+            RAABAAPuDBKoAQABAAO0DQ6wAQABAAP5DQyoAQABAAPCDg5EAAEAA58QEkQAAQADjhES2AEAAgADhBIPRAABAAPVEhJEAAEA
+            A6oTEuQBAAEAA/MVDCAAAQADzhYGRAABAAO7FxIuAAEAA4AYCiAAAQADtxgGIAABAAOgGgYgAAEAA5cbBkQAAQAD/BsSRAAB
+            AAOLHhIgAAEAA8geBiAAAQAD9x4GRAABAAPXIBKoAQACAAONIQqIAgACAAPEIQogAAEAA8wiBtgBAAIAA8ojD0QAAQADpSQS
+            sAEAAAAHcHJvZmlsZQPwJg8gAAEAA7UnBpoCAAEAA8cpDCAAAgADpSwGIAACAAPOLAaoAQACAAP4LAogAAIAA88tBkQAAQAD
+            kjASRAABAAOCMRJEAAEAA9cxEiAAAQAD1jIKRAADAAT8ARJEAAIABP8DEkQAAgAE0AQSIAABAAT4BQZEAAIABKUGErABAAIA
+            BNUGDkQAAQAE2QcSRAABAATYCBJEAAIABLsJEtgBAAIABO0JESAAAwAEygsGqAEAAgAElgwKsAEAAgAEhw0IRAABAAT1DRJE
+            AAEABNsOEtgBAAMABKcPC0QAAQAE+xASzAIAAQAE9hIUzAIAAQAExxMU2AEAAgAE/RQSRAABAASxFhLUAgABAATCFw5EAAEA
+            BawCEiAAAQAF6gIGRAABAAWoBBIgAAEABakFBiAAAgAFxQYGRAABAAWDBxIgAAEABcEHBiAAAQAF8AkMIAABAAXVCgb2AgAB
+            AAaoAxD2AgABAAaeBBD2AgACAAaXBRCoAQABAAaYBw6oAQACAAaHCA4uAAEABtYLCvYCAAEABtoMEPYCAAEABtMNEEQAAQAH
+            0QkSIAABAAeSCwYgAAEAB+QLBlYAAAAAB50MCyAABCAByg0GIAAEIAHXDQYgAAQgAdAOBiYCBCgB2A4LLgAEMAHLEAkyAgQy
+            AdYQCiAABCAB1hEGIAAEPAHHEwpEAAREAfMVEkQABEQBjxYSRAAERAGXFxJEAAREAbUXElYABFYBrhsQgAEAAssLBQBaAAKi
+            DgcARAAD1A8IAKgBAAO3EQYA5AEAA+oWBQAuAAOwGQQAMgADvhkEAQADdG9wIAADuhoCACAAA/8fAgAmAQOLIAIBAQAgAAPi
+            IQIAiAIAA+kiBgCaAgADySoFACAAA+0rAgAgAAOkLQIAIAADqS4CACAAA8YvAgBEAATYAQgARAAEoAIIAEQABIQHCABEAASD
+            CAgARAAEhAkIAEQABMAKCAAgAASvCwIAIAAE3wsCAKgBAAT/EQYAzAIABPETCQDMAgAEpRQJANgBAATUFgcA1AIABOwXBgCw
+            AQAEiBkEACAABYsGAgAgAAXjBwIA9gIABsEEBwD2AgAGgwYHAKgBAAa+BwYALgAGkgwEAEQAB4AKCABWAAe5DAcAgAEAAoYL
+            BQBaAALTDQcARAAD5wQIAKgBAAOuBQYAqAEAA/YFBgCoAQADuwYGAEQAA5IICABEAAOJCggAqAEAA9AKBgCoAQADmAsGAKgB
+            AAPdCwYARAADywwIAKgBAAOSDQYAqAEAA9oNBgCoAQADnw4GAEQAA/wPCABEAAPeEAgARAADshIIAEQAA4cTCACoAQADkhQG
+            AOQBAAPUFQUAIAADtBYCAEQAA5gXCAAuAAPiFwQAIAADnRgCACAAA4YaAgAgAAP9GgIARAAD2RsIAEQAA+gdCAAgAAOvHgIA
+            IAAD3R4CAEQAA7QgCAAgAAOzIgIARAADgiQIAKgBAAPOJAYAIAADmicCAJoCAAOmKQUARAAD7y8IAEQAA98wCABEAAO0MQgA
+            qAEAA7cyBgAgAATeBQIARAAEtwcIAEQABLYICABEAATSDQgARAAEuA4IAEQABNgQCADMAgAE0xIJAMwCAASbEwkARAAEiRYI
+            ANQCAAScFwYARAAEzBkIAEQABYkCCAAgAAXQAgIARAAFsAMIAEQABdgDCABEAAWFBAgAIAAFjgUCAEQABeAGCAAgAAWnBwIA
+            RAAFwgkIACAABboKAgD2AgAGigMHAPYCAAaABAcALgAG1gUEAKgBAAb2BgYAIAAGpQkCAC4ABroLBAD2AgAGuAwHAPYCAAax
+            DQcAtgMBB9sIBQBEAAenCQgAIAAH+AoCACAAB8oLAgABAAEGAAAB5gYGAgIAAAABgwcEAQQAAAACmAEHAQYAAAACgQYFARIA
+            AgICkA0HASQABAQD6wMEATIAKCgDoxUHAT4AODgDtx0FAUYASkoDvSUCAVwAYGIE9AEHAWYAdHYExQsEAW4AggGCAQSZEggB
+            dgCKAYoBBO8WBgF8AIwBjAEEoBkFAX4AjAGMAQWdAQgBggEAkgGSAQXbBAUBjgEAngGeAQa5AgcBngEAqAGoAQaICwYBpAEA
+            rgGuAQeJAggKDA4QGgVodHRwcwMAC3NodXR0ZXIuYXBwAAFwASAAAAAZaHR0cHM6Ly9zaHV0dGVyLmFwcC9wLzppZAQACAwU
+            BAAAtgG2AbYBtgG2AbgBAQbAAwEAZrgBugEBlg0bAbUNKQEFaHR0cHMDAAtzaHV0dGVyLmFwcAAEcmVlbAEgAAEBdCgBACho
+            dHRwczovL3NodXR0ZXIuYXBwL3JlZWwvOmlkI3Q9OnNlY29uZHM/AwAIDgMAALoBugG6AboBAQbCAwEAQLoBvgEBjg4qAbwO
+            KAEFaHR0cHMCAAtzaHV0dGVyLmFwcAAHZXhwbG9yZQAAABtodHRwczovL3NodXR0ZXIuYXBwL2V4cGxvcmUDAAgMAwAAvgG+
+            Ab4BvgEBBsQDAQAyvgG+AQGUDx0BtQ8XAQVodHRwcwQAC3NodXR0ZXIuYXBwAAdleHBsb3JlAAR0YWdzATABBHNvcnQyAQAA
+            MWh0dHBzOi8vc2h1dHRlci5hcHAvZXhwbG9yZS90YWdzLzp0YWc/c29ydD06c29ydD8DAAgMAwAAvgG+Ab4BvgEBBsYDAQA2
+            vgHCAQH8DzMBsxAuAQVodHRwcwQAC3NodXR0ZXIuYXBwAAdleHBsb3JlAAlsb2NhdGlvbnMBIAAAAClodHRwczovL3NodXR0
+            ZXIuYXBwL2V4cGxvcmUvbG9jYXRpb25zLzppZAMACAwDAADCAcIBwgHCAQEGyAMBADjCAcQBAZERKwHAER0BBWh0dHBzAwAL
+            c2h1dHRlci5hcHAABmRpcmVjdAAFaW5ib3gAAAAgaHR0cHM6Ly9zaHV0dGVyLmFwcC9kaXJlY3QvaW5ib3gEAAgKHgQAAMQB
+            xAHEAcQBxAHEAQEGygMBAIIBxAHEAQGNEiIBsxIcAQVodHRwcwQAC3NodXR0ZXIuYXBwAAZkaXJlY3QAAXQBPAAAACRodHRw
+            czovL3NodXR0ZXIuYXBwL2RpcmVjdC90Lzp0aHJlYWQEAAgKHgQAAMQBxAHEAcQBxAHEAQEGzAMBAIQBxAHGAQH/EiYBqRMp
+            AQVodHRwcwMAC3NodXR0ZXIuYXBwAAhhY2NvdW50cwAEZWRpdAAAACFodHRwczovL3NodXR0ZXIuYXBwL2FjY291bnRzL2Vk
+            aXQDAAgQAwAAxgHGAcYBxgEBBs4DAQBKxgHGAQGCFCMBqRQXAQVodHRwcwIAC3NodXR0ZXIuYXBwAUQAAAAdaHR0cHM6Ly9z
+            aHV0dGVyLmFwcC86dXNlcm5hbWUEAAgMEgQAAMYBxgHGAcYBxgHIAQEG0AMBAFzIAcoBAbgVHwHbFUcBBWh0dHBzAwALc2h1
+            dHRlci5hcHABRAAJZm9sbG93ZXJzAAAAJ2h0dHBzOi8vc2h1dHRlci5hcHAvOnVzZXJuYW1lL2ZvbGxvd2VycwQACAwSBAAA
+            ygHKAcoBygHKAcwBAQbSAwEAXswBzgEB0hYpAf8WSUoHc2h1dHRlcgEABmNhbWVyYQAAABBzaHV0dGVyOi8vY2FtZXJhAwAI
+            CgMAAM4BzgHOAc4BAQbWA9QDACTOAc4BAdYYEgHsGBIBB3NodXR0ZXIBAAhzZXR0aW5ncwAAABJzaHV0dGVyOi8vc2V0dGlu
+            Z3MEAAgQJAQAAM4BzgHOAc4BzgHOAQEG2AMBAKQBzgHOAQHLGRQB4xkdVAVodHRwcwMAC3NodXR0ZXIuYXBwAARoZWxwAlYA
+            AAAhaHR0cHM6Ly9zaHV0dGVyLmFwcC9oZWxwLyphcnRpY2xlBAAIECQEAADOAc4BzgHOAc4BzgEBBtoDAQC8Ac4B0AEB7Roj
+            AZQbKxIHc2h1dHRlcgEABnN3aXRjaAAAABBzaHV0dGVyOi8vc3dpdGNoAQABAAABBt4D3AMBAQAAAc8cEgHlHBgBAAAAAAEH
+            ZGVmYXVsdAMACAoDAADQAdAB0AHQAQEG4AMBACTQAdABAeYdBwHxHRIBB1NodXR0ZXIBF1N3aXRjaCB0byB0aGlzIGFjY291
+            bnQ/AQdTaHV0dGVyAQZMb2cgaW4BF0VudGVyIGNvbmZpcm1hdGlvbiBjb2RlARFVc2UgYSBiYWNrdXAgY29kZQENTG9nZ2lu
+            ZyBpbuKApgETVHJvdWJsZSBsb2dnaW5nIGluPwEQQ2hlY2sgeW91ciBlbWFpbAEaV2hhdCdzIHlvdXIgbW9iaWxlIG51bWJl
+            cj8BG0VudGVyIHRoZSBjb25maXJtYXRpb24gY29kZQERV2hhdCdzIHlvdXIgbmFtZT8BEUNyZWF0ZSBhIHBhc3N3b3JkARVX
+            aGF0J3MgeW91ciBiaXJ0aGRheT8BCUJpcnRoZGF5cwERQ3JlYXRlIGEgdXNlcm5hbWUBJUFncmVlIHRvIFNodXR0ZXIncyB0
+            ZXJtcyBhbmQgcG9saWNpZXMBKkRvIHlvdSB3YW50IHRvIHN0b3AgY3JlYXRpbmcgeW91ciBhY2NvdW50PwEHU2h1dHRlcgEF
+            RmVlZHMBCUZvbGxvd2luZwEJRmF2b3JpdGVzAQ5FZGl0IGZhdm9yaXRlcwEFU3RvcnkAAQZTZWFyY2gBB1Jlc3VsdHMBB0hh
+            c2h0YWcBCExvY2F0aW9uAQ9SZWNlbnQgc2VhcmNoZXMBFUNsZWFyIHNlYXJjaCBoaXN0b3J5PwEFUmVlbHMBBFJlZWwBBUF1
+            ZGlvAAEHUHJvZmlsZQEGQ3JlYXRlAQxFZGl0IHByb2ZpbGUBBEVkaXQBEERpc2NhcmQgY2hhbmdlcz8BBFBvc3QAAQlFZGl0
+            IGluZm8BDERlbGV0ZSBwb3N0PwEFTGlrZXMBCUZvbGxvd2VycwEHUHJvZmlsZQEJRm9sbG93ZXJzAQlGb2xsb3dpbmcAARNC
+            bG9jayB0aGlzIGFjY291bnQ/AQRQb3N0AQVMaWtlcwABG1doeSB5b3UncmUgc2VlaW5nIHRoaXMgcG9zdAEIQ29tbWVudHMB
+            B1JlcGxpZXMAAQ9EZWxldGUgY29tbWVudD8BBlJlcG9ydAEGUmVwb3J0ARpUaGFua3MgZm9yIGxldHRpbmcgdXMga25vdwEF
+            U2hhcmUBDU5vdGlmaWNhdGlvbnMBD0ZvbGxvdyByZXF1ZXN0cwEITWVzc2FnZXMBBENoYXQBB0RldGFpbHMBE0Jsb2NrIHRo
+            aXMgYWNjb3VudD8BC05ldyBtZXNzYWdlARBNZXNzYWdlIHJlcXVlc3RzAQhOZXcgcG9zdAEERWRpdAEHRmlsdGVycwEITmV3
+            IHBvc3QBClNoYXJpbmfigKYBClRhZyBwZW9wbGUBDEFkZCBsb2NhdGlvbgENRGlzY2FyZCBwb3N0PwEGQWxidW1zAQVBbGJ1
+            bQEGQ2FtZXJhARVTZXR0aW5ncyBhbmQgYWN0aXZpdHkBD0FjY291bnRzIENlbnRlcgEVUGFzc3dvcmQgYW5kIHNlY3VyaXR5
+            AQ9BY2NvdW50IHByaXZhY3kBGlN3aXRjaCB0byBwcml2YXRlIGFjY291bnQ/AQ1Ob3RpZmljYXRpb25zAAEQQmxvY2tlZCBh
+            Y2NvdW50cwEIVW5ibG9jaz8BBVNhdmVkAQdBcmNoaXZlAQVBYm91dAELSGVscCBDZW50ZXIBGExvZyBvdXQgb2YgeW91ciBh
+            Y2NvdW50PwACASJzaWduaW5nIHVwIHN0YXJ0cyBmcm9tIHRoZSBsYW5kaW5nBhIABAAAAfQeSAIBIGxvZy1pbiBpcyBhIHRh
+            cCBmcm9tIHRoZSBsYW5kaW5nBAYAAgAAAb0fQwABImxvZ2dpbmcgb3V0IGlzIGFsd2F5cyB3aXRoaW4gcmVhY2gCBAAAAAAB
+            gSBEDAEHRXhwbG9yZQOPFQf1WBVW8mH5XQ==
             """,
         routes: [
             "App.launch",
+            "App.switchAccount",
             "Auth.welcome",
             "Login.login",
             "Login.twoFactor",
@@ -3145,12 +3174,13 @@ extension Photoshare {
         ],
         events: [
             "restored",
+            "confirm",
+            "cancel",
             "logIn",
             "signUp",
             "submit",
             "forgotPassword",
             "close",
-            "confirm",
             "resend",
             "useBackupCode",
             "accepted",
@@ -3214,7 +3244,6 @@ extension Photoshare {
             "edit",
             "archive",
             "delete",
-            "cancel",
             "share",
             "block",
             "copyProfileURL",
@@ -3281,151 +3310,152 @@ extension Photoshare {
         case .app(let route):
             switch route {
             case .launch: return FlowCode(0)
+            case .switchAccount: return FlowCode(1)
             }
         case .auth(let route):
             switch route {
-            case .welcome: return FlowCode(1)
+            case .welcome: return FlowCode(2)
             }
         case .login(let route):
             switch route {
-            case .login: return FlowCode(2)
-            case .twoFactor: return FlowCode(3)
-            case .backupCode: return FlowCode(4)
-            case .signingIn: return FlowCode(5)
-            case .resetPassword: return FlowCode(6)
-            case let .resetSent(v0): return FlowCode(7, FlowArguments([.string(v0)]))
+            case .login: return FlowCode(3)
+            case .twoFactor: return FlowCode(4)
+            case .backupCode: return FlowCode(5)
+            case .signingIn: return FlowCode(6)
+            case .resetPassword: return FlowCode(7)
+            case let .resetSent(v0): return FlowCode(8, FlowArguments([.string(v0)]))
             }
         case .signUp(let route):
             switch route {
-            case .contact: return FlowCode(8)
-            case let .confirmCode(v0): return FlowCode(9, FlowArguments([.string(v0)]))
-            case .name: return FlowCode(10)
-            case .password: return FlowCode(11)
-            case .birthday: return FlowCode(12)
-            case .birthdayInfo: return FlowCode(13)
-            case .username: return FlowCode(14)
-            case .terms: return FlowCode(15)
-            case .leaveSignUp: return FlowCode(16)
+            case .contact: return FlowCode(9)
+            case let .confirmCode(v0): return FlowCode(10, FlowArguments([.string(v0)]))
+            case .name: return FlowCode(11)
+            case .password: return FlowCode(12)
+            case .birthday: return FlowCode(13)
+            case .birthdayInfo: return FlowCode(14)
+            case .username: return FlowCode(15)
+            case .terms: return FlowCode(16)
+            case .leaveSignUp: return FlowCode(17)
             }
         case .home(let route):
             switch route {
-            case .feed: return FlowCode(17)
-            case .feedMenu: return FlowCode(18)
-            case .followingFeed: return FlowCode(19)
-            case .favoritesFeed: return FlowCode(20)
-            case .editFavorites: return FlowCode(21)
-            case let .story(v0): return FlowCode(22, FlowArguments([.string(v0)]))
-            case let .postMenu(v0): return FlowCode(23, FlowArguments([.string(v0)]))
+            case .feed: return FlowCode(18)
+            case .feedMenu: return FlowCode(19)
+            case .followingFeed: return FlowCode(20)
+            case .favoritesFeed: return FlowCode(21)
+            case .editFavorites: return FlowCode(22)
+            case let .story(v0): return FlowCode(23, FlowArguments([.string(v0)]))
+            case let .postMenu(v0): return FlowCode(24, FlowArguments([.string(v0)]))
             }
         case .search(let route):
             switch route {
-            case .explore: return FlowCode(24)
-            case let .results(v0): return FlowCode(25, FlowArguments([.string(v0)]))
-            case let .hashtag(v0, v1): return FlowCode(26, FlowArguments([.string(v0), .string(v1)]))
-            case let .place(v0): return FlowCode(27, FlowArguments([.string(v0)]))
-            case .recent: return FlowCode(28)
-            case .clearRecent: return FlowCode(29)
+            case .explore: return FlowCode(25)
+            case let .results(v0): return FlowCode(26, FlowArguments([.string(v0)]))
+            case let .hashtag(v0, v1): return FlowCode(27, FlowArguments([.string(v0), .string(v1)]))
+            case let .place(v0): return FlowCode(28, FlowArguments([.string(v0)]))
+            case .recent: return FlowCode(29)
+            case .clearRecent: return FlowCode(30)
             }
         case .reels(let route):
             switch route {
-            case .reels: return FlowCode(30)
-            case let .reel(v0, v1): return FlowCode(31, FlowArguments([.string(v0), .int(v1)]))
-            case let .audio(v0): return FlowCode(32, FlowArguments([.string(v0)]))
-            case let .reelMenu(v0): return FlowCode(33, FlowArguments([.string(v0)]))
+            case .reels: return FlowCode(31)
+            case let .reel(v0, v1): return FlowCode(32, FlowArguments([.string(v0), .int(v1)]))
+            case let .audio(v0): return FlowCode(33, FlowArguments([.string(v0)]))
+            case let .reelMenu(v0): return FlowCode(34, FlowArguments([.string(v0)]))
             }
         case .me(let route):
             switch route {
-            case .me: return FlowCode(34)
-            case .createMenu: return FlowCode(35)
-            case .editProfile: return FlowCode(36)
-            case let .editField(v0): return FlowCode(37, FlowArguments([.string(v0)]))
-            case .discardChanges: return FlowCode(38)
-            case let .myPost(v0): return FlowCode(39, FlowArguments([.string(v0)]))
-            case let .manageMenu(v0): return FlowCode(40, FlowArguments([.string(v0)]))
-            case let .editPost(v0): return FlowCode(41, FlowArguments([.string(v0)]))
-            case .deletePost: return FlowCode(42)
-            case let .myPostLikes(v0): return FlowCode(43, FlowArguments([.string(v0)]))
-            case .myFollowers: return FlowCode(44)
+            case .me: return FlowCode(35)
+            case .createMenu: return FlowCode(36)
+            case .editProfile: return FlowCode(37)
+            case let .editField(v0): return FlowCode(38, FlowArguments([.string(v0)]))
+            case .discardChanges: return FlowCode(39)
+            case let .myPost(v0): return FlowCode(40, FlowArguments([.string(v0)]))
+            case let .manageMenu(v0): return FlowCode(41, FlowArguments([.string(v0)]))
+            case let .editPost(v0): return FlowCode(42, FlowArguments([.string(v0)]))
+            case .deletePost: return FlowCode(43)
+            case let .myPostLikes(v0): return FlowCode(44, FlowArguments([.string(v0)]))
+            case .myFollowers: return FlowCode(45)
             }
         case .profile(let route):
             switch route {
-            case let .profile(v0): return FlowCode(45, FlowArguments([.string(v0)]))
-            case let .followers(v0): return FlowCode(46, FlowArguments([.string(v0)]))
-            case let .following(v0): return FlowCode(47, FlowArguments([.string(v0)]))
-            case let .profileMenu(v0): return FlowCode(48, FlowArguments([.string(v0)]))
-            case let .blockConfirm(v0): return FlowCode(49, FlowArguments([.string(v0)]))
+            case let .profile(v0): return FlowCode(46, FlowArguments([.string(v0)]))
+            case let .followers(v0): return FlowCode(47, FlowArguments([.string(v0)]))
+            case let .following(v0): return FlowCode(48, FlowArguments([.string(v0)]))
+            case let .profileMenu(v0): return FlowCode(49, FlowArguments([.string(v0)]))
+            case let .blockConfirm(v0): return FlowCode(50, FlowArguments([.string(v0)]))
             }
         case .post(let route):
             switch route {
-            case let .post(v0): return FlowCode(50, FlowArguments([.string(v0)]))
-            case .likes: return FlowCode(51)
-            case .postOptions: return FlowCode(52)
-            case .whyThisPost: return FlowCode(53)
+            case let .post(v0): return FlowCode(51, FlowArguments([.string(v0)]))
+            case .likes: return FlowCode(52)
+            case .postOptions: return FlowCode(53)
+            case .whyThisPost: return FlowCode(54)
             }
         case .comments(let route):
             switch route {
-            case .comments: return FlowCode(54)
-            case let .replies(v0): return FlowCode(55, FlowArguments([.string(v0)]))
-            case let .commentOptions(v0): return FlowCode(56, FlowArguments([.string(v0)]))
-            case .deleteComment: return FlowCode(57)
+            case .comments: return FlowCode(55)
+            case let .replies(v0): return FlowCode(56, FlowArguments([.string(v0)]))
+            case let .commentOptions(v0): return FlowCode(57, FlowArguments([.string(v0)]))
+            case .deleteComment: return FlowCode(58)
             }
         case .report(let route):
             switch route {
-            case .reason: return FlowCode(58)
-            case let .reportDetails(v0): return FlowCode(59, FlowArguments([.string(v0)]))
-            case .thanks: return FlowCode(60)
+            case .reason: return FlowCode(59)
+            case let .reportDetails(v0): return FlowCode(60, FlowArguments([.string(v0)]))
+            case .thanks: return FlowCode(61)
             }
         case .share(let route):
             switch route {
-            case .share: return FlowCode(61)
+            case .share: return FlowCode(62)
             }
         case .activity(let route):
             switch route {
-            case .activity: return FlowCode(62)
-            case .followRequests: return FlowCode(63)
+            case .activity: return FlowCode(63)
+            case .followRequests: return FlowCode(64)
             }
         case .messages(let route):
             switch route {
-            case .inbox: return FlowCode(64)
-            case let .thread(v0): return FlowCode(65, FlowArguments([.string(v0)]))
-            case let .threadDetails(v0): return FlowCode(66, FlowArguments([.string(v0)]))
-            case .blockChat: return FlowCode(67)
-            case .newMessage: return FlowCode(68)
-            case .requests: return FlowCode(69)
+            case .inbox: return FlowCode(65)
+            case let .thread(v0): return FlowCode(66, FlowArguments([.string(v0)]))
+            case let .threadDetails(v0): return FlowCode(67, FlowArguments([.string(v0)]))
+            case .blockChat: return FlowCode(68)
+            case .newMessage: return FlowCode(69)
+            case .requests: return FlowCode(70)
             }
         case .composer(let route):
             switch route {
-            case .newPost: return FlowCode(70)
-            case let .edit(v0): return FlowCode(71, FlowArguments([.string(v0)]))
-            case .filters: return FlowCode(72)
-            case let .caption(v0): return FlowCode(73, FlowArguments([.string(v0)]))
-            case let .uploading(v0): return FlowCode(74, FlowArguments([.string(v0)]))
-            case .tagPeople: return FlowCode(75)
-            case .location: return FlowCode(76)
-            case .discardDraft: return FlowCode(77)
+            case .newPost: return FlowCode(71)
+            case let .edit(v0): return FlowCode(72, FlowArguments([.string(v0)]))
+            case .filters: return FlowCode(73)
+            case let .caption(v0): return FlowCode(74, FlowArguments([.string(v0)]))
+            case let .uploading(v0): return FlowCode(75, FlowArguments([.string(v0)]))
+            case .tagPeople: return FlowCode(76)
+            case .location: return FlowCode(77)
+            case .discardDraft: return FlowCode(78)
             }
         case .mediaPicker(let route):
             switch route {
-            case .albums: return FlowCode(78)
-            case let .album(v0): return FlowCode(79, FlowArguments([.string(v0)]))
-            case .camera: return FlowCode(80)
+            case .albums: return FlowCode(79)
+            case let .album(v0): return FlowCode(80, FlowArguments([.string(v0)]))
+            case .camera: return FlowCode(81)
             }
         case .settings(let route):
             switch route {
-            case .settings: return FlowCode(81)
-            case .accountsCenter: return FlowCode(82)
-            case .passwordAndSecurity: return FlowCode(83)
-            case .privacy: return FlowCode(84)
-            case .privateConfirm: return FlowCode(85)
-            case .notifications: return FlowCode(86)
-            case .pauseNotifications: return FlowCode(87)
-            case .blocked: return FlowCode(88)
-            case let .unblockConfirm(v0): return FlowCode(89, FlowArguments([.string(v0)]))
-            case .saved: return FlowCode(90)
-            case .archive: return FlowCode(91)
-            case .about: return FlowCode(92)
-            case let .help(v0): return FlowCode(93, FlowArguments([.string(v0)]))
-            case .logOutConfirm: return FlowCode(94)
+            case .settings: return FlowCode(82)
+            case .accountsCenter: return FlowCode(83)
+            case .passwordAndSecurity: return FlowCode(84)
+            case .privacy: return FlowCode(85)
+            case .privateConfirm: return FlowCode(86)
+            case .notifications: return FlowCode(87)
+            case .pauseNotifications: return FlowCode(88)
+            case .blocked: return FlowCode(89)
+            case let .unblockConfirm(v0): return FlowCode(90, FlowArguments([.string(v0)]))
+            case .saved: return FlowCode(91)
+            case .archive: return FlowCode(92)
+            case .about: return FlowCode(93)
+            case let .help(v0): return FlowCode(94, FlowArguments([.string(v0)]))
+            case .logOutConfirm: return FlowCode(95)
             }
         }
     }
@@ -3434,100 +3464,101 @@ extension Photoshare {
         let a = code.arguments
         switch code.id {
         case 0: return .app(.launch)
-        case 1: return .auth(.welcome)
-        case 2: return .login(.login)
-        case 3: return .login(.twoFactor)
-        case 4: return .login(.backupCode)
-        case 5: return .login(.signingIn)
-        case 6: return .login(.resetPassword)
-        case 7: return .login(.resetSent(email: a.string(0)))
-        case 8: return .signUp(.contact)
-        case 9: return .signUp(.confirmCode(contact: a.string(0)))
-        case 10: return .signUp(.name)
-        case 11: return .signUp(.password)
-        case 12: return .signUp(.birthday)
-        case 13: return .signUp(.birthdayInfo)
-        case 14: return .signUp(.username)
-        case 15: return .signUp(.terms)
-        case 16: return .signUp(.leaveSignUp)
-        case 17: return .home(.feed)
-        case 18: return .home(.feedMenu)
-        case 19: return .home(.followingFeed)
-        case 20: return .home(.favoritesFeed)
-        case 21: return .home(.editFavorites)
-        case 22: return .home(.story(username: a.string(0)))
-        case 23: return .home(.postMenu(postId: a.string(0)))
-        case 24: return .search(.explore)
-        case 25: return .search(.results(query: a.string(0)))
-        case 26: return .search(.hashtag(name: a.string(0), sort: a.string(1)))
-        case 27: return .search(.place(id: a.string(0)))
-        case 28: return .search(.recent)
-        case 29: return .search(.clearRecent)
-        case 30: return .reels(.reels)
-        case 31: return .reels(.reel(id: a.string(0), at: a.int(1)))
-        case 32: return .reels(.audio(id: a.string(0)))
-        case 33: return .reels(.reelMenu(reelId: a.string(0)))
-        case 34: return .me(.me)
-        case 35: return .me(.createMenu)
-        case 36: return .me(.editProfile)
-        case 37: return .me(.editField(field: a.string(0)))
-        case 38: return .me(.discardChanges)
-        case 39: return .me(.myPost(id: a.string(0)))
-        case 40: return .me(.manageMenu(id: a.string(0)))
-        case 41: return .me(.editPost(id: a.string(0)))
-        case 42: return .me(.deletePost)
-        case 43: return .me(.myPostLikes(id: a.string(0)))
-        case 44: return .me(.myFollowers)
-        case 45: return .profile(.profile(username: a.string(0)))
-        case 46: return .profile(.followers(username: a.string(0)))
-        case 47: return .profile(.following(username: a.string(0)))
-        case 48: return .profile(.profileMenu(username: a.string(0)))
-        case 49: return .profile(.blockConfirm(username: a.string(0)))
-        case 50: return .post(.post(id: a.string(0)))
-        case 51: return .post(.likes)
-        case 52: return .post(.postOptions)
-        case 53: return .post(.whyThisPost)
-        case 54: return .comments(.comments)
-        case 55: return .comments(.replies(commentId: a.string(0)))
-        case 56: return .comments(.commentOptions(commentId: a.string(0)))
-        case 57: return .comments(.deleteComment)
-        case 58: return .report(.reason)
-        case 59: return .report(.reportDetails(reason: a.string(0)))
-        case 60: return .report(.thanks)
-        case 61: return .share(.share)
-        case 62: return .activity(.activity)
-        case 63: return .activity(.followRequests)
-        case 64: return .messages(.inbox)
-        case 65: return .messages(.thread(id: a.string(0)))
-        case 66: return .messages(.threadDetails(id: a.string(0)))
-        case 67: return .messages(.blockChat)
-        case 68: return .messages(.newMessage)
-        case 69: return .messages(.requests)
-        case 70: return .composer(.newPost)
-        case 71: return .composer(.edit(assetId: a.string(0)))
-        case 72: return .composer(.filters)
-        case 73: return .composer(.caption(assetId: a.string(0)))
-        case 74: return .composer(.uploading(postId: a.string(0)))
-        case 75: return .composer(.tagPeople)
-        case 76: return .composer(.location)
-        case 77: return .composer(.discardDraft)
-        case 78: return .mediaPicker(.albums)
-        case 79: return .mediaPicker(.album(name: a.string(0)))
-        case 80: return .mediaPicker(.camera)
-        case 81: return .settings(.settings)
-        case 82: return .settings(.accountsCenter)
-        case 83: return .settings(.passwordAndSecurity)
-        case 84: return .settings(.privacy)
-        case 85: return .settings(.privateConfirm)
-        case 86: return .settings(.notifications)
-        case 87: return .settings(.pauseNotifications)
-        case 88: return .settings(.blocked)
-        case 89: return .settings(.unblockConfirm(username: a.string(0)))
-        case 90: return .settings(.saved)
-        case 91: return .settings(.archive)
-        case 92: return .settings(.about)
-        case 93: return .settings(.help(article: a.string(0)))
-        case 94: return .settings(.logOutConfirm)
+        case 1: return .app(.switchAccount)
+        case 2: return .auth(.welcome)
+        case 3: return .login(.login)
+        case 4: return .login(.twoFactor)
+        case 5: return .login(.backupCode)
+        case 6: return .login(.signingIn)
+        case 7: return .login(.resetPassword)
+        case 8: return .login(.resetSent(email: a.string(0)))
+        case 9: return .signUp(.contact)
+        case 10: return .signUp(.confirmCode(contact: a.string(0)))
+        case 11: return .signUp(.name)
+        case 12: return .signUp(.password)
+        case 13: return .signUp(.birthday)
+        case 14: return .signUp(.birthdayInfo)
+        case 15: return .signUp(.username)
+        case 16: return .signUp(.terms)
+        case 17: return .signUp(.leaveSignUp)
+        case 18: return .home(.feed)
+        case 19: return .home(.feedMenu)
+        case 20: return .home(.followingFeed)
+        case 21: return .home(.favoritesFeed)
+        case 22: return .home(.editFavorites)
+        case 23: return .home(.story(username: a.string(0)))
+        case 24: return .home(.postMenu(postId: a.string(0)))
+        case 25: return .search(.explore)
+        case 26: return .search(.results(query: a.string(0)))
+        case 27: return .search(.hashtag(name: a.string(0), sort: a.string(1)))
+        case 28: return .search(.place(id: a.string(0)))
+        case 29: return .search(.recent)
+        case 30: return .search(.clearRecent)
+        case 31: return .reels(.reels)
+        case 32: return .reels(.reel(id: a.string(0), at: a.int(1)))
+        case 33: return .reels(.audio(id: a.string(0)))
+        case 34: return .reels(.reelMenu(reelId: a.string(0)))
+        case 35: return .me(.me)
+        case 36: return .me(.createMenu)
+        case 37: return .me(.editProfile)
+        case 38: return .me(.editField(field: a.string(0)))
+        case 39: return .me(.discardChanges)
+        case 40: return .me(.myPost(id: a.string(0)))
+        case 41: return .me(.manageMenu(id: a.string(0)))
+        case 42: return .me(.editPost(id: a.string(0)))
+        case 43: return .me(.deletePost)
+        case 44: return .me(.myPostLikes(id: a.string(0)))
+        case 45: return .me(.myFollowers)
+        case 46: return .profile(.profile(username: a.string(0)))
+        case 47: return .profile(.followers(username: a.string(0)))
+        case 48: return .profile(.following(username: a.string(0)))
+        case 49: return .profile(.profileMenu(username: a.string(0)))
+        case 50: return .profile(.blockConfirm(username: a.string(0)))
+        case 51: return .post(.post(id: a.string(0)))
+        case 52: return .post(.likes)
+        case 53: return .post(.postOptions)
+        case 54: return .post(.whyThisPost)
+        case 55: return .comments(.comments)
+        case 56: return .comments(.replies(commentId: a.string(0)))
+        case 57: return .comments(.commentOptions(commentId: a.string(0)))
+        case 58: return .comments(.deleteComment)
+        case 59: return .report(.reason)
+        case 60: return .report(.reportDetails(reason: a.string(0)))
+        case 61: return .report(.thanks)
+        case 62: return .share(.share)
+        case 63: return .activity(.activity)
+        case 64: return .activity(.followRequests)
+        case 65: return .messages(.inbox)
+        case 66: return .messages(.thread(id: a.string(0)))
+        case 67: return .messages(.threadDetails(id: a.string(0)))
+        case 68: return .messages(.blockChat)
+        case 69: return .messages(.newMessage)
+        case 70: return .messages(.requests)
+        case 71: return .composer(.newPost)
+        case 72: return .composer(.edit(assetId: a.string(0)))
+        case 73: return .composer(.filters)
+        case 74: return .composer(.caption(assetId: a.string(0)))
+        case 75: return .composer(.uploading(postId: a.string(0)))
+        case 76: return .composer(.tagPeople)
+        case 77: return .composer(.location)
+        case 78: return .composer(.discardDraft)
+        case 79: return .mediaPicker(.albums)
+        case 80: return .mediaPicker(.album(name: a.string(0)))
+        case 81: return .mediaPicker(.camera)
+        case 82: return .settings(.settings)
+        case 83: return .settings(.accountsCenter)
+        case 84: return .settings(.passwordAndSecurity)
+        case 85: return .settings(.privacy)
+        case 86: return .settings(.privateConfirm)
+        case 87: return .settings(.notifications)
+        case 88: return .settings(.pauseNotifications)
+        case 89: return .settings(.blocked)
+        case 90: return .settings(.unblockConfirm(username: a.string(0)))
+        case 91: return .settings(.saved)
+        case 92: return .settings(.archive)
+        case 93: return .settings(.about)
+        case 94: return .settings(.help(article: a.string(0)))
+        case 95: return .settings(.logOutConfirm)
         // Not a route of this program (FlowKit checks the ids against the embedded program when it loads it).
         default: return nil
         }
@@ -3536,76 +3567,76 @@ extension Photoshare {
     static func code(for event: Event) -> FlowCode {
         switch event {
         case .restored: return FlowCode(0)
-        case .logIn: return FlowCode(1)
-        case .signUp: return FlowCode(2)
-        case .submit: return FlowCode(3)
-        case .forgotPassword: return FlowCode(4)
-        case .close: return FlowCode(5)
-        case .confirm_: return FlowCode(6)
-        case .resend: return FlowCode(7)
-        case .useBackupCode: return FlowCode(8)
-        case .accepted: return FlowCode(9)
-        case .rejected: return FlowCode(10)
-        case let .sendLink(v0): return FlowCode(11, FlowArguments([.string(v0)]))
-        case .backToLogIn: return FlowCode(12)
-        case let .nextContact(v0): return FlowCode(13, FlowArguments([.string(v0)]))
-        case .next_: return FlowCode(14)
-        case .why: return FlowCode(15)
-        case .ok: return FlowCode(16)
-        case .agree: return FlowCode(17)
-        case .stop: return FlowCode(18)
-        case .continueSignUp: return FlowCode(19)
-        case .logOut: return FlowCode(20)
-        case .sessionExpired: return FlowCode(21)
-        case let .openProfile(v0): return FlowCode(22, FlowArguments([.string(v0)]))
-        case let .commentsPostId(v0): return FlowCode(23, FlowArguments([.string(v0)]))
-        case let .sharePostId(v0): return FlowCode(24, FlowArguments([.string(v0)]))
-        case let .optionsPostId(v0): return FlowCode(25, FlowArguments([.string(v0)]))
-        case .switchFeed: return FlowCode(26)
-        case .create: return FlowCode(27)
-        case .activity: return FlowCode(28)
-        case .messages: return FlowCode(29)
-        case let .openStory(v0): return FlowCode(30, FlowArguments([.string(v0)]))
-        case .following: return FlowCode(31)
-        case .favorites: return FlowCode(32)
-        case .editFavorites: return FlowCode(33)
-        case .done: return FlowCode(34)
-        case let .nextUsername(v0): return FlowCode(35, FlowArguments([.string(v0)]))
-        case .notInterested: return FlowCode(36)
-        case .report: return FlowCode(37)
-        case let .aboutAccount(v0): return FlowCode(38, FlowArguments([.string(v0)]))
-        case let .search(v0): return FlowCode(39, FlowArguments([.string(v0)]))
-        case .seeAllRecent: return FlowCode(40)
-        case let .openPost(v0): return FlowCode(41, FlowArguments([.string(v0)]))
-        case let .openHashtag(v0): return FlowCode(42, FlowArguments([.string(v0)]))
-        case let .openPlace(v0): return FlowCode(43, FlowArguments([.string(v0)]))
-        case .follow: return FlowCode(44)
-        case .directions: return FlowCode(45)
-        case .clearAll: return FlowCode(46)
-        case .clear: return FlowCode(47)
-        case .notNow: return FlowCode(48)
-        case let .openReel(v0): return FlowCode(49, FlowArguments([.string(v0)]))
-        case let .audio(v0): return FlowCode(50, FlowArguments([.string(v0)]))
-        case .camera: return FlowCode(51)
-        case .comments_: return FlowCode(52)
-        case .options_: return FlowCode(53)
-        case .useAudio: return FlowCode(54)
-        case .save: return FlowCode(55)
-        case .settings: return FlowCode(56)
-        case .editProfile: return FlowCode(57)
-        case .shareProfile: return FlowCode(58)
-        case .followers: return FlowCode(59)
-        case .post: return FlowCode(60)
-        case .reel: return FlowCode(61)
-        case let .editField(v0): return FlowCode(62, FlowArguments([.string(v0)]))
-        case .discard: return FlowCode(63)
-        case .keepEditing: return FlowCode(64)
-        case .manage: return FlowCode(65)
-        case .likes: return FlowCode(66)
-        case .edit: return FlowCode(67)
-        case .archive: return FlowCode(68)
-        case .delete_: return FlowCode(69)
-        case .cancel: return FlowCode(70)
+        case .confirm_: return FlowCode(1)
+        case .cancel: return FlowCode(2)
+        case .logIn: return FlowCode(3)
+        case .signUp: return FlowCode(4)
+        case .submit: return FlowCode(5)
+        case .forgotPassword: return FlowCode(6)
+        case .close: return FlowCode(7)
+        case .resend: return FlowCode(8)
+        case .useBackupCode: return FlowCode(9)
+        case .accepted: return FlowCode(10)
+        case .rejected: return FlowCode(11)
+        case let .sendLink(v0): return FlowCode(12, FlowArguments([.string(v0)]))
+        case .backToLogIn: return FlowCode(13)
+        case let .nextContact(v0): return FlowCode(14, FlowArguments([.string(v0)]))
+        case .next_: return FlowCode(15)
+        case .why: return FlowCode(16)
+        case .ok: return FlowCode(17)
+        case .agree: return FlowCode(18)
+        case .stop: return FlowCode(19)
+        case .continueSignUp: return FlowCode(20)
+        case .logOut: return FlowCode(21)
+        case .sessionExpired: return FlowCode(22)
+        case let .openProfile(v0): return FlowCode(23, FlowArguments([.string(v0)]))
+        case let .commentsPostId(v0): return FlowCode(24, FlowArguments([.string(v0)]))
+        case let .sharePostId(v0): return FlowCode(25, FlowArguments([.string(v0)]))
+        case let .optionsPostId(v0): return FlowCode(26, FlowArguments([.string(v0)]))
+        case .switchFeed: return FlowCode(27)
+        case .create: return FlowCode(28)
+        case .activity: return FlowCode(29)
+        case .messages: return FlowCode(30)
+        case let .openStory(v0): return FlowCode(31, FlowArguments([.string(v0)]))
+        case .following: return FlowCode(32)
+        case .favorites: return FlowCode(33)
+        case .editFavorites: return FlowCode(34)
+        case .done: return FlowCode(35)
+        case let .nextUsername(v0): return FlowCode(36, FlowArguments([.string(v0)]))
+        case .notInterested: return FlowCode(37)
+        case .report: return FlowCode(38)
+        case let .aboutAccount(v0): return FlowCode(39, FlowArguments([.string(v0)]))
+        case let .search(v0): return FlowCode(40, FlowArguments([.string(v0)]))
+        case .seeAllRecent: return FlowCode(41)
+        case let .openPost(v0): return FlowCode(42, FlowArguments([.string(v0)]))
+        case let .openHashtag(v0): return FlowCode(43, FlowArguments([.string(v0)]))
+        case let .openPlace(v0): return FlowCode(44, FlowArguments([.string(v0)]))
+        case .follow: return FlowCode(45)
+        case .directions: return FlowCode(46)
+        case .clearAll: return FlowCode(47)
+        case .clear: return FlowCode(48)
+        case .notNow: return FlowCode(49)
+        case let .openReel(v0): return FlowCode(50, FlowArguments([.string(v0)]))
+        case let .audio(v0): return FlowCode(51, FlowArguments([.string(v0)]))
+        case .camera: return FlowCode(52)
+        case .comments_: return FlowCode(53)
+        case .options_: return FlowCode(54)
+        case .useAudio: return FlowCode(55)
+        case .save: return FlowCode(56)
+        case .settings: return FlowCode(57)
+        case .editProfile: return FlowCode(58)
+        case .shareProfile: return FlowCode(59)
+        case .followers: return FlowCode(60)
+        case .post: return FlowCode(61)
+        case .reel: return FlowCode(62)
+        case let .editField(v0): return FlowCode(63, FlowArguments([.string(v0)]))
+        case .discard: return FlowCode(64)
+        case .keepEditing: return FlowCode(65)
+        case .manage: return FlowCode(66)
+        case .likes: return FlowCode(67)
+        case .edit: return FlowCode(68)
+        case .archive: return FlowCode(69)
+        case .delete_: return FlowCode(70)
         case .share_: return FlowCode(71)
         case .block: return FlowCode(72)
         case .copyProfileURL: return FlowCode(73)

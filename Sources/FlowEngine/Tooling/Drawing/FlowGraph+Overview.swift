@@ -12,8 +12,9 @@ import FlowRuntime
 /// - A result, from the child to the flow that handles it, labelled with
 ///   the result and its payload, `picked(assetId: String)`, one line each.
 /// - Deep links, from one `deep links` node into the flow of each link's
-///   target, labelled with the patterns; a gated link's `else` start from
-///   the same node, `cover (while !loggedIn)`.
+///   target (an `over` link's: the entry, whose actions it runs over what
+///   is shown, `shutter://switch (over)`), labelled with the patterns; a
+///   gated link's `else` start from the same node, `cover (while !loggedIn)`.
 ///
 /// Edges of the same two flows, kind and mode are one edge; its tooltip
 /// lists the handlers. Findings go to the edge of the handler or action
@@ -101,13 +102,14 @@ extension GraphBuilder {
                                 spans: [action.span], &sources)
             }
         }
-        // Deep links, into the flow that holds each target.
+        // Deep links, into the flow that holds each target; an `over` link into the entry, whose actions it runs.
         if linksNode >= 0 {
-            for (l, link) in program.links.enumerated() where link.route >= 0 {
-                let flow = program.routes[Int(link.route)].flow
+            for (l, link) in program.links.enumerated() where link.route >= 0 || link.isOver {
+                let flow = link.isOver ? program.entry : program.routes[Int(link.route)].flow
                 let gate = link.gate.map { " when \($0.negated ? "!" : "")\(program.name($0.name))" } ?? ""
+                let pattern = (link.pattern.isDefault ? "link default" : link.patternText) + (link.isOver ? " (over)" : "")
                 addOverviewEdge(from: linksNode, to: flowNode[Int(flow)], kind: .link, mode: nil, label: nil,
-                                lines: link.pattern.isDefault ? "link default" : link.patternText, detail: "link \(program.patternSource(of: link))\(gate)", handler: -1, link: l,
+                                lines: pattern, detail: "link \(program.patternSource(of: link))\(gate)", handler: -1, link: l,
                                 spans: [link.span, link.targetSpan], &sources)
             }
         }
