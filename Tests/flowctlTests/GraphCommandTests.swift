@@ -247,7 +247,8 @@ struct GraphCommandTests {
     func focus() throws {
         let result = try runFlowctl(["graph", "flows/wayfarer.flow", "--flow", "Booking"])
         #expect(result.status == 0)
-        // Booking's cluster, its parent Explore and its child AddCard as boxes, and the legend
+        // Booking's cluster, its parent Explore and its child AddCard as boxes, the edges
+        // between them (Explore starts Booking and answers its result), and the legend
         // (the golden is `flowctl graph flows/wayfarer.flow --flow Booking`).
         #expect(result.stdout.components(separatedBy: "subgraph cluster_").count - 1 == 2)
         #expect(result.stdout == (try FlowTestSupport.golden("wayfarer-booking.dot")))

@@ -121,6 +121,10 @@ struct GraphBuilder {
         for (h, handler) in program.handlers.enumerated() where visibility[Int(handler.flow)] == 1 && !program.isLinkHandler(HandlerID(h)) {
             addEdge(for: HandlerID(h), handler)
         }
+        // (`--flow`) What a flow drawn as a box does with the one drawn in full: starts it, answers its results.
+        for (h, handler) in program.handlers.enumerated() where visibility[Int(handler.flow)] == 2 && !program.isLinkHandler(HandlerID(h)) {
+            addBoxEdge(for: HandlerID(h), handler)
+        }
         for (l, link) in program.links.enumerated() {
             let node: Int
             let host: FlowID

@@ -105,6 +105,47 @@ extension GraphBuilder {
                                     outOfCluster: outOfCluster, handler: id, findings: []))
     }
 
+    /// (`--flow`) The edge of a handler of a flow drawn as a box that
+    /// starts or selects a flow drawn in full (from the box into that
+    /// flow's first screen), or answers the result of one (from its exit
+    /// into the box): a parent's `on reserve -> start Booking as sheet` and
+    /// its `on Booking.booked -> select Trips`. What else the handler does
+    /// happens inside the box; nothing for a handler that touches no flow
+    /// drawn in full.
+    mutating func addBoxEdge(for id: HandlerID, _ handler: Handler) {
+        let box = flowNode[Int(handler.flow)]
+        guard box >= 0 else { return }
+        let from: Int, to: Int
+        var kind = FlowGraph.EdgeKind.result
+        var mode: StartMode?
+        var intoCluster: FlowID = -1
+        if handler.event.isResult {
+            guard visibility[Int(handler.event.flow)] == 1, let exit = exit(of: handler.event.flow) else { return }
+            (from, to) = (exit, box)
+        } else {
+            guard let a = handler.actions.range.last(where: { a in
+                let action = program.actions[a]
+                return (action.kind == .start || action.kind == .select) && visibility[Int(action.flow)] == 1
+            }), let landing = flowTarget(program.actions[a].flow, host: handler.flow) else { return }
+            let action = program.actions[a]
+            (from, to) = (box, landing.0)
+            kind = action.kind == .start ? .start : .select
+            mode = action.kind == .start ? action.mode : nil
+            intoCluster = landing.1
+        }
+        var label = program.eventText(handler.event) + names(handler.parameters)
+        if handler.isSystem { label += " [system]" }
+        var guardText: String?
+        if let condition = handler.guardCondition {
+            guardText = (condition.negated ? "!" : "") + program.name(condition.name)
+            label += " when " + (guardText ?? "")
+        }
+        edges.append(FlowGraph.Edge(from: from, to: to, kind: kind, mode: mode, label: label, event: program.eventText(handler),
+                                    guardText: guardText, transition: nil, detail: program.handlerText(handler),
+                                    isResult: handler.event.isResult, intoCluster: intoCluster, outOfCluster: -1,
+                                    handler: id, findings: []))
+    }
+
     /// `(id, name)`: a parameter list's names, or nothing.
     func names(_ parameters: IndexRange) -> String {
         guard !parameters.isEmpty else { return "" }
