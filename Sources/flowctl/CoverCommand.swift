@@ -2,16 +2,19 @@ import FlowDSL
 import FlowEngine
 
 /// `flowctl cover FILE SCRIPT... [--format text|json] [--require-all]`:
-/// which handlers a suite of scenario scripts fired (transition coverage).
+/// which handlers a suite of scenario scripts fired (transition coverage)
+/// and which routes it showed (`Coverage`).
 enum CoverCommand {
     static let command = FlowCtl.Command(
         name: "cover",
-        summary: "Run scenario scripts and report which handlers they never fired",
+        summary: "Run scenario scripts and report the handlers and routes they never reached",
         help: """
         OVERVIEW: Run scenario scripts against a program and report its transition
         coverage: every handler ('on' line: a route's or a flow's, a result's, each
-        guarded variant apart) fired by some script or not. Handlers that no run
-        from the entry's start can fire are listed apart, as unreachable.
+        guarded variant apart) fired by some script or not, and every route shown
+        (the active screen at the start or after a step) or not. Handlers and
+        routes that no run from the entry's start reaches are listed apart, as
+        unreachable.
 
         USAGE: flowctl cover <file> <script>... [--format text|json] [--require-all]
 
@@ -21,8 +24,11 @@ enum CoverCommand {
         OPTIONS:
           --format <format>   text (default) or json:
                               {"handlers", "reachable", "covered", "uncovered": [{"file",
-                              "line", "column", "flow", "route", "event"}], "unreachable": [...]}
-          --require-all       Exit 1 unless every reachable handler is covered
+                              "line", "column", "flow", "route", "event"}], "unreachable": [...],
+                              "routes": {"count", "reachable", "shown", "notShown": [{"file",
+                              "line", "column", "flow", "route"}], "unreachable": [...]}}
+          --require-all       Exit 1 unless every reachable handler is covered (routes
+                              not shown are reported, not required)
           -h, --help          Show this help
 
         EXIT STATUS: 0 every script held (and, with --require-all, every reachable
@@ -52,9 +58,9 @@ enum CoverCommand {
         case .failure(let status): return status
         }
         let program = validation.program
-        var coverage: HandlerCoverage
+        var coverage: Coverage
         do throws(NavigationError) {
-            coverage = try HandlerCoverage(program: program)
+            coverage = try Coverage(program: program)
         } catch {
             console.err("flowctl cover: \(error.description)\n")
             return .failure
@@ -77,12 +83,12 @@ enum CoverCommand {
                 continue
             }
             var runner = ScenarioRunner(navigator: navigator)
-            runner.recordHandlers()
+            runner.recordCoverage()
             if !runner.run(lines), let failure = runner.failure {
                 console.err("\(scriptPath):\(failure.line): \(failure.message)\n")
                 status = .failure
             }
-            if let ran = runner.handlersRun { coverage.record(handlersRun: ran) }
+            coverage.record(handlersRun: runner.handlersRun ?? [], routesShown: runner.routesShown ?? [])
         }
         console.out(arguments.value("--format") == "json" ? json(coverage) : text(coverage))
         if arguments.has("--require-all") && !coverage.uncovered.isEmpty && status == .success { status = .failure }
@@ -112,12 +118,38 @@ enum CoverCommand {
         }
     }
 
-    static func text(_ coverage: HandlerCoverage) -> String {
+    /// A route's place and names, for both forms.
+    static func places(routes: [RouteID], _ program: Program) -> [Place] {
+        var renderer = DiagnosticRenderer(files: program.files, useColor: false)
+        return routes.map { r in
+            let route = program.routes[Int(r)]
+            let (line, column) = renderer.location(route.span)
+            return Place(file: renderer.path(route.span), line: line, column: column,
+                         flow: program.name(program.flows[Int(route.flow)].name), route: program.name(route.name), event: "")
+        }
+    }
+
+    /// `1 route`, `7 routes`.
+    static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
+    /// `75.0%`, rounded down; all of nothing is 100%.
+    static func percent(_ part: Int, of whole: Int) -> String {
+        let permille = whole == 0 ? 1000 : part * 1000 / whole
+        return "\(permille / 10).\(permille % 10)%"
+    }
+
+    static func text(_ coverage: Coverage) -> String {
         let reachable = coverage.reachableCount
         let covered = coverage.coveredCount
-        let percent = reachable == 0 ? 1000 : covered * 1000 / reachable
-        var out = "\(covered) of \(reachable) reachable handlers covered (\(percent / 10).\(percent % 10)%); "
-            + "\(coverage.handlers.count) handlers, \(coverage.handlers.count - reachable) unreachable\n"
+        var out = "\(covered) of \(reachable) reachable handlers covered (\(percent(covered, of: reachable))); "
+            + "\(counted(coverage.handlers.count, "handler")), \(coverage.handlers.count - reachable) unreachable\n"
+        let routes = coverage.program.routes.count
+        let reachableRoutes = coverage.reachableRouteCount
+        let shown = coverage.shownRouteCount
+        out += "\(shown) of \(reachableRoutes) reachable routes shown (\(percent(shown, of: reachableRoutes))); "
+            + "\(counted(routes, "route")), \(routes - reachableRoutes) unreachable\n"
         func list(_ title: String, _ handlers: [HandlerID]) {
             guard !handlers.isEmpty else { return }
             out += title + ":\n"
@@ -129,12 +161,21 @@ enum CoverCommand {
         if coverage.isPartial {
             out += "note: the exploration stopped at its budget (a program this deep copies too much): some handlers it calls unreachable may not be\n"
         }
+        func list(_ title: String, routes: [RouteID]) {
+            guard !routes.isEmpty else { return }
+            out += title + ":\n"
+            for place in places(routes: routes, coverage.program) {
+                out += "  \(place.file):\(place.line):\(place.column): \(place.flow).\(place.route ?? "")\n"
+            }
+        }
         list("uncovered", coverage.uncovered)
+        list("not shown", routes: coverage.notShown)
         list("unreachable (no run from the start fires them)", coverage.unreachable)
+        list("unreachable routes (no run from the start shows them)", routes: coverage.unreachableRoutes)
         return out
     }
 
-    static func json(_ coverage: HandlerCoverage) -> String {
+    static func json(_ coverage: Coverage) -> String {
         var json = JSONWriter()
         json.beginObject()
         json.field("handlers", coverage.handlers.count)
@@ -157,6 +198,26 @@ enum CoverCommand {
             }
             json.endArray()
         }
+        json.key("routes")
+        json.beginObject()
+        json.field("count", coverage.program.routes.count)
+        json.field("reachable", coverage.reachableRouteCount)
+        json.field("shown", coverage.shownRouteCount)
+        for (key, routes) in [("notShown", coverage.notShown), ("unreachable", coverage.unreachableRoutes)] {
+            json.key(key)
+            json.beginArray()
+            for place in places(routes: routes, coverage.program) {
+                json.beginObject()
+                json.field("file", place.file)
+                json.field("line", place.line)
+                json.field("column", place.column)
+                json.field("flow", place.flow)
+                json.field("route", place.route ?? "")
+                json.endObject()
+            }
+            json.endArray()
+        }
+        json.endObject()
         json.endObject()
         return json.output + "\n"
     }

@@ -23,7 +23,7 @@ extension GenerateCommand {
         }
         var explorer: Explorer
         do throws(NavigationError) {
-            explorer = try Explorer(program: validation.program, budget: HandlerCoverage.explorationBudget(validation.program))
+            explorer = try Explorer(program: validation.program, budget: Coverage.explorationBudget(validation.program))
         } catch {
             console.err("flowctl generate: \(error.description)\n")
             return .failure

@@ -8,7 +8,7 @@ import FlowEngine
 /// whose actions were rejected changed nothing): the one that answered the
 /// step's event, or a result handler (`on C.done`) that a `finish` in it
 /// reached. The handlers that count are those `flowctl cover` counts
-/// (`HandlerCoverage.counts`): a link's `else` actions are no `on` line.
+/// (`Coverage.counts`): a link's `else` actions are no `on` line.
 struct WalkCoverage {
     let program: Program
     private(set) var visited: [Bool]
@@ -29,7 +29,7 @@ struct WalkCoverage {
         fired = reach?.handlers ?? []
         if visited.count != program.routes.count { visited = [Bool](repeating: false, count: program.routes.count) }
         if fired.count != program.handlers.count { fired = [Bool](repeating: false, count: program.handlers.count) }
-        countedHandlers = program.handlers.indices.map { HandlerID($0) }.filter { HandlerCoverage.counts($0, in: program) }
+        countedHandlers = program.handlers.indices.map { HandlerID($0) }.filter { Coverage.counts($0, in: program) }
     }
 
     /// The routes never visited, in program order.

@@ -2,14 +2,14 @@ import FlowEngine
 import FlowTestSupport
 import Testing
 
-@Suite("Journeys and handler coverage (issue 9 items 2 and 3)")
+@Suite("Journeys and coverage (issue 9 items 2 and 3)")
 struct JourneyTests {
     /// Runs every journey of `program` as a script and returns the coverage
     /// they reach, and how many journeys failed.
-    static func coverage(_ program: Program) throws -> (HandlerCoverage, failures: [String]) {
+    static func coverage(_ program: Program) throws -> (Coverage, failures: [String]) {
         var explorer = try Explorer(program: program)
         explorer.explore()
-        var coverage = HandlerCoverage(program: program, explored: explorer)
+        var coverage = Coverage(program: program, explored: explorer)
         var failures: [String] = []
         let journeys = try Journeys(exploring: explorer)
         for journey in journeys.scripts {
@@ -17,9 +17,9 @@ struct JourneyTests {
             let (script, errors) = ScenarioScript.parse(text)
             #expect(errors.isEmpty)
             var runner = ScenarioRunner(navigator: try Navigator(program: program, assuming: ScenarioScript.leadingGuards(script.lines)))
-            runner.recordHandlers()
+            runner.recordCoverage()
             if !runner.run(script.lines) { failures.append("\(journey.name): \(runner.failure?.message ?? "")") }
-            coverage.record(handlersRun: runner.handlersRun ?? [])
+            coverage.record(handlersRun: runner.handlersRun ?? [], routesShown: runner.routesShown ?? [])
         }
         // Every implicit back and tab tap the search took is on some journey.
         let taken = Set(journeys.scripts.flatMap(\.steps))
@@ -38,6 +38,15 @@ struct JourneyTests {
         #expect(coverage.uncovered.isEmpty, "seed \(seed)")
         #expect(coverage.coveredCount == coverage.reachableCount)
         #expect(coverage.reachableCount > 0)
+        // A journey shows no route the search did not find, and every start is shown.
+        #expect(coverage.reachableRouteCount == (try Self.explored(program)).reachableRouteCount, "seed \(seed)")
+        #expect(coverage.shownRouteCount > 0)
+    }
+
+    static func explored(_ program: Program) throws -> Coverage {
+        var explorer = try Explorer(program: program)
+        explorer.explore()
+        return Coverage(program: program, explored: explorer)
     }
 
     @Test("a handler a recorded run fired counts as reachable, even one the search missed")
@@ -45,15 +54,20 @@ struct JourneyTests {
         let (program, _) = compile("flow App [entry] { start home  route home { on go -> push next }  route next }")
         var explorer = try Explorer(program: program)
         // Not explored: nothing is reachable yet.
-        var coverage = HandlerCoverage(program: program, explored: explorer)
+        var coverage = Coverage(program: program, explored: explorer)
         #expect(coverage.reachableCount == 0)
-        coverage.record(handlersRun: [true])
+        #expect(coverage.reachableRouteCount == 0 && coverage.unreachableRoutes == [0, 1])
+        coverage.record(handlersRun: [true], routesShown: [true, false])
         #expect(coverage.reachableCount == 1 && coverage.coveredCount == 1 && coverage.uncovered.isEmpty)
+        #expect(coverage.reachableRouteCount == 1 && coverage.shownRouteCount == 1)
+        #expect(coverage.notShown.isEmpty && coverage.unreachableRoutes == [1])
         explorer.explore()
-        #expect(HandlerCoverage(program: program, explored: explorer).reachableCount == 1)
+        let explored = Coverage(program: program, explored: explorer)
+        #expect(explored.reachableCount == 1)
+        #expect(explored.reachableRouteCount == 2 && explored.notShown == [0, 1] && explored.unreachableRoutes.isEmpty)
     }
 
-    @Test("the runner records the handlers of steps that succeed only: a result handler yes, a rejected step no")
+    @Test("the runner records the handlers of steps that succeed only (a result handler yes, a rejected step no), and the routes shown")
     func runnerRecords() throws {
         let (program, _) = compile("""
             flow App [entry] {
@@ -65,11 +79,15 @@ struct JourneyTests {
             """)
         let (script, _) = ScenarioScript.parse("bad\nexpect error\nlogin\nsubmit\n")
         var runner = ScenarioRunner(navigator: try Navigator(program: program))
-        runner.recordHandlers()
+        runner.recordCoverage()
         let held = runner.run(script.lines)
         #expect(held)
         let names = (runner.handlersRun ?? []).indices.filter { runner.handlersRun?[$0] == true }
             .map { program.eventText(program.handlers[$0]) }
         #expect(names == ["login", "Login.done", "submit"])
+        // The start's route, the form the sheet shows; home again after submit.
+        let shown = (runner.routesShown ?? []).indices.filter { runner.routesShown?[$0] == true }
+            .map { program.qualifiedName(RouteID($0)) }
+        #expect(shown == ["App.home", "Login.form"])
     }
 }

@@ -18,23 +18,28 @@ private func unrunnable(_ command: String) -> String {
 
 @Suite("flowctl cover")
 struct CoverCommandTests {
-    @Test("counts: each handler, guarded variants apart, a result handler, and one no run reaches")
+    @Test("counts: each handler, guarded variants apart, a result handler, each route shown, and those no run reaches")
     func text() throws {
         let result = try runFlowctl(["cover", fixture + "app.flow", fixture + "browse.script", fixture + "join.script"])
         #expect(result.status == 0)
         #expect(result.stdout == """
             6 of 8 reachable handlers covered (75.0%); 9 handlers, 1 unreachable
+            5 of 6 reachable routes shown (83.3%); 7 routes, 1 unreachable
             uncovered:
               \(fixture)app.flow:6:8: App.home: on buy when member
               \(fixture)app.flow:11:22: App.receipt: on close
+            not shown:
+              \(fixture)app.flow:11:9: App.receipt
             unreachable (no run from the start fires them):
               \(fixture)app.flow:13:21: App.legacy: on go
+            unreachable routes (no run from the start shows them):
+              \(fixture)app.flow:13:9: App.legacy
 
             """)
         #expect(result.stderr == "")
     }
 
-    @Test("--format json: the counts and each handler's place, flow, route and event")
+    @Test("--format json: the counts and each handler's place, flow, route and event; each route's place and names")
     func json() throws {
         let result = try runFlowctl(["cover", fixture + "app.flow", fixture + "browse.script", fixture + "join.script", "--format", "json"])
         #expect(result.status == 0)
@@ -43,7 +48,10 @@ struct CoverCommandTests {
             {"handlers":9,"reachable":8,"covered":6,"uncovered":[\
             {"file":"\(file)","line":6,"column":8,"flow":"App","route":"home","event":"buy when member"},\
             {"file":"\(file)","line":11,"column":22,"flow":"App","route":"receipt","event":"close"}],\
-            "unreachable":[{"file":"\(file)","line":13,"column":21,"flow":"App","route":"legacy","event":"go"}]}
+            "unreachable":[{"file":"\(file)","line":13,"column":21,"flow":"App","route":"legacy","event":"go"}],\
+            "routes":{"count":7,"reachable":6,"shown":5,\
+            "notShown":[{"file":"\(file)","line":11,"column":9,"flow":"App","route":"receipt"}],\
+            "unreachable":[{"file":"\(file)","line":13,"column":9,"flow":"App","route":"legacy"}]}}
 
             """)
     }
@@ -59,7 +67,11 @@ struct CoverCommandTests {
             {"file":"\(file)","line":6,"column":8,"flow":"App","route":"home","event":"buy when member"},\
             {"file":"\(file)","line":7,"column":8,"flow":"App","route":"home","event":"buy"},\
             {"file":"\(file)","line":11,"column":22,"flow":"App","route":"receipt","event":"close"}],\
-            "unreachable":[{"file":"\(file)","line":13,"column":21,"flow":"App","route":"legacy","event":"go"}]}
+            "unreachable":[{"file":"\(file)","line":13,"column":21,"flow":"App","route":"legacy","event":"go"}],\
+            "routes":{"count":7,"reachable":6,"shown":4,\
+            "notShown":[{"file":"\(file)","line":11,"column":9,"flow":"App","route":"receipt"},\
+            {"file":"\(file)","line":12,"column":9,"flow":"App","route":"join"}],\
+            "unreachable":[{"file":"\(file)","line":13,"column":9,"flow":"App","route":"legacy"}]}}
 
             """)
     }
@@ -72,6 +84,7 @@ struct CoverCommandTests {
         // (The run stops at the failure: join.script's handlers are uncovered too.)
         #expect(result.stdout == """
             2 of 8 reachable handlers covered (25.0%); 9 handlers, 1 unreachable
+            3 of 6 reachable routes shown (50.0%); 7 routes, 1 unreachable
             uncovered:
               \(fixture)app.flow:6:8: App.home: on buy when member
               \(fixture)app.flow:9:19: App.list: on open(id: Int)
@@ -79,8 +92,14 @@ struct CoverCommandTests {
               \(fixture)app.flow:11:22: App.receipt: on close
               \(fixture)app.flow:14:6: App: on Rate.rated
               \(fixture)app.flow:17:43: Rate.stars: on rate
+            not shown:
+              \(fixture)app.flow:10:9: App.item
+              \(fixture)app.flow:11:9: App.receipt
+              \(fixture)app.flow:17:32: Rate.stars
             unreachable (no run from the start fires them):
               \(fixture)app.flow:13:21: App.legacy: on go
+            unreachable routes (no run from the start shows them):
+              \(fixture)app.flow:13:9: App.legacy
 
             """)
     }
@@ -92,12 +111,18 @@ struct CoverCommandTests {
         #expect(result.stderr == "")
         #expect(result.stdout == """
             5 of 8 reachable handlers covered (62.5%); 9 handlers, 1 unreachable
+            4 of 6 reachable routes shown (66.6%); 7 routes, 1 unreachable
             uncovered:
               \(fixture)app.flow:6:8: App.home: on buy when member
               \(fixture)app.flow:7:8: App.home: on buy
               \(fixture)app.flow:11:22: App.receipt: on close
+            not shown:
+              \(fixture)app.flow:11:9: App.receipt
+              \(fixture)app.flow:12:9: App.join
             unreachable (no run from the start fires them):
               \(fixture)app.flow:13:21: App.legacy: on go
+            unreachable routes (no run from the start shows them):
+              \(fixture)app.flow:13:9: App.legacy
 
             """)
     }
@@ -129,7 +154,8 @@ struct CoverCommandTests {
         try "expect top home\n".write(to: script, atomically: true, encoding: .utf8)
         let result = try runFlowctl(["cover", flow.path, script.path, "--require-all"])
         #expect(result.status == 0)
-        #expect(result.stdout == "0 of 0 reachable handlers covered (100.0%); 0 handlers, 0 unreachable\n")
+        #expect(result.stdout == "0 of 0 reachable handlers covered (100.0%); 0 handlers, 0 unreachable\n"
+                + "1 of 1 reachable routes shown (100.0%); 1 route, 0 unreachable\n")
     }
 
     @Test("a script line that does not parse is named, exit 2")

@@ -68,7 +68,7 @@ package struct Journey: Sendable {
         var links: [SourceSpan: Int] = [:]
         for (l, link) in navigator.program.links.enumerated() { links[link.span] = l }
         var runner = ScenarioRunner(navigator: navigator)
-        runner.recordHandlers()
+        runner.recordCoverage()
         journey.recordShown(before: nil, after: runner.navigator, step: 0)
         for index in lines.indices where runner.failure == nil {
             let before = runner.navigator

@@ -37,8 +37,11 @@ public struct ScenarioRunner {
     public private(set) var failure: Failure?
     /// For each handler, whether a step that succeeded ran it (an event's
     /// or `back`'s handler, or a result handler a `finish` reached); nil
-    /// until `recordHandlers()`.
+    /// until `recordCoverage()`.
     package private(set) var handlersRun: [Bool]?
+    /// For each route, whether it was the active screen when recording
+    /// began or after a step that succeeded; nil until `recordCoverage()`.
+    package private(set) var routesShown: [Bool]?
     private var lastRejected = false
     private var stepNumber = 0
 
@@ -46,11 +49,14 @@ public struct ScenarioRunner {
         self.navigator = navigator
     }
 
-    /// From now on, records which handlers the steps run (`handlersRun`):
-    /// what `flowctl cover` counts.
-    package mutating func recordHandlers() {
+    /// From now on, records which handlers the steps run (`handlersRun`)
+    /// and which routes they show (`routesShown`, the active one now
+    /// included): what `flowctl cover` counts (`Coverage`).
+    package mutating func recordCoverage() {
         navigator.logsHandlers = true
         if handlersRun == nil { handlersRun = [Bool](repeating: false, count: navigator.program.handlers.count) }
+        if routesShown == nil { routesShown = [Bool](repeating: false, count: navigator.program.routes.count) }
+        if let active = navigator.state.activeIDs { routesShown?[Int(active.route)] = true }
     }
 
     /// Runs `lines` until the end or the first failure; returns whether all held.
@@ -121,6 +127,7 @@ public struct ScenarioRunner {
             }
             lastRejected = false
             if handlersRun != nil { for h in navigator.handlerLog { handlersRun?[Int(h)] = true } }
+            if routesShown != nil, let active = navigator.state.activeIDs { routesShown?[Int(active.route)] = true }
             trace.append(TraceLine(step: stepNumber, line: line.number, text: line.text, outcome: EffectText.describe(effects, navigator.program),
                                    rejected: false, stack: navigator.stackSummary, effects: effects))
         } catch {
