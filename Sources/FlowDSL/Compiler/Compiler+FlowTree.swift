@@ -106,25 +106,21 @@ extension Compiler {
     /// route, it is a tab container, or one of its starts names such a flow;
     /// found backwards from those, each start item looked at once.
     private mutating func checkStartsShowAScreen() {
-        var showsScreen = [Bool](repeating: false, count: program.flows.count)
         var startedInPlaceBy = [[FlowID]](repeating: [], count: program.flows.count)
-        var pending: [FlowID] = []
+        var search = Worklist(count: program.flows.count)
         for (f, flow) in program.flows.enumerated() {
             let items = program.startItems[flow.starts.range]
             // No start at all is F104; a tab container shows its tabs.
             if flow.isTabContainer || items.isEmpty || items.contains(where: { if case .flow = $0.target { false } else { true } }) {
-                showsScreen[f] = true
-                pending.append(FlowID(f))
+                search.insert(FlowID(f))
                 continue
             }
             for item in items { if case .flow(let started) = item.target { startedInPlaceBy[Int(started)].append(FlowID(f)) } }
         }
-        while let shown = pending.popLast() {
-            for starter in startedInPlaceBy[Int(shown)] where !showsScreen[Int(starter)] {
-                showsScreen[Int(starter)] = true
-                pending.append(starter)
-            }
+        while let shown = search.next() {
+            for starter in startedInPlaceBy[Int(shown)] { search.insert(starter) }
         }
+        let showsScreen = search.visited
         for (f, flow) in program.flows.enumerated() where !showsScreen[f] {
             guard let item = program.startItems[flow.starts.range].last, case .flow(let started) = item.target else { continue }
             let name = text(flow.name), next = text(program.flows[Int(started)].name)

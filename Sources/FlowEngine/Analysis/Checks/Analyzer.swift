@@ -84,19 +84,15 @@ package struct Analyzer {
         hasFlowLevelUserHandler = program.flows.map { flow in
             program.handlers[flow.handlers.range].contains { !$0.event.isResult }
         }
-        var inherited = [Bool](repeating: false, count: program.flows.count)
-        var queue: [FlowID] = []
-        for f in program.flows.indices where hasFlowLevelUserHandler[f] { queue.append(FlowID(f)) }
-        var head = 0
-        while head < queue.count {
-            let f = queue[head]
-            head += 1
-            for edge in topology.children(of: f) where !inherited[Int(edge.child)] {
-                inherited[Int(edge.child)] = true
-                queue.append(edge.child)
-            }
+        // The flows below one with such a handler (not that one, unless it is below another).
+        var below = Worklist(count: program.flows.count)
+        for f in program.flows.indices where hasFlowLevelUserHandler[f] {
+            for edge in topology.children(of: FlowID(f)) { below.insert(edge.child) }
         }
-        ancestorHandlesUserEvents = inherited
+        while let f = below.next() {
+            for edge in topology.children(of: f) { below.insert(edge.child) }
+        }
+        ancestorHandlesUserEvents = below.visited
         var owners = [HandlerID](repeating: -1, count: program.actions.count)
         for (h, handler) in program.handlers.enumerated() {
             for a in handler.actions.range { owners[a] = HandlerID(h) }

@@ -60,34 +60,18 @@ extension Analyzer {
     /// that one does; one cut for its size claims nothing and counts as
     /// reaching (validate's note says the exploration stopped there).
     mutating func checkAlwaysReach(_ property: PropertyCheck, _ graph: StateGraph) {
-        var reaches = [Bool](repeating: false, count: graph.count)
-        var queue: [Int32] = []
-        for n in 0..<graph.count where shows(property, graph.states[n]) {
-            reaches[n] = true
-            queue.append(Int32(n))
-        }
-        for node in graph.oversized where !reaches[Int(node)] {
-            reaches[Int(node)] = true
-            queue.append(node)
-        }
+        var search = Worklist(count: graph.count)
+        for n in 0..<graph.count where shows(property, graph.states[n]) { search.insert(Int32(n)) }
+        for node in graph.oversized { search.insert(node) }
         // Per state, the cut states that grew from it.
         var grownFrom: [Int32: [Int32]] = [:]
         for (node, ancestor) in graph.growth { grownFrom[ancestor, default: []].append(node) }
         let reverse = graph.adjacency(reversed: true)
-        var head = 0
-        while head < queue.count {
-            let t = Int(queue[head])
-            head += 1
-            for (source, _) in reverse.neighbours(of: t) where !reaches[Int(source)] {
-                reaches[Int(source)] = true
-                queue.append(source)
-            }
-            for grown in grownFrom[Int32(t)] ?? [] where !reaches[Int(grown)] {
-                reaches[Int(grown)] = true
-                queue.append(grown)
-            }
+        while let t = search.next() {
+            for (source, _) in reverse.neighbours(of: Int(t)) { search.insert(source) }
+            for grown in grownFrom[t] ?? [] { search.insert(grown) }
         }
-        guard let first = reaches.firstIndex(of: false) else { return }
+        guard let first = search.visited.firstIndex(of: false) else { return }
         let at = graph.states[first].activeIDs.map { routeName($0.route) } ?? "?"
         violation(property, "from '\(at)', reached by this path, no user steps lead there", path: graph.path(to: Int32(first)))
     }
@@ -114,21 +98,17 @@ extension Analyzer {
     /// most N steps. A breadth-first search over the user steps from that start.
     mutating func checkWithin(_ property: PropertyCheck, _ graph: StateGraph) {
         guard let root = (0..<graph.count).first(where: { graph.parents[$0] < 0 && graph.stepRanges[$0].isEmpty }) else { return }
-        var parent = [Int32](repeating: -2, count: graph.count)
+        var parent = [Int32](repeating: -1, count: graph.count)
         var via = [Int32](repeating: -1, count: graph.count)
         let forward = graph.adjacency(reversed: false)
-        parent[root] = -1
-        var queue: [Int32] = [Int32(root)]
-        var head = 0
+        var search = Worklist(count: graph.count)
+        search.insert(Int32(root))
         var found: Int32 = -1
-        while head < queue.count {
-            let n = queue[head]
-            head += 1
+        while let n = search.next() {
             if shows(property, graph.states[Int(n)]) { found = n; break }
-            for (target, edge) in forward.neighbours(of: Int(n)) where parent[Int(target)] == -2 {
+            for (target, edge) in forward.neighbours(of: Int(n)) where search.insert(target) {
                 parent[Int(target)] = n
                 via[Int(target)] = edge
-                queue.append(target)
             }
         }
         guard found >= 0 else {

@@ -199,17 +199,12 @@ extension Analyzer {
             column[Int(fill[Int(t)])] = sources[i]
             fill[Int(t)] += 1
         }
-        var queue: [Int32] = []
-        for i in 0..<pairs where escapes[i] { queue.append(Int32(i)) }
-        var head = 0
-        while head < queue.count {
-            let t = Int(queue[head])
-            head += 1
-            for c in Int(rowStart[t])..<Int(rowStart[t + 1]) where !escapes[Int(column[c])] {
-                escapes[Int(column[c])] = true
-                queue.append(column[c])
-            }
+        var search = Worklist(count: pairs)
+        for i in 0..<pairs where escapes[i] { search.insert(Int32(i)) }
+        while let t = search.next() {
+            for c in Int(rowStart[Int(t)])..<Int(rowStart[Int(t) + 1]) { search.insert(column[c]) }
         }
+        escapes = search.visited
         // Once per route, at its first trapped state (the shortest path). A state
         // with no way out at all is F203's, not also F204's, unless F203 leaves it
         // alone: at a `[final]` route or one waiting for the app, a child that

@@ -164,21 +164,12 @@ extension Analyzer {
     /// Flows whose screens go on a tab's stack: the tabs, and the flows they
     /// push or start in their place, and so on down.
     private func markTabStackExits(in trap: inout TrapGraph) {
-        var onTabStack = [Bool](repeating: false, count: program.flows.count)
-        var queue: [FlowID] = []
-        for edge in topology.edges where edge.mode == .tab && !onTabStack[Int(edge.child)] {
-            onTabStack[Int(edge.child)] = true
-            queue.append(edge.child)
+        var search = Worklist(count: program.flows.count)
+        for edge in topology.edges where edge.mode == .tab { search.insert(edge.child) }
+        while let f = search.next() {
+            for edge in topology.children(of: f) where edge.mode == .push || edge.mode == .flowStart { search.insert(edge.child) }
         }
-        var head = 0
-        while head < queue.count {
-            let f = queue[head]
-            head += 1
-            for edge in topology.children(of: f) where (edge.mode == .push || edge.mode == .flowStart) && !onTabStack[Int(edge.child)] {
-                onTabStack[Int(edge.child)] = true
-                queue.append(edge.child)
-            }
-        }
+        let onTabStack = search.visited
         for edge in topology.edges where edge.mode == .push && onTabStack[Int(edge.parent)] && trap.expectedToFinish[Int(edge.child)] {
             trap.exits[Int(trap.flowNode(edge.child))] = true
         }

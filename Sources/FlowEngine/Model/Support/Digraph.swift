@@ -51,23 +51,12 @@ package struct Digraph: Sendable {
     /// Marks every node reachable from `seeds` (breadth-first).
     /// - Complexity: O(nodes + edges).
     public func reachable(from seeds: [Int32]) -> [Bool] {
-        var seen = [Bool](repeating: false, count: nodeCount)
-        var queue: [Int32] = []
-        queue.reserveCapacity(seeds.count)
-        for s in seeds where !seen[Int(s)] {
-            seen[Int(s)] = true
-            queue.append(s)
+        var search = Worklist(count: nodeCount)
+        for s in seeds { search.insert(s) }
+        while let n = search.next() {
+            for e in edges(of: Int(n)) { search.insert(targets[e]) }
         }
-        var head = 0
-        while head < queue.count {
-            let n = Int(queue[head])
-            head += 1
-            for e in edges(of: n) where !seen[Int(targets[e])] {
-                seen[Int(targets[e])] = true
-                queue.append(targets[e])
-            }
-        }
-        return seen
+        return search.visited
     }
 
     /// The strongly connected component of each node (Tarjan's algorithm
@@ -126,7 +115,9 @@ package struct Digraph: Sendable {
     }
 
     /// A shortest path from `from` to `to` using only nodes with `allowed`
-    /// true, as node ids (both ends included); nil if none.
+    /// true, as node ids (both ends included); nil if none. (Called once per
+    /// cycle found: a dictionary of the nodes it meets, not a `Worklist`'s
+    /// flag per node of the graph.)
     public func path(from: Int32, to: Int32, allowed: (Int32) -> Bool) -> [Int32]? {
         var previous = [Int32: Int32]()
         previous[from] = from

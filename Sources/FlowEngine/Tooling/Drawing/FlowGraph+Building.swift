@@ -86,22 +86,13 @@ struct GraphBuilder {
     /// - Complexity: O(flows + flow-tree edges).
     static func treeOrder(_ program: Program, _ topology: FlowTopology) -> (order: [FlowID], home: [FlowID]) {
         var home = [FlowID](repeating: -1, count: program.flows.count)
-        var seen = [Bool](repeating: false, count: program.flows.count)
-        var queue: [FlowID] = []
-        if program.entry >= 0 {
-            queue.append(program.entry)
-            seen[Int(program.entry)] = true
+        var search = Worklist(count: program.flows.count)
+        if program.entry >= 0 { search.insert(program.entry) }
+        while let parent = search.next() {
+            for edge in topology.children(of: parent) where search.insert(edge.child) { home[Int(edge.child)] = parent }
         }
-        var head = 0
-        while head < queue.count {
-            let parent = queue[head]
-            head += 1
-            for edge in topology.children(of: parent) where !seen[Int(edge.child)] {
-                seen[Int(edge.child)] = true
-                home[Int(edge.child)] = parent
-                queue.append(edge.child)
-            }
-        }
+        let seen = search.visited
+        var queue = search.order
         for f in program.flows.indices where !seen[f] {
             home[f] = topology.parents(of: FlowID(f)).first { $0 != FlowID(f) } ?? -1
             queue.append(FlowID(f))

@@ -1,0 +1,60 @@
+import FlowModel
+import Testing
+
+/// The queue of the breadth-first searches (`Worklist`), and the graph
+/// search built on it (`Digraph.reachable`). (A worklist is not copyable:
+/// what it answers is taken out before `#expect` looks at it.)
+@Suite("Worklist: breadth-first searches over numbered nodes")
+struct WorklistTests {
+    @Test("each node goes in once and comes out in the order it went in")
+    func firstInFirstOut() {
+        var search = Worklist(count: 5)
+        var answers: [String] = []
+        func take(_ search: inout Worklist) { answers.append(search.next().map { "next \($0)" } ?? "none") }
+        func add(_ node: Int32, _ search: inout Worklist) { answers.append(search.insert(node) ? "added \(node)" : "kept out \(node)") }
+        take(&search)
+        add(3, &search)
+        add(1, &search)
+        add(3, &search)
+        take(&search)
+        add(3, &search)  // taken already: never again
+        add(4, &search)
+        take(&search)
+        take(&search)
+        take(&search)
+        #expect(answers == ["none", "added 3", "added 1", "kept out 3", "next 3", "kept out 3", "added 4", "next 1", "next 4", "none"])
+        let order = search.order, visited = search.visited
+        let contains = (search.contains(4), search.contains(0))
+        #expect(order == [3, 1, 4])
+        #expect(visited == [false, true, false, true, true])
+        #expect(contains == (true, false))
+    }
+
+    @Test("a search over a graph: breadth first from the seeds, each node once, cycles included")
+    func graphSearch() {
+        // 0 → 1 → 2 → 0 (a cycle), 1 → 3, and 4 → 3, which no seed reaches.
+        let edges: [(Int32, Int32)] = [(0, 1), (1, 2), (2, 0), (1, 3), (4, 3)]
+        var builder = Digraph.Builder()
+        for (from, to) in edges { builder.add(from, to) }
+        let graph = Digraph(nodeCount: 5, builder)
+        var search = Worklist(count: graph.nodeCount)
+        search.insert(0)
+        while let n = search.next() {
+            for e in graph.edges(of: Int(n)) { search.insert(graph.targets[e]) }
+        }
+        let order = search.order
+        #expect(order == [0, 1, 2, 3])
+        #expect(graph.reachable(from: [0]) == [true, true, true, true, false])
+        #expect(graph.reachable(from: [4, 4]) == [false, false, false, true, true])
+        #expect(graph.reachable(from: []) == [false, false, false, false, false])
+    }
+
+    @Test("an empty search has nothing to give")
+    func empty() {
+        var search = Worklist(count: 0)
+        let next = search.next(), visited = search.visited, order = search.order
+        #expect(next == nil)
+        #expect(visited == [])
+        #expect(order == [])
+    }
+}
