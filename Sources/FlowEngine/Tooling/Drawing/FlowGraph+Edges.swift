@@ -133,6 +133,7 @@ extension GraphBuilder {
             mode = action.kind == .start ? action.mode : nil
             intoCluster = landing.1
         }
+        // The label's first part as `addEdge` writes it (kept inline there: see its comment).
         var label = program.eventText(handler.event) + names(handler.parameters)
         if handler.isSystem { label += " [system]" }
         var guardText: String?
