@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FlowEngine
 
 /// The process's outputs and environment, behind a value so that tests can
 /// run commands in memory and compare what they print.
@@ -22,6 +23,10 @@ struct Console {
     /// Where long lines for people wrap: the terminal's width when standard
     /// output is a terminal, else 80 columns.
     var width = 80
+    /// Programs validated by earlier commands run in memory in this
+    /// process (the tests share one), checked again only when their files
+    /// changed; none for the flowctl process, which runs one command.
+    var validations: ValidationMemo?
 
     /// The real process: buffered stdout, unbuffered stderr.
     static func process() -> Console {

@@ -70,7 +70,7 @@ enum GenerateCommand {
         }
         let validation: Validation
         do throws(FileReadError) {
-            validation = try Validation.run(path)
+            validation = try Validation.run(path, memo: console.validations)
         } catch {
             console.err("flowctl generate: cannot read '\(path)': \(error.reason)\n")
             return .usage

@@ -13,7 +13,7 @@ enum RunnableProgram {
     static func load(_ path: String, command: String, console: inout Console) -> Result<Validation, ExitCode> {
         let validation: Validation
         do throws(FileReadError) {
-            validation = try Validation.run(path)
+            validation = try Validation.run(path, memo: console.validations)
         } catch {
             console.err("flowctl \(command): cannot read '\(path)': \(error.reason)\n")
             return .failure(.usage)

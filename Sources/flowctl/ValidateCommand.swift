@@ -54,7 +54,7 @@ enum ValidateCommand {
         var results: [Validation] = []
         for file in files {
             do throws(FileReadError) {
-                results.append(try Validation.run(file))
+                results.append(try Validation.run(file, memo: console.validations))
             } catch {
                 console.err("flowctl validate: cannot read '\(file)': \(error.reason)\n")
                 unreadable = true

@@ -178,7 +178,7 @@ struct RobustnessTests {
     func bundledFlowsAreClean() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: flowsDirectory).filter { $0.hasSuffix(".flow") }
         for name in names {
-            let result = try Validation.run(flowsDirectory + "/" + name)
+            let result = try sharedValidation(of: flowsDirectory + "/" + name)
             #expect(result.errorCount == 0, "\(name)")
         }
     }

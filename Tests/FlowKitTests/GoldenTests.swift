@@ -26,7 +26,7 @@ import Testing
 
     @Test(arguments: cases)
     func regeneratesTheCommittedFile(_ item: (file: String, name: String?, golden: String)) throws {
-        let validation = try Validation.run(repositoryRoot + "/" + item.file)
+        let validation = try sharedValidation(of: repositoryRoot + "/" + item.file)
         #expect(validation.errorCount == 0)
         let source = try SwiftGenerator.generate(validation.program, options: .init(name: item.name))
         let committed = try String(contentsOfFile: repositoryRoot + "/Tests/FlowKitTests/Generated/\(item.golden).swift", encoding: .utf8)

@@ -1,6 +1,7 @@
 import FlowDSL
 import FlowEngine
 @testable import FlowGenerator
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -30,7 +31,7 @@ struct ValidateGenerateAgreementTests {
         let paths = try Self.programs()
         #expect(paths.count > 40)
         for path in paths {
-            let validation = try Validation.run(path)
+            let validation = try sharedValidation(of: path)
             guard validation.program.entry >= 0, !validation.diagnostics.contains(where: \.code.stopsRunning) else { continue }
             let generated = Result { try SwiftGenerator.generate(validation.program) }
             let f115 = validation.diagnostics.filter { $0.code == .generatedNameConflict }

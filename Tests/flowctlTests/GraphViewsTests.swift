@@ -34,7 +34,7 @@ struct GraphViewsTests {
 
     @Test("the overview: one node per flow, starts labelled how, results with their payload, tabs, in place, links")
     func overview() throws {
-        let validation = try Validation.run(repositoryRoot + "/flows/photoshare/app.flow")
+        let validation = try sharedValidation(of: repositoryRoot + "/flows/photoshare/app.flow")
         let graph = FlowGraph(validation.program, findings: validation.diagnostics, options: .init(overview: true))
         #expect(graph.view == .overview)
         #expect(graph.clusters.isEmpty)
@@ -262,7 +262,7 @@ struct GraphViewsTests {
 
     @Test("a journey through tabs, flows started in place, a gated link and a guard that opens it")
     func journeyStructure() throws {
-        let validation = try Validation.run(repositoryRoot + "/flows/photoshare/app.flow")
+        let validation = try sharedValidation(of: repositoryRoot + "/flows/photoshare/app.flow")
         let text = try String(contentsOfFile: repositoryRoot + "/flows/photoshare/app.script", encoding: .utf8)
         let lines = ScenarioScript.parse(text).script.lines
         let run = Journey.run(lines, from: try Navigator(program: validation.program, assuming: ScenarioScript.leadingGuards(lines)))

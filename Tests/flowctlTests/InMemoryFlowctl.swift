@@ -6,7 +6,8 @@ import Foundation
 /// console that keeps what it prints, as the binary runs under a pipe (no
 /// colour, no terminal, 80 columns) in the repository root. A run that reads
 /// standard input starts the binary (`runFlowctlBinary`), since the
-/// commands read it from the process.
+/// commands read it from the process. The runs share one `ValidationMemo`:
+/// a program is checked once, however many tests run commands on it.
 func runFlowctl(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) throws -> CommandResult {
     if let stdin { return try runFlowctlBinary(arguments, environment: environment, stdin: stdin) }
     try RepositoryDirectory.enter()
@@ -16,6 +17,7 @@ func runFlowctl(_ arguments: [String], environment: [String: String] = [:], stdi
     for (key, value) in environment { env[key] = value }
     var console = Console(out: { printed.out += $0 }, err: { printed.err += $0 },
                           colorOutput: false, interactiveInput: false, environment: env)
+    console.validations = sharedValidations
     let status = FlowCtl.main(arguments, console: &console)
     return CommandResult(status: status.rawValue, stdout: printed.out, stderr: printed.err)
 }

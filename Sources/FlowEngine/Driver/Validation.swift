@@ -38,12 +38,23 @@ public struct Validation: Sendable {
     /// Loads, compiles and analyzes the program rooted at `path`.
     /// Throws only when the root file itself cannot be read.
     public static func run(_ path: String, fileSystem: any FileSystem = DiskFileSystem()) throws(FileReadError) -> Validation {
+        try run(path, fileSystem: fileSystem, memo: nil)
+    }
+
+    /// `run(_:fileSystem:)`, which a program whose files `memo` has seen
+    /// (the same paths, the same bytes) skips after loading them: it
+    /// returns what they gave then, and keeps each new validation.
+    package static func run(_ path: String, fileSystem: any FileSystem = DiskFileSystem(),
+                            memo: ValidationMemo?) throws(FileReadError) -> Validation {
         let clock = ContinuousClock()
         let start = clock.now
         let loader = try SourceLoader.load(path, from: fileSystem)
+        let files = loader.files
+        if let known = memo?.validation(of: files) { return known }
         let loaded = (clock.now, PeakMemory.mebibytes())
         var result = check(consume loader)
         result.timings.insert(("load and parse", start.duration(to: loaded.0), loaded.1), at: 0)
+        memo?.keep(result, for: files)
         return result
     }
 
