@@ -53,7 +53,9 @@ package struct Release: Sendable {
 
     /// Reads two releases, validating their programs side by side (one
     /// thread each, as the cores allow): the state exploration of each
-    /// program is most of a diff's time. The first problem, old release
+    /// program is most of a diff's time. A program both releases have
+    /// unchanged, the same files byte for byte (most of them, in a
+    /// commit's diff), is validated once. The first problem, old release
     /// first, is thrown.
     package static func loadPair(old: [String], from oldSource: any ReleaseSource,
                                 new: [String], from newSource: any ReleaseSource,
@@ -61,20 +63,43 @@ package struct Release: Sendable {
         let oldRoots = try roots(old, from: oldSource)
         let newRoots = try roots(new, from: newSource)
         let jobs = oldRoots.map { ($0, oldSource) } + newRoots.map { ($0, newSource) }
-        let results = Results(count: jobs.count)
+        // Read and parse every program first, side by side.
+        let loaded = Slots<SourceLoader>(count: jobs.count)
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-            let ((file, name), source) = jobs[index]
-            let result: Result<Member, LoadError>
-            do throws(LoadError) {
-                result = .success(try member(file, name: name, from: source, explorationWork: explorationWork))
+            let ((file, _), source) = jobs[index]
+            do throws(FileReadError) {
+                loaded.set(index, .success(try SourceLoader.load(file, from: source)))
             } catch {
-                result = .failure(error)
+                loaded.set(index, .failure(LoadError(message: "cannot read '\(source.describe(file))': \(error.reason)")))
             }
-            results.set(index, result)
+        }
+        // Then validate each distinct program once: a job whose files an earlier one has takes its member.
+        var earlier = Array(jobs.indices)
+        var firstJob: [ProgramFiles: Int] = [:]
+        for index in jobs.indices {
+            guard case .success(let loader) = loaded.get(index) else { continue }
+            let files = ProgramFiles(loader.files)
+            if let first = firstJob[files] { earlier[index] = first } else { firstJob[files] = index }
+        }
+        let distinct = jobs.indices.filter { earlier[$0] == $0 }
+        let results = Slots<Member>(count: jobs.count)
+        DispatchQueue.concurrentPerform(iterations: distinct.count) { k in
+            let index = distinct[k]
+            let ((file, name), source) = jobs[index]
+            switch loaded.get(index) {
+            case .success(let loader):
+                do throws(LoadError) {
+                    results.set(index, .success(try member(loader, file, name: name, from: source, explorationWork: explorationWork)))
+                } catch {
+                    results.set(index, .failure(error))
+                }
+            case .failure(let error): results.set(index, .failure(error))
+            case nil: break
+            }
         }
         var members: [Member] = []
         for index in jobs.indices {
-            switch results.get(index) {
+            switch results.get(earlier[index]) {
             case .success(let member): members.append(member)
             case .failure(let error): throw error
             case nil: throw LoadError(message: "internal error: a program was not read")
@@ -110,18 +135,12 @@ package struct Release: Sendable {
         return roots
     }
 
-    /// Validates the program rooted at `file`; refuses one the engine cannot run.
-    static func member(_ file: String, name: String, from source: any ReleaseSource, explorationWork cap: Int?) throws(LoadError) -> Member {
-        let validation: Validation
-        var budget = Int.max
-        do {
-            let loader = try SourceLoader.load(file, from: source)
-            let declarations = loader.trees.reduce(0) { $0 + $1.routes.count + $1.handlers.count + $1.flows.count + $1.links.count }
-            budget = min(explorationWork(declarations: declarations), cap ?? .max)
-            validation = Validation.check(loader, explorationWork: budget, keepsStateGraph: true)
-        } catch {
-            throw LoadError(message: "cannot read '\(source.describe(file))': \(error.reason)")
-        }
+    /// Validates the program rooted at `file`, read by `loader`; refuses one the engine cannot run.
+    static func member(_ loader: SourceLoader, _ file: String, name: String, from source: any ReleaseSource,
+                       explorationWork cap: Int?) throws(LoadError) -> Member {
+        let size = loader.trees.reduce(0) { $0 + $1.routes.count + $1.handlers.count + $1.flows.count + $1.links.count }
+        let budget = min(explorationWork(declarations: size), cap ?? .max)
+        let validation = Validation.check(loader, explorationWork: budget, keepsStateGraph: true)
         if let blocker = validation.program.runBlockers.first {
             var place = source.describe(file)
             if blocker.span.isValid, Int(blocker.span.file) < validation.program.files.count {
@@ -144,22 +163,36 @@ package struct Release: Sendable {
     }
 }
 
-/// The members validated side by side, each written once by its own thread.
-private final class Results: @unchecked Sendable {
+/// The programs read, or the members validated, side by side: each slot
+/// written once by its own thread.
+private final class Slots<Value>: @unchecked Sendable {
+    // Sendable: `slots` is read and written under `lock`.
     private let lock = NSLock()
-    private var slots: [Result<Release.Member, Release.LoadError>?]
+    private var slots: [Result<Value, Release.LoadError>?]
 
     init(count: Int) { slots = Array(repeating: nil, count: count) }
 
-    func set(_ index: Int, _ result: Result<Release.Member, Release.LoadError>) {
+    func set(_ index: Int, _ result: Result<Value, Release.LoadError>) {
         lock.lock()
         defer { lock.unlock() }
         slots[index] = result
     }
 
-    func get(_ index: Int) -> Result<Release.Member, Release.LoadError>? {
+    func get(_ index: Int) -> Result<Value, Release.LoadError>? {
         lock.lock()
         defer { lock.unlock() }
         return slots[index]
+    }
+}
+
+/// A program's files, each path with its bytes: two programs with equal
+/// files validate alike.
+private struct ProgramFiles: Hashable {
+    var paths: [String]
+    var contents: [[UInt8]]
+
+    init(_ files: [SourceFile]) {
+        paths = files.map(\.path)
+        contents = files.map(\.bytes)
     }
 }

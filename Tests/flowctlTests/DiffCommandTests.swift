@@ -127,6 +127,31 @@ struct DiffCommandTests {
         #expect(event.breaks.contains { $0.hasPrefix("a saved state that shows App.post no longer restores") }, "\(byEvent.text())")
     }
 
+    @Test("a program both releases have unchanged is validated once; a changed one, and one that cannot be read, for each release")
+    func unchangedProgramsValidatedOnce() throws {
+        let old = try TemporaryDirectory()
+        let new = try TemporaryDirectory()
+        let same = "flow App [entry] { start feed  route feed { on open -> push post }  route post [final] }"
+        let changed = "flow Other [entry] { start home  route home [final] }"
+        // The same path with the same bytes in both releases, and a second program that changes.
+        let kept = try old.write(same, to: "kept.flow")
+        _ = try old.write(changed, to: "other.flow")
+        _ = try new.write(changed.replacingOccurrences(of: "home [final]", with: "home { on open -> push home }"), to: "other.flow")
+        let (before, after) = try Release.loadPair(old: [kept, old.path + "/other.flow"], from: DiskReleaseSource(),
+                                                   new: [kept, new.path + "/other.flow"], from: DiskReleaseSource())
+        func timings(_ member: Release.Member) -> [Duration] { member.validation.timings.map(\.duration) }
+        // One validation, shared: measured once.
+        #expect(timings(before.programs[0]) == timings(after.programs[0]))
+        #expect(before.programs[0].validation.exploredStates == 2)
+        // The changed program has its own, with its own finding.
+        #expect(before.programs[1].validation.diagnostics.isEmpty)
+        #expect(after.programs[1].validation.diagnostics.map(\.code.rawValue) == ["F205"])
+        // A file that cannot be read is named with its release's path.
+        #expect(throws: Release.LoadError(message: "cannot read '\(new.path)/gone.flow': no such file or directory")) {
+            try Release.loadPair(old: [kept], from: DiskReleaseSource(), new: [new.path + "/gone.flow"], from: DiskReleaseSource())
+        }
+    }
+
     @Test("directories pair programs by file name; a program gone is breaking")
     func directories() throws {
         let old = try TemporaryDirectory()
