@@ -82,15 +82,8 @@ extension GraphBuilder {
         if outOfCluster >= 0 && nodes[to].cluster == outOfCluster { outOfCluster = -1 }
         if intoCluster >= 0 && nodes[to].cluster != intoCluster { intoCluster = -1 }
         let event = program.eventText(handler)
-        // Short: parameter names without their types (the tooltip has the handler as written).
-        var label = program.eventText(handler.event) + names(handler.parameters)
-        // v2: an event the app sends, not a tap (docs/language.md).
-        if handler.isSystem { label += " [system]" }
-        var guardText: String?
-        if let condition = handler.guardCondition {
-            guardText = (condition.negated ? "!" : "") + program.name(condition.name)
-            label += " when " + (guardText ?? "")
-        }
+        let (head, guardText) = labelHead(of: handler)
+        var label = head
         if handler.route < 0 && !handler.event.isResult { label += " (any screen)" }
         // v1 data: what a `start` passes to the child and what a `finish` carries.
         if let last = handler.actions.range.last.map({ program.actions[$0] }), !last.arguments.isEmpty,
@@ -133,18 +126,26 @@ extension GraphBuilder {
             mode = action.kind == .start ? action.mode : nil
             intoCluster = landing.1
         }
-        // The label's first part as `addEdge` writes it (kept inline there: see its comment).
-        var label = program.eventText(handler.event) + names(handler.parameters)
-        if handler.isSystem { label += " [system]" }
-        var guardText: String?
-        if let condition = handler.guardCondition {
-            guardText = (condition.negated ? "!" : "") + program.name(condition.name)
-            label += " when " + (guardText ?? "")
-        }
+        let (label, guardText) = labelHead(of: handler)
         edges.append(FlowGraph.Edge(from: from, to: to, kind: kind, mode: mode, label: label, event: program.eventText(handler),
                                     guardText: guardText, transition: nil, detail: program.handlerText(handler),
                                     isResult: handler.event.isResult, intoCluster: intoCluster, outOfCluster: -1,
                                     handler: id, findings: []))
+    }
+
+    /// The first part of a handler's edge label, and its guard as written
+    /// (`!loggedIn`): the event with its parameters' names, without their
+    /// types (the tooltip has the handler as written), `[system]` for an
+    /// event the app sends (v2), and `when` its guard. Inlined into both
+    /// edge builders: a call per edge cost instructions on the speed gate
+    /// (see `addEdge`).
+    @inline(__always)
+    func labelHead(of handler: Handler) -> (label: String, guardText: String?) {
+        var label = program.eventText(handler.event) + names(handler.parameters)
+        if handler.isSystem { label += " [system]" }
+        guard let condition = handler.guardCondition else { return (label, nil) }
+        let guardText = (condition.negated ? "!" : "") + program.name(condition.name)
+        return (label + " when " + guardText, guardText)
     }
 
     /// `(id, name)`: a parameter list's names, or nothing.
