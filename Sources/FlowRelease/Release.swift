@@ -184,15 +184,3 @@ private final class Slots<Value>: @unchecked Sendable {
         return slots[index]
     }
 }
-
-/// A program's files, each path with its bytes: two programs with equal
-/// files validate alike.
-private struct ProgramFiles: Hashable {
-    var paths: [String]
-    var contents: [[UInt8]]
-
-    init(_ files: [SourceFile]) {
-        paths = files.map(\.path)
-        contents = files.map(\.bytes)
-    }
-}

@@ -12,30 +12,19 @@ import Foundation
 package final class ValidationMemo: @unchecked Sendable {
     // Sendable: every access to `validations` holds `lock`.
     private let lock = NSLock()
-    private var validations: [Key: Validation] = [:]
-
-    /// A program's files: each path as the user gave it, and its bytes.
-    private struct Key: Hashable {
-        var paths: [String]
-        var contents: [[UInt8]]
-
-        init(_ files: [SourceFile]) {
-            paths = files.map(\.path)
-            contents = files.map(\.bytes)
-        }
-    }
+    private var validations: [ProgramFiles: Validation] = [:]
 
     package init() {}
 
     /// The validation of a program of exactly these files, if one was kept.
     func validation(of files: [SourceFile]) -> Validation? {
-        let key = Key(files)
+        let key = ProgramFiles(files)
         return lock.withLock { validations[key] }
     }
 
     /// Keeps `validation` for a program of these files.
     func keep(_ validation: Validation, for files: [SourceFile]) {
-        let key = Key(files)
+        let key = ProgramFiles(files)
         lock.withLock { validations[key] = validation }
     }
 }
