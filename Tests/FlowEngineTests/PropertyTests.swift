@@ -94,6 +94,32 @@ struct PropertyTests {
         #expect(violations(gated).isEmpty)
     }
 
+    /// A new user's program: the path set loggedIn to reach Main, and ended
+    /// on detail with it still set, which is no counterexample. The app may
+    /// set a guard the step did not read on any screen: the path does so.
+    @Test("never: when the guard does not hold after the step, the counterexample ends with the app setting it", arguments: [
+        ("check never Main.detail when !loggedIn", "assume loggedIn → send open → assume !loggedIn", "Main.detail", "!loggedIn"),
+        ("check never Main.feed when !loggedIn", "submit → assume !loggedIn", "Main.feed", "!loggedIn"),
+        // The launch: a guard the start does not read, set as it starts.
+        ("check never App.login when vip", "assume vip", "App.login", "vip"),
+    ])
+    func neverSetsTheGuardLast(check: String, path: String, route: String, guardText: String) throws {
+        let source = """
+            flow App [entry] { start Main when loggedIn  start login
+              route login { on submit -> assume loggedIn then start Main as root } }
+            flow Main { start feed  route feed { on open -> push detail }  route detail {} }
+
+            """ + check
+        #expect(violations(source).map { $0.split(separator: "|").last.map { $0.dropFirst() } } == [Substring(path)])
+        let validation = Validation.run(text: source)
+        let finding = try #require(validation.diagnostics.first { $0.code == .propertyViolated })
+        let navigator = try replay(validation.program, finding.path ?? [])
+        let active = try #require(navigator.state.activeIDs)
+        #expect(validation.program.qualifiedName(active.route) == route)
+        let name = guardText.hasPrefix("!") ? String(guardText.dropFirst()) : guardText
+        #expect(navigator.state.guards.contains(try #require(validation.program.symbols.lookup(name))) == !guardText.hasPrefix("!"))
+    }
+
     @Test("reach within: the shortest way from the launch, counted in steps")
     func within() {
         #expect(violations(Self.shop + "check reach App.goodbye within 2").isEmpty)

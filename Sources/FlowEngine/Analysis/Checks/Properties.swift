@@ -81,7 +81,9 @@ extension Analyzer {
     mutating func checkNever(_ property: PropertyCheck, index: Int, _ graph: StateGraph) {
         if let start = (0..<graph.count).first(where: { graph.parents[$0] < 0 && shows(property, graph.states[$0]) }),
            property.guardCondition.map({ holds($0, graph.states[start]) || !startReads($0) }) ?? true {
-            violation(property, "the app starts on it", path: graph.path(to: Int32(start)))
+            // A guard the start does not read, and that does not hold there, the app sets on it.
+            let setting = property.guardCondition.flatMap { holds($0, graph.states[start]) ? nil : PathStep.assume($0.name, !$0.negated) }
+            violation(property, "the app starts on it", path: graph.path(to: Int32(start)) + (setting.map { [$0] } ?? []))
             return
         }
         guard let found = graph.neverViolations[index] else { return }

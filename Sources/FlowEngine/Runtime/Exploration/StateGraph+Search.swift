@@ -269,17 +269,29 @@ extension StateGraph {
     }
 
     /// `never ref when g` (docs/language.md#properties-check-v2): a step that shows ref while g can
-    /// hold (read with that value, or not read at all: the app may set it).
+    /// hold (read with that value, or not read at all: the app may set it). When g does
+    /// not hold after the step, the counterexample's lines end with the app setting it.
     mutating func checkNever(_ node: Int32, _ steps: IndexRange, _ reached: NavigationState, _ valuation: GuardBranching.Assignment) {
         guard let active = reached.activeIDs else { return }
         for c in neverChecks where neverViolations[c] == nil {
             let check = program.checks[c]
             let shows = check.route >= 0 ? active.route == check.route : program.routes[Int(active.route)].flow == check.flow
             guard shows else { continue }
+            guard let condition = check.guardCondition, reached.guards.contains(condition.name) == condition.negated else {
+                neverViolations[c] = (node, steps)
+                continue
+            }
             // A guard the step read has its value after the step (an `assume` step sets it).
-            if let condition = check.guardCondition, valuation.contains(where: { $0.symbol == condition.name }),
-               reached.guards.contains(condition.name) == condition.negated { continue }
-            neverViolations[c] = (node, steps)
+            if valuation.contains(where: { $0.symbol == condition.name }) { continue }
+            // One the step did not read the app may set on this screen: the path's last line.
+            let lower = Int32(pathSteps.count)
+            pathSteps.append(contentsOf: pathSteps[steps.range])
+            // Leading assumes choose the start: after it, an `expect top` comes first (see `appendLines`).
+            if node < 0 || onlyAssumes[Int(node)], pathSteps[steps.range].allSatisfy(\.isAssume), startGuards.contains(condition.name) {
+                pathSteps.append(.expectTop(active.route))
+            }
+            pathSteps.append(.assume(condition.name, !condition.negated))
+            neverViolations[c] = (node, IndexRange(lower, Int32(pathSteps.count)))
         }
     }
 
