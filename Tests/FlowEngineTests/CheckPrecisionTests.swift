@@ -369,6 +369,26 @@ struct CheckPrecisionTests {
         #expect(exactFindings(source).map(\.code) == ["F205", "F209"])
     }
 
+    /// A new user's program: B's `legacy` screen, which nothing shows,
+    /// closed the cycle A → B → A, and F209 said A nests without bound.
+    @Test("F209 follows the starts the states take: a cycle closed by a handler no reachable state runs is no nesting")
+    func recursionThroughAnUnreachableScreen() {
+        let unreachable = """
+            flow App [entry] { start home  route home { on go -> start A } }
+            flow A { start a  route a { on next -> start B } }
+            flow B { start b  route b { on close -> pop }  route legacy { on again -> start A } }
+            """
+        // The flow graph alone has the cycle; the states do not take it.
+        #expect(exactFindings(unreachable).map(\.code) == ["F209", "F201"])
+        #expect(Validation.run(text: unreachable).diagnostics.map(\.code.rawValue) == ["F201"])
+        // The same start from B's first screen nests A again and again.
+        let reachable = unreachable.replacingOccurrences(of: "on close -> pop }  route legacy {", with: "on close -> pop ")
+        let findings = Validation.run(text: reachable).diagnostics
+        #expect(findings.map(\.code.rawValue) == ["F209"])
+        #expect(findings.first?.message == "flow 'A' starts itself through 'start B': A → B → A (unbounded nesting)")
+        #expect(findings.first?.path == ["go", "next"])
+    }
+
     @Test("F208: a screen an alert's chain replaces the alert with acts under it, as the alert would")
     func replacedIntoAnAlert() {
         let source = """

@@ -152,15 +152,18 @@ extension Analyzer {
         return leftBehind || presented > dismissedBefore || (!frames[0].bounded && frames[0].delta > 0)
     }
 
-    mutating func checkRecursiveFlows() {
+    /// F209: a cycle of flows that start each other. With `taken`, only the
+    /// topology's edges it marks (those the explored states take: a nesting
+    /// through a handler no reachable state runs cannot happen).
+    mutating func checkRecursiveFlows(along taken: [Bool]? = nil) {
         var builder = Digraph.Builder()
-        for (e, edge) in topology.edges.enumerated() { builder.add(edge.parent, edge.child, label: Int32(e)) }
+        for (e, edge) in topology.edges.enumerated() where taken?[e] ?? true { builder.add(edge.parent, edge.child, label: Int32(e)) }
         let graph = Digraph(nodeCount: program.flows.count, builder)
         let component = graph.stronglyConnectedComponents()
         var size = [Int](repeating: 0, count: program.flows.count)
         for c in component { size[Int(c)] += 1 }
         var reportedComponent = Set<Int32>()
-        for edge in topology.edges {
+        for (e, edge) in topology.edges.enumerated() where taken?[e] ?? true {
             let c = component[Int(edge.parent)]
             guard c == component[Int(edge.child)], size[Int(c)] > 1 || edge.parent == edge.child,
                   reportedComponent.insert(c).inserted else { continue }

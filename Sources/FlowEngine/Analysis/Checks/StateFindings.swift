@@ -39,7 +39,12 @@ extension Analyzer {
         let kept = diagnostics.filter { !$0.code.isDecidedByStates }
         diagnostics = kept
         pathGoals.removeAll()
-        // F209 (a flow that starts itself): the path to where its `start` first runs.
+        // F209 (a flow that starts itself) on the starts the states take: a handler that runs, a
+        // flow's own start or tabs where both flows run; then the path to where its `start` first runs.
+        diagnostics.removeAll { $0.code == .recursiveFlow }
+        checkRecursiveFlows(along: topology.edges.map { edge in
+            edge.action >= 0 ? graph.firstRun[Int(actionHandlers[Int(edge.action)])].node >= 0 : runs[Int(edge.parent)] && runs[Int(edge.child)]
+        })
         for d in diagnostics.indices where diagnostics[d].code == .recursiveFlow {
             guard let a = program.actions.firstIndex(where: { $0.span == diagnostics[d].span }) else { continue }
             let run = graph.firstRun[Int(actionHandlers[a])]
