@@ -37,7 +37,8 @@ enum SimulateCommand {
           --script <file>        A file of steps
           --assume <guard>       Set a guard before the entry starts (repeatable)
           --random <n>           Fire n random enabled events (back and tab taps included);
-                                 the summary lists the routes and handlers the walk never reached
+                                 the summary lists the routes and handlers the walk never reached;
+                                 not with steps (-e, --script, --interactive)
           --seed <s>             The random walk's seed (default 1)
           --links                A random step may also open a sample URL of one of the
                                  program's links (traced as open "app://…")
@@ -138,6 +139,11 @@ enum SimulateCommand {
         if arguments.has("--system-events") && randomSteps == nil { throw UsageError(message: "--system-events goes with --random") }
         for flag in ["--links", "--guards"] where arguments.has(flag) && randomSteps == nil {
             throw UsageError(message: "\(flag) goes with --random (it adds steps to a random walk)")
+        }
+        // A walk takes no steps of the user's: silently skipping a script's expectations would pass.
+        for flag in ["--script", "--event", "--interactive"] where randomSteps != nil && (arguments.has(flag) || arguments.value(flag) != nil) {
+            throw UsageError(message: "--random walks from the start (or --restore's state) alone: "
+                             + "it takes no \(flag == "--event" ? "-e steps" : flag) (set guards with --assume)")
         }
         return randomSteps.map { ($0, seed, maxDepth) }
     }
