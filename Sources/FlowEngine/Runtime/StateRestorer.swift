@@ -8,13 +8,13 @@ import FlowModel
 /// repairing one drops it (a stack from that entry up, a layer and all
 /// above it, a flow and what it shows) and notes why in `report`.
 struct StateRestorer {
-    private let saved: SavedState
+    let saved: SavedState
     private let names: SavedNames
-    private let repairs: Bool
+    let repairs: Bool
     private let restoresGuards: Bool
     private let shapes: ReachableShapes
     /// The navigator whose state is built (it starts the tabs a state does not know).
-    private var navigator: Navigator
+    var navigator: Navigator
     private(set) var report: RestoreReport
 
     init(_ saved: SavedState, into navigator: Navigator, names: SavedNames, options: RestoreOptions, shapes: ReachableShapes) {
@@ -65,7 +65,7 @@ struct StateRestorer {
     /// Refuses (exact) or notes what is dropped (repairing). `place` is
     /// where `what` was, said in the refusal too when `placing`.
     /// `route`: the saved `Flow.route` of the first screen dropped, if a screen is.
-    private mutating func misfit(_ why: String, dropping what: String, in place: String? = nil, placing: Bool = false,
+    mutating func misfit(_ why: String, dropping what: String, in place: String? = nil, placing: Bool = false,
                                  route: String? = nil) throws(NavigationError) {
         guard repairs else { throw .invalidState(placing ? place.map { "\($0): \(why)" } ?? why : why) }
         note("\(what)\(place.map { " in \($0)" } ?? ""): \(why)", route: route)
@@ -310,6 +310,9 @@ struct StateRestorer {
         }
         var stacks = [[SavedState.SavedEntry]?](repeating: nil, count: tabs.count)
         var selected = 0
+        if layer.selected < 0 || layer.selected >= names.count {
+            try misfit("a \(layer.kind.rawValue) layer selects stack \(layer.selected) of \(names.count)", dropping: "the selection of layer #\(l)")
+        }
         for (k, name) in names.enumerated() {
             guard let flow = self.names.flow(name), let t = tabs.firstIndex(of: flow) else {
                 try misfit("'\(name)' is no longer a tab of '\(program.name(program.flows[Int(containerFlow)].name))'",
@@ -334,7 +337,7 @@ struct StateRestorer {
 
     /// An entry of the saved state: its route found by name, shown by a
     /// running instance of that route's flow, its arguments converted.
-    private func restoreEntry(_ saved: SavedState.SavedEntry, checkingArguments: Bool = true) throws(NavigationError) -> Entry {
+    func restoreEntry(_ saved: SavedState.SavedEntry, checkingArguments: Bool = true) throws(NavigationError) -> Entry {
         guard let dot = saved.route.firstIndex(of: "."), dot != saved.route.startIndex else {
             throw .invalidState("route '\(saved.route)' is not written Flow.route")
         }
@@ -357,54 +360,6 @@ struct StateRestorer {
         defer { navigator.recordsEffects = recording }
         let instance = navigator.newInstance(tab, parent: container)
         return [try navigator.startEntry(tab, as: instance, insideTabs: true)]
-    }
-
-    // MARK: - The pending URL
-
-    private mutating func restorePending() throws(NavigationError) {
-        guard let pending = saved.pending else { return }
-        let url = pending.url.prefix(200)
-        do throws(NavigationError) {
-            var marks: [PendingLink.Mark] = []
-            for mark in pending.shown {
-                let entry = try restoreEntry(SavedState.SavedEntry(route: mark.route, flow: mark.flow, arguments: []), checkingArguments: false)
-                marks.append(PendingLink.Mark(route: entry.route, instance: entry.instance))
-            }
-            do throws(NavigationError) {
-                _ = try navigator.matchBinding(pending.url)
-            } catch {
-                throw .invalidState("the pending link '\(url)' matches no link of the program")
-            }
-            if pending.held == true && !marks.isEmpty {
-                throw .invalidState("the pending link '\(url)' is held for a busy route and remembers screens its gate showed")
-            }
-            // A repair that dropped every screen the gate showed has done what the user's leaving them does:
-            // the URL goes (docs/language.md, gated links).
-            if repairs, !marks.isEmpty, !marks.contains(where: isShown) {
-                throw .invalidState("the screen\(marks.count == 1 ? "" : "s") its gate showed \(marks.count == 1 ? "was" : "were") dropped")
-            }
-            // A held URL waits for the busy screen on top; a repair that dropped that screen drops the
-            // URL with it (leaving the screen would open it: a restore opens nothing).
-            if repairs, pending.held == true, !activeRouteIsBusy {
-                throw .invalidState("the busy screen that held it was dropped")
-            }
-            navigator.state.pendingLink = PendingLink(url: pending.url, shown: marks, isHeld: pending.held == true)
-        } catch {
-            try misfit(error.problem, dropping: "the pending link '\(url)'")
-        }
-    }
-
-    /// Whether the active route is `[busy]` (docs/language.md#busy-routes-v2).
-    private var activeRouteIsBusy: Bool {
-        guard let active = navigator.state.activeEntry else { return false }
-        return navigator.program.routes[Int(active.route)].attributes.contains(.busy)
-    }
-
-    /// Whether a layer shows the gate's screen `mark`.
-    private func isShown(_ mark: PendingLink.Mark) -> Bool {
-        navigator.state.layers.contains { layer in
-            layer.stacks.contains { stack in stack.contains { $0.route == mark.route && $0.instance == mark.instance } }
-        }
     }
 }
 
