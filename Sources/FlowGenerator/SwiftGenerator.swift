@@ -35,13 +35,6 @@ public struct SwiftGenerator {
         }
     }
 
-    /// Type names the generated code refers to unqualified, which the
-    /// program type must not take.
-    static let reservedProgramNames: Set<String> = [
-        "Swift", "FlowKit", "FlowProgram", "FlowDefinition", "FlowCode", "FlowArguments", "FlowValue", "FlowURL",
-        "FlowNavigator", "FlowLayer", "FlowEffect", "FlowError", "FlowEvents", "Screen", "Event", "SystemEvent", "Guard", "Tab",
-    ]
-
     let program: Program
     let interface: ProgramInterface
     let name: String
@@ -66,7 +59,7 @@ public struct SwiftGenerator {
         }
         guard !program.routes.isEmpty else { throw GenerateError("the program has no routes: nothing to show") }
         let name = options.name ?? program.name(program.flows[Int(program.entry)].name)
-        guard SwiftGenerator.isIdentifier(name), !SwiftNames.keywords.contains(name), !reservedProgramNames.contains(name) else {
+        guard SwiftGenerator.isIdentifier(name), ProgramInterface.canNameProgramType(name) else {
             let hint = options.name == nil ? "; choose another name with --name" : ""
             throw GenerateError("'\(name)' cannot name the program's Swift type\(hint)",
                                 at: options.name == nil ? program.flows[Int(program.entry)].span : .none)

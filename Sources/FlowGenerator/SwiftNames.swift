@@ -1,17 +1,12 @@
+import FlowEngine
+
 /// Turning `.flow` names into Swift names (docs/generated-api.md): lowerCamelCase for
 /// flow cases, backticks for keywords, and a trailing `_` for the few names
 /// Swift gives a meaning of its own in the place they would go.
 enum SwiftNames {
     /// Words that need backticks to be an identifier (contextual keywords
-    /// such as `open` or `some` do not).
-    static let keywords: Set<String> = [
-        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import",
-        "init", "inout", "internal", "let", "operator", "private", "precedencegroup", "protocol",
-        "public", "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
-        "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch",
-        "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
-        "_",
-    ]
+    /// such as `open` or `some` do not): the list `validate` checks too.
+    static let keywords = ProgramInterface.swiftKeywords
 
     /// Names that cannot be a case even with backticks (`.self`, `.Type`,
     /// `.init` mean something else after a dot), or that a conformance

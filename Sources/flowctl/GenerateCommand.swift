@@ -68,12 +68,20 @@ enum GenerateCommand {
         if let name = arguments.value("--name"), name.isEmpty || !name.utf8.allSatisfy({ ASCII.isIdentifierByte($0) }) || ASCII.isDigit(name.utf8.first ?? 0) {
             throw UsageError(message: "'--name' needs a Swift identifier, not '\(name)'")
         }
-        let validation: Validation
+        if let name = arguments.value("--name"), !ProgramInterface.canNameProgramType(name) {
+            throw UsageError(message: "'--name' cannot be '\(name)': the generated code uses that name itself (a Swift keyword, or a type such as Screen)")
+        }
+        var validation: Validation
         do throws(FileReadError) {
             validation = try Validation.run(path, memo: console.validations)
         } catch {
             console.err("flowctl generate: cannot read '\(path)': \(error.reason)\n")
             return .usage
+        }
+        // With --name the entry flow's name does not name the type: its F115 does not apply.
+        if arguments.value("--name") != nil, validation.program.entry >= 0 {
+            let entry = validation.program.flows[Int(validation.program.entry)].span
+            validation.diagnostics.removeAll { $0.code == .generatedNameConflict && $0.span == entry }
         }
         var renderer = DiagnosticRenderer(files: validation.program.files, useColor: false)
         let findings = validation.diagnostics.map { renderer.render($0) }.joined()

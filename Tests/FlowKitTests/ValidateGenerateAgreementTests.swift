@@ -58,4 +58,20 @@ struct ValidateGenerateAgreementTests {
         _ = try navigator.send("openPost", arguments: ["id": .string("1")])
         #expect(navigator.stackDescription == "feed > post(id: \"1\")")
     }
+
+    /// A new user's entry flow named `Screen` validated clean, and then
+    /// neither `generate swift` nor the build plugin could name its type.
+    @Test("F115 at an entry flow whose name the generated type cannot take; generate with --name takes another", arguments: [
+        "Screen", "Event", "SystemEvent", "Guard", "Tab", "Swift", "FlowProgram", "FlowNavigator", "Self", "Any",
+    ])
+    func entryNameTheTypeCannotTake(name: String) throws {
+        let source = "flow \(name) [entry] { start a  route a { on next -> push b }  route b [final] }"
+        let validation = Validation.run(text: source)
+        #expect(validation.diagnostics.map(\.code.rawValue) == ["F115"])
+        #expect(validation.diagnostics.first?.message == "the entry flow '\(name)' cannot name the program's generated Swift type: the generated code uses that name itself; rename the flow, or generate with --name")
+        #expect(validation.diagnostics.first?.span == validation.program.flows[Int(validation.program.entry)].span)
+        #expect(throws: GenerateError.self) { try SwiftGenerator.generate(validation.program) }
+        let renamed = try SwiftGenerator.generate(validation.program, options: .init(name: "App"))
+        #expect(renamed.contains("enum App: FlowProgram"))
+    }
 }

@@ -106,6 +106,10 @@ struct GenerateCommandTests {
         (["generate", "swift", "a.flow", "b.flow"], "flowctl generate: generate takes one file\nSee 'flowctl generate --help'.\n"),
         (["generate", "swift", "flows/shop.flow", "--name", "1x"],
          "flowctl generate: '--name' needs a Swift identifier, not '1x'\nSee 'flowctl generate --help'.\n"),
+        (["generate", "swift", "flows/shop.flow", "--name", "class"],
+         "flowctl generate: '--name' cannot be 'class': the generated code uses that name itself (a Swift keyword, or a type such as Screen)\nSee 'flowctl generate --help'.\n"),
+        (["generate", "swift", "flows/shop.flow", "--name", "Screen"],
+         "flowctl generate: '--name' cannot be 'Screen': the generated code uses that name itself (a Swift keyword, or a type such as Screen)\nSee 'flowctl generate --help'.\n"),
         (["generate", "swift", "flows/shop.flow", "--access", "open"],
          "flowctl generate: invalid value 'open' for '--access' (expected internal, public)\nSee 'flowctl generate --help'.\n"),
         (["generate", "swift", "no-such.flow"], "flowctl generate: cannot read 'no-such.flow': no such file\n"),
@@ -117,21 +121,24 @@ struct GenerateCommandTests {
         #expect(result.stderr == item.1)
     }
 
-    @Test("a name the generated code cannot use: exit 1 with where and why")
-    func reservedName() throws {
-        let result = try runFlowctl(["generate", "swift", "flows/shop.flow", "--name", "Screen"])
-        #expect(result.status == 1)
-        #expect(result.stdout == "")
-        // The program's warning first (it is validated first), then why the name cannot be used.
-        #expect(result.stderr == """
-            flows/shop.flow:31:31: warning: the navigation can grow without bound: from 'product', the steps 'related(id: "1")' show 'product' again with more on screen, and can be taken again and again [F205]
-               |
-            31 |     on related(id: String) -> push product(id: id)
-               |                               ^~~~~~~~~~~~~~~~~~~~
-            flows/shop.flow:31:31: note: reached by: assume loggedIn → ready → select(id: "1") → related(id: "1")
-            flows/shop.flow: error: 'Screen' cannot name the program's Swift type
+    @Test("an entry flow named like a generated type: F115 and exit 1 without --name; with --name, the program generates")
+    func reservedEntryName() throws {
+        let fixture = "Tests/FlowKitTests/Fixtures/clashes.flow"
+        let refused = try runFlowctl(["generate", "swift", fixture])
+        #expect(refused.status == 1)
+        #expect(refused.stdout == "")
+        #expect(refused.stderr.hasPrefix("""
+            Tests/FlowKitTests/Fixtures/clashes.flow:4:6: error: the entry flow 'Screen' cannot name the program's generated Swift type: the generated code uses that name itself; rename the flow, or generate with --name [F115]
+              |
+            4 | flow Screen [entry] {
+              |      ^~~~~~
 
-            """)
+            """))
+        #expect(refused.stderr.hasSuffix("1 program checked: 1 error, 6 warnings\n"))
+        let named = try runFlowctl(["generate", "swift", fixture, "--name", "Clashes"])
+        #expect(named.status == 0)
+        #expect(!named.stderr.contains("F115"))
+        #expect(named.stdout == (try String(contentsOfFile: repositoryRoot + "/Tests/FlowKitTests/Generated/Clashes.swift", encoding: .utf8)))
     }
 
     @Test("--help")

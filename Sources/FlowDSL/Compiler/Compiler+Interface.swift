@@ -4,12 +4,19 @@ import FlowModel
 /// finding of `validate`, so a program that validates without errors
 /// generates, and the build plugin never fails on a program CI passed.
 extension Compiler {
-    /// Two handlers of one event with the same labels and different types:
-    /// one generated case cannot take both. Reported at the second handler,
-    /// with a note at the first.
+    /// An entry flow whose name the generated program type cannot take (a
+    /// Swift keyword, or a name the generated code uses, such as `Screen`),
+    /// at the flow; and two handlers of one event with the same labels and
+    /// different types (one generated case cannot take both), at the second
+    /// handler, with a note at the first.
     mutating func checkGeneratedInterface() {
         // A program with errors that stop the engine may hold unresolved ids.
         guard program.entry >= 0, !diagnostics.contains(where: \.code.stopsRunning) else { return }
+        let entry = program.flows[Int(program.entry)]
+        if !ProgramInterface.canNameProgramType(program.symbols[entry.name]) {
+            report(.generatedNameConflict, entry.span,
+                   "the entry flow '\(text(entry.name))' cannot name the program's generated Swift type: the generated code uses that name itself; rename the flow, or generate with --name")
+        }
         if let error = ProgramInterface.firstConflict(in: program) {
             let first = program.handlers[Int(error.first)]
             let second = program.handlers[Int(error.second)]
