@@ -130,6 +130,30 @@ struct DifferentialTests {
         #expect(!oracle.isStuck(waiting))
     }
 
+    /// A new user's screen whose only handler was a `[system]` event that
+    /// stays: validate called it waiting for the app, though nothing the
+    /// app sends moves the user either.
+    @Test("a route whose [system] events lead nowhere is a dead end, for the oracle as for validate")
+    func systemEventsThatStayAreADeadEnd() throws {
+        let source = """
+            flow App [entry] {
+              start home
+              route home { on wait -> push spinner }
+              route spinner [noBack] { on tick [system] -> stay }
+            }
+            """
+        let validation = Validation.run(text: source)
+        #expect(validation.diagnostics.map(\.code.rawValue) == ["F203"])
+        #expect(validation.diagnostics.first?.path == ["wait"])
+        #expect(validation.diagnostics.first?.notes.last?.message == "'tick' is a [system] event the app sends, not a way out for the user")
+        let oracle = try #require(Differential(source: source))
+        var waiting = try Navigator(program: oracle.program)
+        _ = try waiting.send("wait", arguments: [:])
+        #expect(waiting.state.activeIDs.map { oracle.program.qualifiedName($0.route) } == "App.spinner")
+        #expect(oracle.isStuck(waiting))
+        #expect(oracle.check(seed: 1, walks: 4, steps: 20).misses.isEmpty)
+    }
+
     /// The long run's two misses of this kind (program seeds 169 and 187,
     /// minimized): the oracle set only the guard of the handler it tried, so
     /// it never saw the flow-level handler that dispatch picks once the

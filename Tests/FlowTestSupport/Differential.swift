@@ -178,8 +178,10 @@ public struct Differential {
         guard let active = navigator.state.activeIDs else { return false }
         let route = program.routes[Int(active.route)]
         if route.attributes.contains(.final) { return false }
-        // A route whose own handlers include a `[system]` event waits for the app (an upload), never a dead end.
-        if program.handlers[route.handlers.range].contains(where: \.isSystem) { return false }
+        // A route whose own `[system]` handlers lead somewhere waits for the app (an upload): no dead end.
+        for h in route.handlers.range where program.handlers[h].isSystem && leadsOut(.send(HandlerID(h)), from: navigator) {
+            return false
+        }
         for step in userSteps(navigator, links: false) where leadsOut(step, from: navigator) { return false }
         return true
     }

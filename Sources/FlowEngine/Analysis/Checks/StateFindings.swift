@@ -118,7 +118,7 @@ extension Analyzer {
             let state = graph.states[n]
             guard let active = state.activeIDs, !dead[Int(active.route)] else { continue }
             let route = program.routes[Int(active.route)]
-            guard !route.attributes.contains(.final), !waitsForTheApp(active.route) else { continue }
+            guard !route.attributes.contains(.final), !waitsForTheApp(graph, n) else { continue }
             if graph.growth.contains(where: { $0.node == Int32(n) }) || graph.oversized.contains(Int32(n)) { continue }
             dead[Int(active.route)] = true
             let way = describeWay(state.placement, route)
@@ -146,10 +146,12 @@ extension Analyzer {
         return [DiagnosticNote(span: program.actions[a].span, message: "reached \(way) by '\(describe(program.actions[a]))' here")]
     }
 
-    /// Whether a route's own handlers answer a `[system]` event: it waits for
-    /// the app (a splash, an upload) and is never a dead end.
-    func waitsForTheApp(_ route: RouteID) -> Bool {
-        program.handlers[program.routes[Int(route)].handlers.range].contains { $0.isSystem }
+    /// Whether the state waits for the app: its active route's own handlers
+    /// answer a `[system]` event (a splash, an upload) and one of them leads
+    /// somewhere from here. Such a state is no dead end; one whose system
+    /// events only `stay` is (the user waits for nothing).
+    func waitsForTheApp(_ graph: StateGraph, _ node: Int) -> Bool {
+        graph.hasSystemWayOut[node]
     }
 
     /// The `[system]` handlers that could answer at a state's active route.
@@ -219,7 +221,7 @@ extension Analyzer {
             let state = graph.states[n]
             guard let active = state.activeIDs, !reported[Int(active.route)] else { continue }
             if !graph.hasUserWayOut[n] && !program.routes[Int(active.route)].attributes.contains(.final)
-                && !waitsForTheApp(active.route) { continue }
+                && !waitsForTheApp(graph, n) { continue }
             // The innermost child on the active chain that cannot end.
             var trapped: Int32 = -1
             search: for c in graph.activeChainValues[graph.activeChain[n].range] {

@@ -196,6 +196,10 @@ extension StateGraph {
         let target = discover(reached, parent: node, steps: range, kind: kind, from: state, shownBy: showingAction(n.handlerLog),
                               unseen: unseenTabs(reached, from: state, node))
         if target >= 0, target != node { checkNever(node, range, reached, valuation) }
+        if target >= 0, target != node, node >= 0, kind == .system, step == nil, let first = n.handlerLog.first,
+           program.handlers[Int(first)].isSystem, program.handlers[Int(first)].route >= 0 {
+            hasSystemWayOut[Int(node)] = true
+        }
     }
 
     /// The first action in source order, among those of the handlers in
@@ -341,6 +345,7 @@ extension StateGraph {
             unseenRanges.append(IndexRange(Int32(unseenValues.count), Int32(unseenValues.count + unseen.count)))
             unseenValues.append(contentsOf: unseen)
             hasUserWayOut.append(false)
+            hasSystemWayOut.append(false)
             onlyAssumes.append(parent < 0 || (onlyAssumes[Int(parent)] && pathSteps[steps.range].allSatisfy(\.isAssume)))
             cut.append(false)
             // Instances expected to finish, and the active chain, by canonical number.

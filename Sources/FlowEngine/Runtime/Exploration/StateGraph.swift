@@ -79,6 +79,10 @@ public struct StateGraph: Sendable {
     /// Whether some user step (not opening a URL, not a system event), under
     /// some guards, leads from the node to a different state.
     public internal(set) var hasUserWayOut: [Bool] = []
+    /// Whether a `[system]` event that a handler of the active route itself
+    /// answers (the route waits for the app) leads from the node to a
+    /// different state, under some guards.
+    public internal(set) var hasSystemWayOut: [Bool] = []
     /// The number of nodes found before links were opened.
     public internal(set) var navigableCount = 0
     /// Whether the search explored everything (no limit was hit).
