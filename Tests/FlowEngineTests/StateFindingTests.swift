@@ -228,6 +228,24 @@ struct StateFindingTests {
         #expect(!validation.diagnostics.contains { $0.code == .pendingLinkDropped })
     }
 
+    /// A new user's F306 at a link without a gate said its guard held.
+    @Test("a URL of a link without a gate, held by a busy screen and dropped when it is left, is F306 without a guard in its message")
+    func heldLinkDroppedWithoutAGate() throws {
+        let validation = Validation.run(text: """
+        flow App [entry] {
+          start home
+          route home { on save -> push saving }
+          route saving [noBack, busy] { on saved [system] -> alert done }
+          route done { on ok -> stay }
+          route tip { on ok -> stay }
+        }
+        link "t://tip" -> over alert tip
+        """)
+        #expect(validation.diagnostics.map(\.code.rawValue) == ["F306"])
+        #expect(validation.diagnostics.first?.message == "a URL of this link held by a busy screen is dropped: after the last step of this path it could not be opened where the user is")
+        #expect(validation.diagnostics.first?.path == ["save", #"open "t://tip""#, "saved"])
+    }
+
     @Test("the exploration counts its states")
     func countsStates() throws {
         let validation = Validation.run(text: """

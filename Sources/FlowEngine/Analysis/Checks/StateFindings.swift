@@ -320,8 +320,10 @@ extension Analyzer {
     mutating func reportDroppedLinks(_ graph: StateGraph) {
         for (l, drop) in graph.droppedLinks.sorted(by: { $0.key < $1.key }) {
             let link = program.links[Int(l)]
+            // A link without a gate has no guard: its URL waited only for a busy screen.
+            let waited = link.gate == nil ? "a URL of this link held by a busy screen is dropped" : "a pending URL of this link is dropped although its guard holds"
             report(.pendingLinkDropped, link.span,
-                   "a pending URL of this link is dropped although its guard holds: after the last step of this path it could not be opened where the user is")
+                   "\(waited): after the last step of this path it could not be opened where the user is")
             diagnostics[diagnostics.count - 1].path = steps(graph.path(to: drop.node, substituting: drop.substitute) + graph.steps(drop.steps))
         }
     }

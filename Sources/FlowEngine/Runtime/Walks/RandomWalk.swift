@@ -177,7 +177,7 @@ extension Navigator {
                 handlerLog.removeAll(keepingCapacity: true)
             }
             if let onStep {
-                var name = total == 0 ? "(nothing enabled: restart)"
+                var name = total == 0 ? "(nothing enabled)"
                     : extra >= 0 ? extraStepText(extra, urls: urls, guardNames: guardNames, guardSymbols: guardSymbols)
                     : event.map { program.name($0) } ?? "back"
                 if extra < 0 && seen > 0 && chosen <= -3 { name = "tab " + name }
