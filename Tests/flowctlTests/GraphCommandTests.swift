@@ -208,19 +208,20 @@ struct GraphCommandTests {
         let allowed = """
             flow App [entry] {
               start home
-              route home { on more -> push more }
+              route home { on more -> push more  on browse -> push gallery } // flowctl:allow F205
               route more { on more -> push more } // flowctl:allow F205
               route gallery { on nested -> start App } // flowctl:allow F209
             }
             """
         let quiet = DOTWriter.write(FlowGraph(Validation.run(text: allowed).program, findings: Validation.run(text: allowed).diagnostics))
-        // (The start is from an unreachable route: F201 fades it, and no allow comment is about that.)
+        // (gallery's start nests App again: F209 there, and F205 where the nesting grows the stack.)
         #expect(quiet == Self.picture(##"""
                 r0 [label="home", peripheries=2];
                 r1 [label="more"];
-                r2 [label="gallery", style="rounded,dashed", color="#cbd5e1", fontcolor="#94a3b8", tooltip="F201: route 'gallery' is unreachable: no reachable state of the app shows it"];
+                r2 [label="gallery"];
               }
               r0 -> r1 [label="more", color="#334155", tooltip="on more -> push more"];
+              r0 -> r2 [label="browse", color="#334155", tooltip="on browse -> push gallery"];
               r1 -> r1 [label="more", color="#334155", tooltip="on more -> push more"];
               r2 -> r0 [label="nested", color="#15803d", style="bold", tooltip="on nested -> start App"];
 
@@ -229,14 +230,15 @@ struct GraphCommandTests {
         let reported = Validation.run(text: allowed.replacingOccurrences(of: "// flowctl:allow F205", with: "")
             .replacingOccurrences(of: "// flowctl:allow F209", with: ""))
         let red = DOTWriter.write(FlowGraph(reported.program, findings: reported.diagnostics))
-        #expect(red.components(separatedBy: "penwidth=2, tooltip=\"F205: ").count - 1 == 1)
+        #expect(red.components(separatedBy: "penwidth=2, tooltip=\"F205: ").count - 1 == 2)
         #expect(red.components(separatedBy: "penwidth=2, tooltip=\"F209: ").count - 1 == 1)
         #expect(red == Self.picture(##"""
                 r0 [label="home", peripheries=2];
                 r1 [label="more"];
-                r2 [label="gallery", style="rounded,dashed", color="#cbd5e1", fontcolor="#94a3b8", tooltip="F201: route 'gallery' is unreachable: no reachable state of the app shows it"];
+                r2 [label="gallery"];
               }
               r0 -> r1 [label="more", color="#334155", tooltip="on more -> push more"];
+              r0 -> r2 [label="browse", color="#dc2626", fontcolor="#dc2626", penwidth=2, tooltip="F205: the navigation can grow without bound: from 'gallery', the steps 'nested → browse' show 'gallery' again with more on screen, and can be taken again and again"];
               r1 -> r1 [label="more", color="#dc2626", fontcolor="#dc2626", penwidth=2, tooltip="F205: the navigation can grow without bound: from 'more', the steps 'more' show 'more' again with more on screen, and can be taken again and again"];
               r2 -> r0 [label="nested", color="#dc2626", style="bold", fontcolor="#dc2626", penwidth=2, tooltip="F209: flow 'App' starts itself through 'start App': App → App (unbounded nesting)"];
 
