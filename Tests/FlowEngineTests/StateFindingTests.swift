@@ -246,6 +246,24 @@ struct StateFindingTests {
         #expect(validation.diagnostics.first?.path == ["save", #"open "t://tip""#, "saved"])
     }
 
+    /// A new user's note pointed at the push under the alert.
+    @Test("a dead end's arrival note points at the action that showed it: the last of its handler's that shows something")
+    func arrivalNoteAtTheShowingAction() throws {
+        let validation = Validation.run(text: """
+        flow App [entry] {
+          start home
+          route home { on warn -> push detail then alert oops }
+          route detail {}
+          route oops [locked] {}
+        }
+        """)
+        let deadEnd = try #require(validation.diagnostics.first { $0.code == .deadEnd })
+        var renderer = DiagnosticRenderer(files: validation.program.files, useColor: false)
+        #expect(deadEnd.notes.map { "\(renderer.location($0.span).line):\(renderer.location($0.span).column) \($0.message)" }
+                == ["3:44 reached as the root of an alert by 'alert oops' here"])
+        #expect(deadEnd.path == ["warn"])
+    }
+
     @Test("the exploration counts its states")
     func countsStates() throws {
         let validation = Validation.run(text: """

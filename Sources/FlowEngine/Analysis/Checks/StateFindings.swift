@@ -140,8 +140,9 @@ extension Analyzer {
     func arrivalNote(_ graph: StateGraph, _ node: Int32, way: String) -> [DiagnosticNote] {
         guard graph.parents[Int(node)] >= 0,
               case .send(let h)? = graph.steps(graph.stepRanges[Int(node)]).last else { return [] }
+        // The last action that shows something put the active screen there (`push detail then alert oops`: the alert).
         let actions = program.handlers[Int(h)].actions.range
-        let a = actions.first(where: { StateGraph.shows(program.actions[$0].kind) }) ?? actions.first
+        let a = actions.last(where: { StateGraph.shows(program.actions[$0].kind) }) ?? actions.first
         guard let a else { return [] }
         return [DiagnosticNote(span: program.actions[a].span, message: "reached \(way) by '\(describe(program.actions[a]))' here")]
     }
