@@ -3,6 +3,7 @@ import FlowModel
 /// The pending URL of a saved state: it must match a link, wait for a
 /// gate (or be held for a busy route) and name the screens its gate showed.
 extension StateRestorer {
+    /// Restores the saved pending URL, or refuses it (a repair drops it).
     mutating func restorePending() throws(NavigationError) {
         guard let pending = saved.pending else { return }
         let url = pending.url.prefix(200)
