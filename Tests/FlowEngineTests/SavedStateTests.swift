@@ -46,30 +46,18 @@ struct SavedStateTests {
     /// A new user's edits of saved states, which restored: a tab selection
     /// past the tabs (taken as the first tab), and a pending URL of a link
     /// without a gate that kept the screens a gate showed (it then opened
-    /// when the user closed the log-in, which cancels a gated URL).
-    static let gatedTabs = """
-        flow App [entry] {
-          start Main when loggedIn
-          start welcome
-          route welcome { on logIn -> start Login as cover }
-          on Login.done -> start Main as root
-        }
-        flow Login { start form  route form { on submit -> finish done  on close -> finish cancel } }
-        flow Main { tabs Home, Search }
-        flow Home { start feed  route feed {} }
-        flow Search { start explore  route explore {} }
-        link "app://home" -> App/Main/Home/feed when loggedIn else start Login as cover
-        link "news://article" -> App/Main/Search/explore
-        """
+    /// when the user closed the log-in, which cancels a gated URL). The
+    /// program: a guarded start, a gated link and one without a gate.
+    static let gatedTabs = EngineTruthTests.guardedStart
 
     @Test("a selection past the tabs, or an ungated link waiting with a gate's screens, is refused; a repair drops it", arguments: [
         ("logIn\nsubmit", #""selected":0,"stacks""#, #""selected":7,"stacks""#,
          "invalid saved state: a base layer selects stack 7 of 2", "the selection of layer #0: a base layer selects stack 7 of 2"),
         ("logIn\nsubmit", #""selected":0,"stacks""#, #""selected":-1,"stacks""#,
          "invalid saved state: a base layer selects stack -1 of 2", "the selection of layer #0: a base layer selects stack -1 of 2"),
-        (#"open "app://home""#, #""url":"app://home""#, #""url":"news://article""#,
-         "invalid saved state: the pending link 'news://article' matches a link without a gate: only a URL held for a busy route waits without one",
-         "the pending link 'news://article': the pending link 'news://article' matches a link without a gate: only a URL held for a busy route waits without one"),
+        (#"open "app://home""#, #""url":"app://home""#, #""url":"app://feed""#,
+         "invalid saved state: the pending link 'app://feed' matches a link without a gate: only a URL held for a busy route waits without one",
+         "the pending link 'app://feed': the pending link 'app://feed' matches a link without a gate: only a URL held for a busy route waits without one"),
     ])
     func selectionAndPendingLinkChecked(steps: String, original: String, edited: String, refusal: String, dropped: String) throws {
         var saver = try navigator(Self.gatedTabs)
