@@ -86,7 +86,8 @@ package struct Release: Sendable {
         DispatchQueue.concurrentPerform(iterations: distinct.count) { k in
             let index = distinct[k]
             let ((file, name), source) = jobs[index]
-            switch loaded.get(index) {
+            // Taken out, so that its syntax trees die with its compile, as `Validation.check` intends.
+            switch loaded.take(index) {
             case .success(let loader):
                 do throws(LoadError) {
                     results.set(index, .success(try member(loader, file, name: name, from: source, explorationWork: explorationWork)))
@@ -136,11 +137,11 @@ package struct Release: Sendable {
     }
 
     /// Validates the program rooted at `file`, read by `loader`; refuses one the engine cannot run.
-    static func member(_ loader: SourceLoader, _ file: String, name: String, from source: any ReleaseSource,
+    static func member(_ loader: consuming SourceLoader, _ file: String, name: String, from source: any ReleaseSource,
                        explorationWork cap: Int?) throws(LoadError) -> Member {
         let size = loader.trees.reduce(0) { $0 + $1.routes.count + $1.handlers.count + $1.flows.count + $1.links.count }
         let budget = min(explorationWork(declarations: size), cap ?? .max)
-        let validation = Validation.check(loader, explorationWork: budget, keepsStateGraph: true)
+        let validation = Validation.check(consume loader, explorationWork: budget, keepsStateGraph: true)
         if let blocker = validation.program.runBlockers.first {
             var place = source.describe(file)
             if blocker.span.isValid, Int(blocker.span.file) < validation.program.files.count {
@@ -182,5 +183,14 @@ private final class Slots<Value>: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return slots[index]
+    }
+
+    /// The slot's value, left empty.
+    func take(_ index: Int) -> Result<Value, Release.LoadError>? {
+        lock.lock()
+        defer { lock.unlock() }
+        let value = slots[index]
+        slots[index] = nil
+        return value
     }
 }
