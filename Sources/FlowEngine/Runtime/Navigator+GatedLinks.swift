@@ -32,6 +32,7 @@ extension Navigator {
     /// Every screen on the screen, bottom first.
     func shownMarks() -> [PendingLink.Mark] {
         var marks: [PendingLink.Mark] = []
+        marks.reserveCapacity(state.entryCount)
         for layer in state.layers {
             for stack in layer.stacks {
                 for entry in stack { marks.append(PendingLink.Mark(route: entry.route, instance: entry.instance)) }
@@ -85,8 +86,14 @@ extension Navigator {
             keepWhileShown(pending)
             return
         }
-        if logsHandlers { triedPendingLink = true }
+        if logsHandlers { noteTrial() }
         openPending(pending.url) { (navigator: inout Navigator) throws(NavigationError) in try navigator.arrive(at: link, binding) }
+    }
+
+    /// Records that the step tries to open its pending URL now (`triedPendingLink`, `pendingLinkTrial`).
+    private mutating func noteTrial() {
+        triedPendingLink = true
+        pendingLinkTrial = PendingLinkTrial(state: state, reads: guardReads?.symbols.count ?? 0, writes: guardReads?.written.count ?? 0)
     }
 
     /// A gated URL that does not open: it keeps only the screens of its
@@ -94,10 +101,13 @@ extension Navigator {
     /// is dropped when none is.
     private mutating func keepWhileShown(_ pending: PendingLink) {
         let layers = state.layers
-        let still = pending.shown.filter { Navigator.isShown($0, in: layers) }
-        if still.count == pending.shown.count {
+        // Most steps leave the gate's screens alone: no new list then.
+        if pending.shown.allSatisfy({ Navigator.isShown($0, in: layers) }) {
             state.pendingLink = pending
-        } else if !still.isEmpty {
+            return
+        }
+        let still = pending.shown.filter { Navigator.isShown($0, in: layers) }
+        if !still.isEmpty {
             var kept = pending
             kept.shown = still
             state.pendingLink = kept
@@ -162,7 +172,7 @@ extension Navigator {
             }
             return
         }
-        if logsHandlers { triedPendingLink = true }
+        if logsHandlers { noteTrial() }
         openPending(url) { (navigator: inout Navigator) throws(NavigationError) in try navigator.arrive(at: link, binding) }
     }
 }

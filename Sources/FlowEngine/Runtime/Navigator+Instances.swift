@@ -111,7 +111,7 @@ extension Navigator {
     mutating func free(_ instance: Int32) {
         state.instances[Int(instance)].isRunning = false
         state.instances[Int(instance)].arguments = []
-        state.freeSlots.append(instance)
+        if reusesSlots { state.freeSlots.append(instance) }
     }
 
     /// Marks `instance` and every running instance below it.
@@ -142,23 +142,35 @@ extension Navigator {
     }
 
     /// Ends, silently, every flow left with no screen of its own or below it.
+    ///
+    /// Reads the screen and the instances in place, by index: this runs at
+    /// the end of most steps the state exploration takes, and copying a
+    /// layer or an instance out of its array retains what it holds.
     mutating func endUnusedInstances() {
         needsCollection = false
-        var alive = [Bool](repeating: false, count: state.instances.count)
-        func markUp(_ instance: Int32) {
-            var current = instance
-            while current >= 0, !alive[Int(current)] {
-                alive[Int(current)] = true
-                current = state.instances[Int(current)].parent
+        let count = state.instances.count
+        var alive = [Bool](repeating: false, count: count)
+        for l in state.layers.indices {
+            let container = state.layers[l].container
+            if container >= 0 { markAlive(container, &alive) }
+            for s in state.layers[l].stacks.indices {
+                for e in state.layers[l].stacks[s].indices { markAlive(state.layers[l].stacks[s][e].instance, &alive) }
             }
         }
-        for layer in state.layers {
-            if layer.container >= 0 { markUp(layer.container) }
-            for stack in layer.stacks { for entry in stack { markUp(entry.instance) } }
-        }
-        for (i, instance) in state.instances.enumerated() where instance.isRunning && !alive[i] {
-            emit(.flowEnded(instance.flow))
+        for i in 0..<count where !alive[i] && state.instances[i].isRunning {
+            let flow = state.instances[i].flow
+            emit(.flowEnded(flow))
             free(Int32(i))
+        }
+    }
+
+    /// Marks `instance` and the instances above it alive, up to the first
+    /// already marked.
+    private func markAlive(_ instance: Int32, _ alive: inout [Bool]) {
+        var current = instance
+        while current >= 0, !alive[Int(current)] {
+            alive[Int(current)] = true
+            current = state.instances[Int(current)].parent
         }
     }
 }

@@ -70,6 +70,13 @@ public struct Navigator: Sendable {
     /// pending URL (its guard held), opened or dropped: the only point where
     /// which URL waits makes a difference. The caller resets it.
     package var triedPendingLink = false
+    /// While `logsHandlers` is on, when `triedPendingLink` is set: the
+    /// state at that moment (the pending URL taken out) and how many guard
+    /// reads (`guardReads`) and writes came before. From there on only the
+    /// URL decides what the step does: the state exploration mirrors the
+    /// step for the other URLs of its class once per such point. The
+    /// caller resets it.
+    package var pendingLinkTrial: PendingLinkTrial?
     /// While set, every guard a step reads (dispatch, a `start` item, a
     /// link's gate) is appended to it with the value read: what the state
     /// exploration branches on. Nil (no cost) otherwise.
@@ -173,6 +180,15 @@ public struct Navigator: Sendable {
     mutating func emit(_ effect: @autoclosure () -> NavigationEffect) {
         if recordsEffects { effects.append(effect()) }
     }
+}
+
+/// Where a step tried to open its pending URL (`Navigator.pendingLinkTrial`).
+package struct PendingLinkTrial: Sendable {
+    /// The state then, without the pending URL.
+    package var state: NavigationState
+    /// The guard reads and the `assume` writes of the step before then.
+    package var reads: Int
+    package var writes: Int
 }
 
 /// The guards a navigator's steps read, in order, with the values read

@@ -114,15 +114,23 @@ extension StateGraph {
             n.droppedOpenLinkLog.removeAll(keepingCapacity: true)
             n.runningAction = -1
             n.triedPendingLink = false
+            n.pendingLinkTrial = nil
             try body(&n)
         }
         var tried = false
+        // Whether some run tried the pending URL from a point no step mirrored before.
+        var unmirrored = false
+        let pendingClass = state.pendingLink.flatMap { pendingClasses[$0.url] }
         var complete = GuardBranching.forEachRun(&nav!, from: state, holding: holding, maxRuns: limits.maxRunsPerStep, run, { (n: inout Navigator, failure: NavigationError?, valuation: GuardBranching.Assignment) in
-            if n.triedPendingLink { tried = true }
+            if n.triedPendingLink {
+                tried = true
+                if let c = pendingClass, !noteMirrored(c, n) { unmirrored = true }
+            }
             record(node, state, cost, step, kind: kind, n, failure, valuation)
         })
-        // The pending URL's guard held at the end of some run: the same step with each other URL of its class pending.
-        if tried, let pending = state.pendingLink, let c = pendingClasses[pending.url] {
+        // The pending URL's guard held at the end of some run: the same step with each other URL of its class pending,
+        // unless each run tried it where an earlier step's mirrors did (they reached all this step's would).
+        if tried, unmirrored, let pending = state.pendingLink, let c = pendingClass {
             for m in classSamples[Int(c)] where sampleURLs[Int(m)] != pending.url {
                 var mirrored = state
                 var other = PendingLink(url: sampleURLs[Int(m)], shown: pending.shown, isHeld: pending.isHeld)
@@ -137,6 +145,32 @@ extension StateGraph {
         if !complete {
             stop("a step has more than \(limits.maxRunsPerStep) outcomes under the guards it reads")
         }
+    }
+
+    /// Notes the point where a run of a step from a state with a URL of
+    /// class `c` pending tried to open it (`Navigator.pendingLinkTrial`);
+    /// returns whether a step's mirrors (see `take`) already ran from it.
+    ///
+    /// From that point on only the URL decides what the run does. The
+    /// point is the state then, exactly (a key of all of it, not the
+    /// canonical one), with the guards the step read and wrote before it:
+    /// of two steps that reach it alike, the mirrors of the second run the
+    /// same code from the same state under the same guard branches as the
+    /// first's, and reach only what those reached. A program whose log-in
+    /// cover can be closed over many screens mirrors each screen once,
+    /// not once per log-in screen.
+    mutating func noteMirrored(_ c: Int32, _ n: Navigator) -> Bool {
+        guard mirrorsEachTrialOnce, let trial = n.pendingLinkTrial, let log = n.guardReads else { return false }
+        encoder.encodeExactly(trial.state, into: &key)
+        key.append(c)
+        key.append(Int32(trial.reads))
+        for i in 0..<trial.reads {
+            key.append(log.symbols[i].id)
+            key.append(log.values[i] ? 1 : 0)
+        }
+        key.append(Int32(trial.writes))
+        for i in 0..<trial.writes { key.append(log.written[i].id) }
+        return !mirroredTrials.insert(StateKey(key)).inserted
     }
 
     /// Records one run of a step (see `take`). With `mirror`, the run is

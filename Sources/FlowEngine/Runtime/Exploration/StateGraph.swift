@@ -184,12 +184,23 @@ public struct StateGraph: Sendable {
     let neverChecks: [Int]
     var work = 0
     var key: [Int32] = []
+    /// The points where steps tried a pending URL and were mirrored (`noteMirrored`).
+    var mirroredTrials: Set<StateKey> = []
+    let mirrorsEachTrialOnce: Bool
 
     /// Explores `program` from its entry's start. Throws what
     /// `Navigator.init` throws for a program the engine does not run.
     public init(program: Program, limits: Limits = Limits()) throws(NavigationError) {
+        try self.init(program: program, limits: limits, mirrorsEachTrialOnce: true)
+    }
+
+    /// The same; with `mirrorsEachTrialOnce` false, every step that tries a
+    /// pending URL is mirrored (see `noteMirrored`), a slower search that
+    /// tests hold the shortcut to: the same graph, more runs.
+    package init(program: Program, limits: Limits = Limits(), mirrorsEachTrialOnce: Bool) throws(NavigationError) {
         self.program = program
         self.limits = limits
+        self.mirrorsEachTrialOnce = mirrorsEachTrialOnce
         var runner = try Navigator(program: program)
         runner.recordsEffects = false
         runner.logsHandlers = true

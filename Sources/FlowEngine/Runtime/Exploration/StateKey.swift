@@ -102,6 +102,52 @@ package struct StateEncoder {
         }
     }
 
+    /// Writes all of `state` into `key` (replacing it): every instance in
+    /// its slot, every layer with every tab's stack, the guards, the
+    /// pending URL. Two states write alike only when they are equal (the
+    /// free slots aside, which no step reads while exploring): the key of
+    /// a state a step goes on from, where the canonical one would leave
+    /// out what the rest of the step may read.
+    package mutating func encodeExactly(_ state: NavigationState, into key: inout [Int32]) {
+        key.removeAll(keepingCapacity: true)
+        key.append(Int32(state.instances.count))
+        for instance in state.instances {
+            key.append(instance.flow)
+            key.append(instance.parent)
+            key.append((instance.isRunning ? 1 : 0) | (instance.isExpectedToFinish ? 2 : 0))
+            append(instance.arguments, to: &key)
+        }
+        key.append(Int32(state.layers.count))
+        for layer in state.layers {
+            key.append(Int32(layer.kind.code))
+            key.append(layer.container)
+            key.append(Int32(layer.selected))
+            key.append(Int32(layer.stacks.count))
+            for stack in layer.stacks {
+                key.append(Int32(stack.count))
+                for entry in stack {
+                    key.append(entry.route)
+                    key.append(entry.instance)
+                    append(entry.arguments, to: &key)
+                }
+            }
+        }
+        let guards = state.guards.map(\.id).sorted()
+        key.append(Int32(guards.count))
+        key.append(contentsOf: guards)
+        if let pending = state.pendingLink {
+            key.append(pending.isHeld ? 1 : 0)
+            key.append(intern(pending.url))
+            key.append(Int32(pending.shown.count))
+            for mark in pending.shown {
+                key.append(mark.route)
+                key.append(mark.instance)
+            }
+        } else {
+            key.append(-1)
+        }
+    }
+
     /// Numbers the running instances: those the screen shows, in screen
     /// order, then the flows above them, breadth first.
     private mutating func number(_ state: NavigationState) {
