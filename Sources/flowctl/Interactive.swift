@@ -17,29 +17,32 @@ enum Interactive {
 
     /// Runs the session on the process's standard input and output, until
     /// `:quit` or the end of input; `navigator` ends in the session's state.
-    static func run(_ navigator: inout Navigator, console: inout Console) {
+    /// Returns failure when an `expect` line of the session failed (a
+    /// rejected step is shown and the session goes on: it does not count).
+    static func run(_ navigator: inout Navigator, console: inout Console) -> ExitCode {
         if console.interactiveInput && console.terminalOutput {
             var input = TerminalLineReader()
-            run(&navigator, console: &console, input: &input)
+            return run(&navigator, console: &console, input: &input)
         } else {
             var input = PlainLineInput()
-            run(&navigator, console: &console, input: &input)
+            return run(&navigator, console: &console, input: &input)
         }
     }
 
     /// The session, with lines from `input`.
-    static func run<Input: LineInput>(_ navigator: inout Navigator, console: inout Console, input: inout Input) {
+    static func run<Input: LineInput>(_ navigator: inout Navigator, console: inout Console, input: inout Input) -> ExitCode {
         console.out(help)
         show(navigator, &console)
         var runner = ScenarioRunner(navigator: navigator)
         var number = 0
+        var status = ExitCode.success
         while true {
             guard let line = input.readLine(prompt: "> ", console: &console) else { break }
             let text = Substring(line).trimmingSpaces
             number += 1
             switch text {
             case "": continue
-            case ":quit", ":q": navigator = runner.navigator; return
+            case ":quit", ":q": navigator = runner.navigator; return status
             case ":help": console.out(help); continue
             case ":events": show(runner.navigator, &console); continue
             case ":state": console.out(runner.navigator.savedState()); continue
@@ -65,12 +68,14 @@ enum Interactive {
                 } else if let failure = runner.failure {
                     console.out("✗ \(failure.message)\n")
                     runner = ScenarioRunner(navigator: runner.navigator)
+                    status = .failure
                 } else {
                     console.out("✓\n")
                 }
             }
         }
         navigator = runner.navigator
+        return status
     }
 
     /// The screen line and the events line.

@@ -63,6 +63,7 @@ enum SimulateCommand {
         EXIT STATUS: 0 every step and expectation held, 1 a step was rejected
         (without a following 'expect error'), an expectation failed, an invariant
         broke or the program has F0xx/F1xx errors, 2 bad usage or unreadable input.
+        An interactive session exits 1 when one of its expect lines failed.
 
         """,
         options: [
@@ -115,7 +116,7 @@ enum SimulateCommand {
                                           links: arguments.has("--links"), guards: arguments.has("--guards"),
                                           trace: arguments.has("--trace"), json: json, console: &console)
         } else if arguments.has("--interactive") || (lines.isEmpty && console.interactiveInput && !json) {
-            Interactive.run(&navigator, console: &console)
+            status = Interactive.run(&navigator, console: &console)
         } else {
             status = runScript(lines, on: &navigator, place: arguments.value("--script") ?? path, json: json, &console)
         }
