@@ -35,6 +35,24 @@ struct ParserTests {
         #expect(source["1"].column == 42)
     }
 
+    @Test("the caret lines up under wide characters and combining marks: a CJK character or an emoji takes two columns", arguments: [
+        ("  route home \"日本語\" { on go -> push nowhere }", 38, 7),
+        ("  route home \"Café ☕️ 😀\" { on go -> push nowhere }", 42, 7),
+        ("  route home \"Cafe\u{301}\" { on go -> push nowhere }", 36, 7),
+        ("link \"日本://x\" -> App/home", 5, 10),
+    ])
+    func caretColumns(line: String, indent: Int, length: Int) {
+        let source = line.hasPrefix("link")
+            ? "flow App [entry] { start home  route home [final] }\n\n\(line)\n"
+            : "flow App [entry] {\n  start home\n\(line)\n}\n"
+        let validation = Validation.run(text: source)
+        var renderer = DiagnosticRenderer(files: validation.program.files, useColor: false)
+        let text = validation.diagnostics.first.map { renderer.render($0) } ?? ""
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count > 3 && lines[2] == "3 | \(line)")
+        #expect(lines.count > 3 && lines[3] == "  | " + String(repeating: " ", count: indent) + "^" + String(repeating: "~", count: length - 1))
+    }
+
     @Test("a missing '}' is reported at the end of file with a note at the '{'")
     func missingBrace() {
         let validation = Validation.run(text: "flow App [entry] {\n  start home\n  route home [final]\n")

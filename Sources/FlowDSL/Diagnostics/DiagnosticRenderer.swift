@@ -100,9 +100,19 @@ package struct DiagnosticRenderer {
         caretLength = max(1, min(caretLength, DiagnosticRenderer.lineWindow - (caretStart - (first > 0 ? 1 : 0))))
         let gutter = String(line)
         let pad = String(repeating: " ", count: gutter.count)
+        // The caret lines up by terminal columns: a wide character (CJK, most emoji) takes two.
         var indent = ""
-        for scalar in (prefix + shown).unicodeScalars.prefix(caretStart) { indent.append(scalar == "\t" ? "\t" : " ") }
-        let caret = "^" + String(repeating: "~", count: max(0, caretLength - 1))
+        var columns = 0
+        for (i, scalar) in (prefix + shown).unicodeScalars.enumerated() {
+            if i < caretStart {
+                if scalar == "\t" { indent.append("\t") } else { indent += String(repeating: " ", count: TerminalColumns.of(scalar)) }
+            } else if i < caretStart + caretLength {
+                columns += TerminalColumns.of(scalar)
+            } else {
+                break
+            }
+        }
+        let caret = "^" + String(repeating: "~", count: max(0, max(columns, 1) - 1))
         return "\(pad) |\n\(paint(gutter, "1;34")) | \(prefix)\(shown)\(suffix)\n\(pad) | \(indent)\(paint(caret, "1;32"))\n"
     }
 
