@@ -127,6 +127,9 @@ public struct PendingLink: Hashable, Sendable {
             self.route = route
             self.instance = instance
         }
+
+        /// The mark as one number (route, then instance), for sorting and searching.
+        var key: UInt64 { UInt64(UInt32(bitPattern: route)) << 32 | UInt64(UInt32(bitPattern: instance)) }
     }
 
     public init(url: String, shown: [Mark], isHeld: Bool = false) {

@@ -19,14 +19,25 @@ extension Navigator {
         guard let entry = state.instances.indices.first(where: { state.instances[$0].isRunning && state.instances[$0].parent < 0 }) else {
             throw .emptyScreen(event: "open")
         }
-        let before = Set(shownMarks())
+        // Sorted keys, not a set: the state exploration opens a closed link from nearly every state.
+        let before = shownMarks().map(\.key).sorted()
         try run(link.gateHandler, Int32(entry), HandlerValues(event: []), event: "open")
         if needsCollection { endUnusedInstances() }
-        let shown = shownMarks().filter { !before.contains($0) }
+        let shown = shownMarks().filter { !Navigator.contains(before, $0.key) }
         var pending = PendingLink(url: url, shown: shown)
         pending.matched = PendingLink.MatchedLink(link, binding)
         state.pendingLink = pending
         emit(.linkPending(url))
+    }
+
+    /// Whether the sorted `keys` hold `key` (a binary search).
+    static func contains(_ keys: [UInt64], _ key: UInt64) -> Bool {
+        var low = 0, high = keys.count
+        while low < high {
+            let middle = (low + high) / 2
+            if keys[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        return low < keys.count && keys[low] == key
     }
 
     /// Every screen on the screen, bottom first.

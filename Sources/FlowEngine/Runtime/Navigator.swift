@@ -205,9 +205,10 @@ public final class GuardReadLog: @unchecked Sendable {
     public init() {}
 
     public func removeAll() {
-        symbols.removeAll(keepingCapacity: true)
-        values.removeAll(keepingCapacity: true)
-        written.removeAll(keepingCapacity: true)
+        // Most steps read no guard: an empty list is left alone (emptying one costs a call).
+        if !symbols.isEmpty { symbols.removeAll(keepingCapacity: true) }
+        if !values.isEmpty { values.removeAll(keepingCapacity: true) }
+        if !written.isEmpty { written.removeAll(keepingCapacity: true) }
     }
 }
 

@@ -120,7 +120,7 @@ extension StateGraph {
         var tried = false
         // Whether some run tried the pending URL from a point no step mirrored before.
         var unmirrored = false
-        let pendingClass = state.pendingLink.flatMap { pendingClasses[$0.url] }
+        let pendingClass = state.pendingLink.flatMap { encoder.pendingClass(of: $0) }
         var complete = GuardBranching.forEachRun(&nav!, from: state, holding: holding, maxRuns: limits.maxRunsPerStep, run, { (n: inout Navigator, failure: NavigationError?, valuation: GuardBranching.Assignment) in
             if n.triedPendingLink {
                 tried = true

@@ -213,7 +213,8 @@ public struct StateGraph: Sendable {
         let matches = urls.map { url in try? runner.matchBinding(url) }
         (pendingClasses, classSamples) = StateGraph.classify(program, urls, matches)
         sampleClasses = urls.map { [pendingClasses] url in pendingClasses[url] }
-        encoder = StateEncoder(program: program, pendingClasses: pendingClasses)
+        encoder = StateEncoder(program: program, pendingClasses: pendingClasses,
+                               matched: zip(urls, matches).compactMap { url, match in match.map { (url, $0.0) } })
         startGuards = Set(program.startItems.compactMap { $0.guardCondition?.name })
         samples = program.handlers.map { handler in
             program.parameters[handler.parameters.range].map { PathStep.sampleValue($0.type) }

@@ -36,9 +36,45 @@ package struct StateEncoder {
     /// Per sample URL of a gated link, the number of its class (`StateGraph`):
     /// a pending URL is keyed by its class.
     private let pendingClasses: [String: Int32]
+    /// The same by the link a pending URL matched (`PendingLink.matched`),
+    /// which a step keeps, so that keying a state hashes no URL: per gate
+    /// handler (`Link.gateHandler`, one per gated link) its links' class or
+    /// -1, and the class of the links without a gate (-1: none). Nil when
+    /// links share a gate handler with different classes (a hand-made
+    /// image): then the URL decides.
+    private let gateClasses: [Int32]?
+    private let ungatedClass: Int32
 
-    package init(program: Program, pendingClasses: [String: Int32] = [:]) {
+    /// An encoder keying pending URLs by `pendingClasses`; `matched` holds
+    /// each classified URL with the link it matches.
+    package init(program: Program, pendingClasses: [String: Int32] = [:], matched: [(url: String, link: Link)] = []) {
         self.pendingClasses = pendingClasses
+        var gates = [Int32](repeating: -1, count: program.handlers.count)
+        var ungated: Int32 = -1
+        var consistent = true
+        for (url, link) in matched {
+            guard let c = pendingClasses[url] else { continue }
+            let handler = Int(link.gateHandler)
+            if handler >= 0 && handler < gates.count {
+                consistent = consistent && (gates[handler] < 0 || gates[handler] == c)
+                gates[handler] = c
+            } else if handler < 0 {
+                consistent = consistent && (ungated < 0 || ungated == c)
+                ungated = c
+            }
+        }
+        gateClasses = consistent ? gates : nil
+        ungatedClass = ungated
+    }
+
+    /// The class of a pending URL (nil: it is keyed by itself).
+    package func pendingClass(of pending: PendingLink) -> Int32? {
+        if let link = pending.matched?.link, let gates = gateClasses {
+            let handler = Int(link.gateHandler)
+            let c = handler < 0 ? ungatedClass : handler < gates.count ? gates[handler] : -1
+            return c >= 0 ? c : nil
+        }
+        return pendingClasses[pending.url]
     }
 
     /// Writes `state` into `key` (replacing it). `canonical` and `order`
@@ -90,7 +126,7 @@ package struct StateEncoder {
             // A held URL (v2 busy routes) is marked; it is keyed by its class too: until the
             // busy route is left, which one waits makes no difference either.
             if pending.isHeld { key.append(Int32.min) }
-            key.append(pendingClasses[pending.url].map { -2 - $0 } ?? intern(pending.url))
+            key.append(pendingClass(of: pending).map { -2 - $0 } ?? intern(pending.url))
             key.append(Int32(pending.shown.count))
             for mark in pending.shown {
                 key.append(mark.route)
@@ -177,8 +213,7 @@ package struct StateEncoder {
         for value in values {
             switch value {
             case .string(let s):
-                key.append(0)
-                key.append(intern(s))
+                appendString(s, to: &key)
             case .int(let i):
                 key.append(1)
                 key.append(Int32(truncatingIfNeeded: i))
@@ -191,6 +226,27 @@ package struct StateEncoder {
                 key.append(b ? 4 : 3)
             }
         }
+    }
+
+    /// A string argument: up to seven UTF-8 bytes written in place (most
+    /// are sample values like "1", and interning hashes the string), a
+    /// longer one by its interned number.
+    private mutating func appendString(_ string: String, to key: inout [Int32]) {
+        var packed: UInt64 = 0
+        var count = 0
+        for byte in string.utf8 {
+            guard count < 7 else {
+                key.append(0)
+                key.append(intern(string))
+                return
+            }
+            packed |= UInt64(byte) << (8 * count)
+            count += 1
+        }
+        packed |= UInt64(count) << 56
+        key.append(5)
+        key.append(Int32(truncatingIfNeeded: packed))
+        key.append(Int32(truncatingIfNeeded: packed >> 32))
     }
 
     private mutating func intern(_ string: String) -> Int32 {
