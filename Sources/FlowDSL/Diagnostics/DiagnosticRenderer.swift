@@ -105,7 +105,11 @@ package struct DiagnosticRenderer {
         var columns = 0
         for (i, scalar) in (prefix + shown).unicodeScalars.enumerated() {
             if i < caretStart {
-                if scalar == "\t" { indent.append("\t") } else { indent += String(repeating: " ", count: TerminalColumns.of(scalar)) }
+                if scalar == "\t" {
+                    indent.append("\t")
+                } else {
+                    for _ in 0..<TerminalColumns.of(scalar) { indent.append(" ") }
+                }
             } else if i < caretStart + caretLength {
                 columns += TerminalColumns.of(scalar)
             } else {

@@ -183,12 +183,19 @@ public struct Navigator: Sendable {
 }
 
 /// Where a step tried to open its pending URL (`Navigator.pendingLinkTrial`).
-package struct PendingLinkTrial: Sendable {
+/// A reference: a navigator is copied often, and it holds one only while exploring.
+package final class PendingLinkTrial: Sendable {
     /// The state then, without the pending URL.
-    package var state: NavigationState
+    package let state: NavigationState
     /// The guard reads and the `assume` writes of the step before then.
-    package var reads: Int
-    package var writes: Int
+    package let reads: Int
+    package let writes: Int
+
+    package init(state: NavigationState, reads: Int, writes: Int) {
+        self.state = state
+        self.reads = reads
+        self.writes = writes
+    }
 }
 
 /// The guards a navigator's steps read, in order, with the values read
