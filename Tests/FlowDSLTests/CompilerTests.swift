@@ -155,6 +155,20 @@ struct CompilerTests {
         #expect(diagnostics.first?.message == message)
     }
 
+    @Test("a handler of 'back' with parameters is F107 at the first: back carries no values", arguments: [
+        ("flow A [entry] { start a  route a { on back(1️⃣x: String) -> pop }  route b [final] }", true),
+        ("flow A [entry] { start a  route a [final]  on back(1️⃣x: Int, y: Bool) -> stay }", true),
+        ("flow A [entry] { start a  route a { on back -> stay  on go(x: String) -> push b }  route b [final] }", false),
+    ])
+    func backTakesNoParameters(source: String, refused: Bool) {
+        let marked = MarkedSource(source)
+        let expected = refused ? [Finding("F107", marked["1"].line, marked["1"].column)] : []
+        #expect(findings(marked.text).filter { $0.code.hasPrefix("F1") } == expected)
+        let (_, diagnostics) = compile(marked.text)
+        #expect(diagnostics.first { $0.code == .argumentMismatch }?.message
+            == (refused ? "'back' is the user's back button or swipe and carries no values: a handler of it takes no parameters" : nil))
+    }
+
     @Test("an unknown parameter type is F108 at the type")
     func unknownType() {
         #expect(findings("flow A [entry] { start a  route a(x: Strin) [final] }") == [Finding("F108", 1, 38)])

@@ -10,6 +10,10 @@ extension Compiler {
         }
         let isSystem = systemAttribute(decl, in: tree)
         let parameters = declareParameters(tree.parameters[decl.parameters.range])
+        if decl.resultFlow == nil, decl.event.symbol == keywords.back, let first = tree.parameters[decl.parameters.range].first {
+            report(.argumentMismatch, first.name.span,
+                   "'back' is the user's back button or swipe and carries no values: a handler of it takes no parameters")
+        }
         let guardCondition = decl.guardName.map { Guard(name: $0.symbol, negated: decl.guardNegated) }
         var scope: FlowID = -1
         if let scopeName = decl.scope {
