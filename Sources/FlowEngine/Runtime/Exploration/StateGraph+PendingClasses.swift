@@ -1,7 +1,8 @@
 import FlowModel
 
-/// Pending URLs known by their class (`StateGraph.pendingClasses`), and the
-/// paths of what a run with another URL of the class reaches.
+/// Pending URLs known by their class (`StateGraph.pendingClasses`), the
+/// paths of what a run with another URL of the class reaches, and the
+/// points mirrored from once.
 extension StateGraph {
     /// Replaces the last URL `steps` open by the link sample `sample`'s.
     static func substitute(_ sample: Int32, in steps: inout [PathStep]) {
@@ -30,5 +31,31 @@ extension StateGraph {
             samples[Int(c)].append(Int32(s))
         }
         return (classes, samples)
+    }
+
+    /// Notes the point where a run of a step from a state with a URL of
+    /// class `c` pending tried to open it (`Navigator.pendingLinkTrial`);
+    /// returns whether a step's mirrors (see `take`) already ran from it.
+    ///
+    /// From that point on only the URL decides what the run does. The
+    /// point is the state then, exactly (a key of all of it, not the
+    /// canonical one), with the guards the step read and wrote before it:
+    /// of two steps that reach it alike, the mirrors of the second run the
+    /// same code from the same state under the same guard branches as the
+    /// first's, and reach only what those reached. A program whose log-in
+    /// cover can be closed over many screens mirrors each screen once,
+    /// not once per log-in screen.
+    mutating func noteMirrored(_ c: Int32, _ n: Navigator) -> Bool {
+        guard mirrorsEachTrialOnce, let trial = n.pendingLinkTrial, let log = n.guardReads else { return false }
+        encoder.encodeExactly(trial.state, into: &key)
+        key.append(c)
+        key.append(Int32(trial.reads))
+        for i in 0..<trial.reads {
+            key.append(log.symbols[i].id)
+            key.append(log.values[i] ? 1 : 0)
+        }
+        key.append(Int32(trial.writes))
+        for i in 0..<trial.writes { key.append(log.written[i].id) }
+        return !mirroredTrials.insert(StateKey(key)).inserted
     }
 }

@@ -147,32 +147,6 @@ extension StateGraph {
         }
     }
 
-    /// Notes the point where a run of a step from a state with a URL of
-    /// class `c` pending tried to open it (`Navigator.pendingLinkTrial`);
-    /// returns whether a step's mirrors (see `take`) already ran from it.
-    ///
-    /// From that point on only the URL decides what the run does. The
-    /// point is the state then, exactly (a key of all of it, not the
-    /// canonical one), with the guards the step read and wrote before it:
-    /// of two steps that reach it alike, the mirrors of the second run the
-    /// same code from the same state under the same guard branches as the
-    /// first's, and reach only what those reached. A program whose log-in
-    /// cover can be closed over many screens mirrors each screen once,
-    /// not once per log-in screen.
-    mutating func noteMirrored(_ c: Int32, _ n: Navigator) -> Bool {
-        guard mirrorsEachTrialOnce, let trial = n.pendingLinkTrial, let log = n.guardReads else { return false }
-        encoder.encodeExactly(trial.state, into: &key)
-        key.append(c)
-        key.append(Int32(trial.reads))
-        for i in 0..<trial.reads {
-            key.append(log.symbols[i].id)
-            key.append(log.values[i] ? 1 : 0)
-        }
-        key.append(Int32(trial.writes))
-        for i in 0..<trial.writes { key.append(log.written[i].id) }
-        return !mirroredTrials.insert(StateKey(key)).inserted
-    }
-
     /// Records one run of a step (see `take`). With `mirror`, the run is
     /// from the node's state with that link's URL pending instead: only a
     /// run that tried to open it is new (the others are the node's own),
