@@ -33,20 +33,23 @@ extension StateGraph {
         return (classes, samples)
     }
 
-    /// Notes the point where a run of a step from a state with a URL of
-    /// class `c` pending tried to open it (`Navigator.pendingLinkTrial`);
-    /// returns whether a step's mirrors (see `take`) already ran from it.
+    /// Notes the point where a run of a step from `node` (whose state is
+    /// `source`) with a URL of class `c` pending tried to open it
+    /// (`Navigator.pendingLinkTrial`); returns whether a step's mirrors
+    /// (see `take`) already ran from it.
     ///
     /// From that point on only the URL decides what the run does. The
     /// point is the state then, exactly (a key of all of it, not the
-    /// canonical one), with the guards the step read and wrote before it:
-    /// of two steps that reach it alike, the mirrors of the second run the
+    /// canonical one), with the guards the step read and wrote before it,
+    /// and what the node a run reaches is keyed by besides its state: the
+    /// source's hidden tabs and which of them were unseen (`unseenTabs`).
+    /// Of two steps that reach it alike, the mirrors of the second run the
     /// same code from the same state under the same guard branches as the
-    /// first's, and reach only what those reached. A program whose log-in
-    /// cover can be closed over many screens mirrors each screen once,
-    /// not once per log-in screen.
-    mutating func noteMirrored(_ c: Int32, _ n: Navigator) -> Bool {
-        guard mirrorsEachTrialOnce, let trial = n.pendingLinkTrial, let log = n.guardReads else { return false }
+    /// first's, and reach only the nodes those reached. A program whose
+    /// log-in cover can be closed over many screens mirrors each screen
+    /// once, not once per log-in screen.
+    mutating func noteMirrored(_ c: Int32, _ n: Navigator, from source: NavigationState, _ node: Int32) -> Bool {
+        guard mirrorsEachTrialOnce, node >= 0, let trial = n.pendingLinkTrial, let log = n.guardReads else { return false }
         encoder.encodeExactly(trial.state, into: &key)
         key.append(c)
         key.append(Int32(trial.reads))
@@ -56,6 +59,19 @@ extension StateGraph {
         }
         key.append(Int32(trial.writes))
         for i in 0..<trial.writes { key.append(log.written[i].id) }
+        let unseen = unseenValues[unseenRanges[Int(node)].range]
+        key.append(Int32(unseen.count))
+        key.append(contentsOf: unseen)
+        let containers = source.layers.indices.filter { source.layers[$0].stacks.count > 1 }
+        key.append(Int32(containers.count))
+        for l in containers {
+            let layer = source.layers[l]
+            key.append(Int32(l))
+            key.append(layer.container)
+            key.append(Int32(layer.selected))
+            key.append(Int32(layer.stacks.count))
+            for s in layer.stacks.indices where s != layer.selected { encoder.appendExactly(layer.stacks[s], to: &key) }
+        }
         return !mirroredTrials.insert(StateKey(key)).inserted
     }
 }

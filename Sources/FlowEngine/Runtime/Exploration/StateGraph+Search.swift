@@ -124,7 +124,7 @@ extension StateGraph {
         var complete = GuardBranching.forEachRun(&nav!, from: state, holding: holding, maxRuns: limits.maxRunsPerStep, run, { (n: inout Navigator, failure: NavigationError?, valuation: GuardBranching.Assignment) in
             if n.triedPendingLink {
                 tried = true
-                if let c = pendingClass, !noteMirrored(c, n) { unmirrored = true }
+                if let c = pendingClass, !noteMirrored(c, n, from: state, node) { unmirrored = true }
             }
             record(node, state, cost, step, kind: kind, n, failure, valuation)
         })

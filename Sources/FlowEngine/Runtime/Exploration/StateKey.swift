@@ -159,14 +159,7 @@ package struct StateEncoder {
             key.append(layer.container)
             key.append(Int32(layer.selected))
             key.append(Int32(layer.stacks.count))
-            for stack in layer.stacks {
-                key.append(Int32(stack.count))
-                for entry in stack {
-                    key.append(entry.route)
-                    key.append(entry.instance)
-                    append(entry.arguments, to: &key)
-                }
-            }
+            for stack in layer.stacks { appendExactly(stack, to: &key) }
         }
         let guards = state.guards.map(\.id).sorted()
         key.append(Int32(guards.count))
@@ -181,6 +174,17 @@ package struct StateEncoder {
             }
         } else {
             key.append(-1)
+        }
+    }
+
+    /// Appends a stack as `encodeExactly` writes it: its size, then each
+    /// entry's route, instance slot and arguments.
+    package mutating func appendExactly(_ stack: [Entry], to key: inout [Int32]) {
+        key.append(Int32(stack.count))
+        for entry in stack {
+            key.append(entry.route)
+            key.append(entry.instance)
+            append(entry.arguments, to: &key)
         }
     }
 
@@ -228,14 +232,15 @@ package struct StateEncoder {
         }
     }
 
-    /// A string argument: up to seven UTF-8 bytes written in place (most
-    /// are sample values like "1", and interning hashes the string), a
-    /// longer one by its interned number.
+    /// A string argument: up to seven ASCII bytes written in place (most
+    /// are sample values like "1", and interning hashes the string), any
+    /// other by its interned number (strings equal as Swift compares them,
+    /// `é` written as one scalar or two, intern alike; ASCII has one form).
     private mutating func appendString(_ string: String, to key: inout [Int32]) {
         var packed: UInt64 = 0
         var count = 0
         for byte in string.utf8 {
-            guard count < 7 else {
+            guard count < 7, byte < 0x80 else {
                 key.append(0)
                 key.append(intern(string))
                 return
