@@ -53,6 +53,8 @@ extension Compiler {
     mutating func compileArguments(_ decls: ArraySlice<ArgumentDecl>, to target: ArgumentTarget, target span: SourceSpan, binding: ArgumentBinding) -> IndexRange {
         let params = program.parameters[target.parameters.range]
         let lower = Int32(program.arguments.count)
+        // Most targets take no arguments and have no parameters: nothing to bind or miss.
+        if decls.isEmpty && params.isEmpty { return IndexRange(lower, lower) }
         var bound = Set<Int32>()
         let lookup = ParameterLookup(params.map(\.name))
         for decl in decls {

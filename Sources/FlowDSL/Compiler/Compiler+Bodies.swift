@@ -14,14 +14,14 @@ extension Compiler {
         for r in routes.range {
             let routeDecl = tree.routes[routeDecls[r]]
             let lower = HandlerID(program.handlers.count)
-            seenHandlers.removeAll(keepingCapacity: true)
+            seenHandlers.removeAll()
             for h in routeDecl.handlers.range {
                 compileHandler(tree.handlers[h], in: tree, flow: flow, route: RouteID(r))
             }
             program.routes[r].handlers = IndexRange(lower, HandlerID(program.handlers.count))
         }
         let lower = HandlerID(program.handlers.count)
-        seenHandlers.removeAll(keepingCapacity: true)
+        seenHandlers.removeAll()
         for h in decl.handlers.range where tree.handlers[h].route < 0 {
             compileHandler(tree.handlers[h], in: tree, flow: flow, route: -1)
         }
@@ -155,4 +155,34 @@ struct HandlerSignature: Hashable {
     var guardCondition: Guard?
     /// `from F` (v2): F109 is per event, guard and scope.
     var scope: FlowID = -1
+}
+
+/// The handler signatures of one owner (F109): a list searched in order
+/// while it is short, a hash set once it is not. An owner has one or two
+/// handlers, where hashing each signature cost more than comparing it with
+/// the others; past `listLimit` every insertion is O(1) expected, so an
+/// owner of thousands of handlers stays linear.
+struct HandlerSignatures {
+    static let listLimit = 16
+    private var list: [HandlerSignature] = []
+    private var hashed: Set<HandlerSignature> = []
+
+    /// Adds `signature` unless it is there; whether it was added.
+    mutating func insert(_ signature: HandlerSignature) -> Bool {
+        if hashed.isEmpty {
+            if list.contains(signature) { return false }
+            if list.count < Self.listLimit {
+                list.append(signature)
+                return true
+            }
+            hashed.formUnion(list)
+        }
+        return hashed.insert(signature).inserted
+    }
+
+    /// Empties the set for the next owner, keeping the list's storage.
+    mutating func removeAll() {
+        list.removeAll(keepingCapacity: true)
+        if !hashed.isEmpty { hashed.removeAll() }
+    }
 }

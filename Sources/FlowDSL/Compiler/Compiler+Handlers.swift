@@ -26,7 +26,7 @@ extension Compiler {
             scope = scoped
         }
         let signature = HandlerSignature(event: event, guardCondition: guardCondition, scope: scope)
-        if !seenHandlers.insert(signature).inserted {
+        if !seenHandlers.insert(signature) {
             let owner = route >= 0 ? "route '\(text(program.routes[Int(route)].name))'" : "flow '\(text(program.flows[Int(flow)].name))' (flow level)"
             let condition = (decl.scope.map { " from \(text($0.symbol))" } ?? "")
                 + (decl.guardName.map { " when \(decl.guardNegated ? "!" : "")\(text($0.symbol))" } ?? "")

@@ -40,7 +40,7 @@ package struct Compiler {
     /// For each route id, its declaration index in its tree.
     var routeDecls: [Int] = []
     /// The handler signatures of the owner being compiled (F109); reused.
-    var seenHandlers = Set<HandlerSignature>()
+    var seenHandlers = HandlerSignatures()
     /// Each scoped handler (`on E from F`) and where F is written, checked
     /// against the flow tree once it is known (F110).
     var scopeSpans: [(handler: HandlerID, span: SourceSpan)] = []

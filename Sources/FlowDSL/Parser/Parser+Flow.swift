@@ -136,11 +136,16 @@ extension Parser {
     /// parameter; `defaults: false` for an event's reports one as F001.)
     mutating func parseParameters(defaults: Bool = true) -> IndexRange {
         advance()
-        var list: [ParameterDecl] = []
+        // A default value is no list: the parameters go straight into the tree.
+        let lower = Int32(tree.parameters.count)
         repeat {
             guard let name = expectName("parameter name") else { break }
-            guard expect(.colon, "':' and a type after parameter '\(Diagnostic.quoted(symbols[name.symbol]))'"),
-                  let type = expectName("a type (String, Int, Bool or Double)") else { break }
+            // The message quotes the name: built only when it is reported.
+            guard consume(.colon) else {
+                error(expected: "':' and a type after parameter '\(Diagnostic.quoted(symbols[name.symbol]))'")
+                break
+            }
+            guard let type = expectName("a type (String, Int, Bool or Double)") else { break }
             var parameter = ParameterDecl(name: name, type: type)
             if at == .equals {
                 let equals = span(token)
@@ -153,11 +158,9 @@ extension Parser {
                     error("an event's parameter '\(Diagnostic.quoted(symbols[name.symbol]))' cannot have a default: only a route's or a flow's can", at: equals)
                 }
             }
-            list.append(parameter)
+            tree.parameters.append(parameter)
         } while consume(.comma)
         closeList(.rightParen)
-        let lower = Int32(tree.parameters.count)
-        tree.parameters.append(contentsOf: list)
         return IndexRange(lower, Int32(tree.parameters.count))
     }
 

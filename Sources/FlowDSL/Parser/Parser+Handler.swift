@@ -48,16 +48,16 @@ extension Parser {
             skipToHandlerEnd()
             return
         }
-        var actions: [ActionDecl] = []
+        // Straight into the tree: an action's parts go to other arrays, so
+        // the handler's actions stay contiguous without a list of their own.
+        let lower = Int32(tree.actions.count)
         repeat {
             guard let action = parseAction() else {
                 skipToHandlerEnd()
                 break
             }
-            actions.append(action)
+            tree.actions.append(action)
         } while consumeThen()
-        let lower = Int32(tree.actions.count)
-        tree.actions.append(contentsOf: actions)
         handler.actions = IndexRange(lower, Int32(tree.actions.count))
         tree.handlers.append(handler)
     }
@@ -81,7 +81,7 @@ extension Parser {
                 : at("alert") ? .alert : at("dialog") ? .dialog : at("popover") ? .popover : .replace
             advance()
             guard let target = parseTarget() else { return nil }
-            action.targets = appendTargets([target])
+            action.targets = appendTarget(target)
             if action.kind == .push || action.kind == .sheet || action.kind == .cover, at("with") {
                 advance()
                 guard let transition = expectName("transition name after 'with'") else { return nil }
@@ -91,20 +91,27 @@ extension Parser {
             action.kind = .set
             advance()
             guard expect(.leftBracket, "'[' and the routes to set") else { return nil }
-            var targets: [TargetDecl] = []
+            // A target's arguments go to their own array: the targets stay contiguous.
+            let lower = Int32(tree.targets.count)
             repeat {
-                guard let target = parseTarget() else { return nil }
-                targets.append(target)
+                guard let target = parseTarget() else {
+                    tree.targets.removeSubrange(Int(lower)...)
+                    return nil
+                }
+                tree.targets.append(target)
             } while consume(.comma)
-            guard expect(.rightBracket, "']' to close the route list") else { return nil }
-            action.targets = appendTargets(targets)
+            guard expect(.rightBracket, "']' to close the route list") else {
+                tree.targets.removeSubrange(Int(lower)...)
+                return nil
+            }
+            action.targets = IndexRange(lower, Int32(tree.targets.count))
         } else if at("pop") {
             advance()
             if at("to") {
                 advance()
                 guard let name = expectName("route name after 'pop to'") else { return nil }
                 action.kind = .popTo
-                action.targets = appendTargets([TargetDecl(name: name, arguments: .empty, span: name.span)])
+                action.targets = appendTarget(TargetDecl(name: name, arguments: .empty, span: name.span))
             } else {
                 action.kind = .pop
             }
@@ -162,10 +169,15 @@ extension Parser {
     /// "(" arg { "," arg } ")" ; arg = IDENT ":" ( IDENT | STRING | NUMBER | "true" | "false" ) ;
     mutating func parseArguments() -> IndexRange {
         advance()
-        var list: [ArgumentDecl] = []
+        // A value holds no list of its own: the arguments go straight into the tree.
+        let lower = Int32(tree.arguments.count)
         repeat {
             guard let name = expectName("argument name") else { break }
-            guard expect(.colon, "':' and a value after argument '\(Diagnostic.quoted(symbols[name.symbol]))'") else { break }
+            // The message quotes the name: built only when it is reported.
+            guard consume(.colon) else {
+                error(expected: "':' and a value after argument '\(Diagnostic.quoted(symbols[name.symbol]))'")
+                break
+            }
             let valueToken = token
             var value: ArgumentValueDecl = .invalid
             switch at {
@@ -186,11 +198,9 @@ extension Parser {
                 error(expected: "a value (a parameter name, string, number, true or false)")
             }
             if case .invalid = value, valueToken.start == token.start { break }
-            list.append(ArgumentDecl(name: name, value: value, span: span(from: name.span.start, to: valueToken.end)))
+            tree.arguments.append(ArgumentDecl(name: name, value: value, span: span(from: name.span.start, to: valueToken.end)))
         } while consume(.comma)
         closeList(.rightParen)
-        let lower = Int32(tree.arguments.count)
-        tree.arguments.append(contentsOf: list)
         return IndexRange(lower, Int32(tree.arguments.count))
     }
 
@@ -206,9 +216,8 @@ extension Parser {
     /// The end of the last consumed token.
     var lastEnd: Int32 { lastConsumedEnd }
 
-    mutating func appendTargets(_ targets: [TargetDecl]) -> IndexRange {
-        let lower = Int32(tree.targets.count)
-        tree.targets.append(contentsOf: targets)
-        return IndexRange(lower, Int32(tree.targets.count))
+    mutating func appendTarget(_ target: TargetDecl) -> IndexRange {
+        tree.targets.append(target)
+        return IndexRange(Int32(tree.targets.count - 1), Int32(tree.targets.count))
     }
 }

@@ -101,18 +101,17 @@ extension Parser {
     /// `then`), appended to the tree's actions; nil after an error, with the
     /// rest of the link skipped.
     private mutating func parseLinkActions(first: Bool) -> IndexRange? {
-        var actions: [ActionDecl] = []
+        let lower = Int32(tree.actions.count)
         var needsThen = !first
         while !needsThen || consumeThen() {
             needsThen = true
             guard let action = parseAction() else {
+                tree.actions.removeSubrange(Int(lower)...)
                 if !atTopLevelKeyword && !atEnd { skipToTopLevelItem() }
                 return nil
             }
-            actions.append(action)
+            tree.actions.append(action)
         }
-        let lower = Int32(tree.actions.count)
-        tree.actions.append(contentsOf: actions)
         return IndexRange(lower, Int32(tree.actions.count))
     }
 }
