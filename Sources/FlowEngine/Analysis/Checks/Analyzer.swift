@@ -100,17 +100,6 @@ package struct Analyzer {
         actionHandlers = owners
     }
 
-    mutating func run() {
-        let reach = checkReachability()
-        let deadEnds = checkDeadEnds()
-        checkImpossibleBacks()
-        checkTraps(reachable: reach, deadEnds: deadEnds)
-        checkGrowthCycles()
-        checkRecursiveFlows()
-        checkResults()
-        checkLinkOverlaps()
-    }
-
     /// Adds a finding; one about a place the user can reach names it in
     /// `reached`, and gets the shortest path there.
     mutating func report(_ code: DiagnosticCode, _ span: SourceSpan, _ message: String, notes: [DiagnosticNote] = [],

@@ -71,7 +71,7 @@ extension Explorer {
             guard let needed = assumptions[i] else { continue }
             scratch = needed
             scratch.append(.send(h))
-            let values = samples[Int(h)]
+            let values = sampleValues(of: h)
             take(from: node, state, goal, &remaining) { (navigator: inout Navigator) throws(NavigationError) in
                 if handler.event.name == navigator.backSymbol && values.isEmpty {
                     _ = try navigator.back()
@@ -118,6 +118,14 @@ extension Explorer {
             scratch = [.assume(condition.name, !condition.negated)]
             take(from: node, state, goal, &remaining) { (_: inout Navigator) throws(NavigationError) in }
         }
+    }
+
+    /// The sample values `handler`'s event is sent with (`PathStep.sampleValue`), cached.
+    mutating func sampleValues(of handler: HandlerID) -> [Value] {
+        if let values = samples[Int(handler)] { return values }
+        let values = program.parameters[program.handlers[Int(handler)].parameters.range].map { PathStep.sampleValue($0.type) }
+        samples[Int(handler)] = values
+        return values
     }
 
     /// Runs the `assume` steps of `scratch`, then `last`, on `state`; on

@@ -114,7 +114,9 @@ public struct Explorer: Sendable {
     var explored = false
     var unmet = 0
     var placeIndex: [Place: Int32] = [:]
-    var samples: [[Value]]
+    /// Per handler, the sample values its event is sent with, worked out
+    /// when a search first sends it (a path search sends a few of many).
+    var samples: [[Value]?]
     var scratch: [PathStep] = []
 
     /// The identity of a place (see the type's documentation).
@@ -147,9 +149,7 @@ public struct Explorer: Sendable {
         routeNode = [Int32](repeating: -1, count: program.routes.count)
         handlerNode = [Int32](repeating: -1, count: program.handlers.count)
         flowNode = [Int32](repeating: -1, count: program.flows.count)
-        samples = program.handlers.map { handler in
-            program.parameters[handler.parameters.range].map { PathStep.sampleValue($0.type) }
-        }
+        samples = [[Value]?](repeating: nil, count: program.handlers.count)
     }
 
     /// Searches until every goal is met, or everywhere without a goal.

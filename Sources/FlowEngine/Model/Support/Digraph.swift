@@ -10,35 +10,38 @@ package struct Digraph: Sendable {
     package private(set) var targets: [Int32]
     package private(set) var labels: [Int32]
 
-    /// A builder that collects edges before freezing them.
+    /// A builder that collects edges before freezing them: one append of
+    /// one edge each, the hottest call of the graph checks.
     package struct Builder {
-        var sources: [Int32] = []
-        var targets: [Int32] = []
-        var labels: [Int32] = []
+        struct Edge {
+            var from: Int32
+            var to: Int32
+            var label: Int32
+        }
+        var edges: [Edge] = []
         package init() {}
         package mutating func add(_ from: Int32, _ to: Int32, label: Int32 = -1) {
-            sources.append(from)
-            targets.append(to)
-            labels.append(label)
+            edges.append(Edge(from: from, to: to, label: label))
         }
     }
 
     /// - Complexity: O(nodes + edges).
     package init(nodeCount: Int, _ builder: Builder, reversed: Bool = false) {
         self.nodeCount = nodeCount
-        let from = reversed ? builder.targets : builder.sources
-        let to = reversed ? builder.sources : builder.targets
         var offsets = [Int32](repeating: 0, count: nodeCount + 1)
-        for s in from { offsets[Int(s) + 1] += 1 }
-        for i in 0..<nodeCount { offsets[i + 1] += offsets[i] }
-        var fill = offsets
-        var targets = [Int32](repeating: 0, count: from.count)
-        var labels = [Int32](repeating: 0, count: from.count)
-        for e in 0..<from.count {
-            let slot = Int(fill[Int(from[e])])
-            targets[slot] = to[e]
-            labels[slot] = builder.labels[e]
-            fill[Int(from[e])] += 1
+        var targets = [Int32](repeating: 0, count: builder.edges.count)
+        var labels = [Int32](repeating: 0, count: builder.edges.count)
+        builder.edges.withUnsafeBufferPointer { edges in
+            for edge in edges { offsets[Int(reversed ? edge.to : edge.from) + 1] += 1 }
+            for i in 0..<nodeCount { offsets[i + 1] += offsets[i] }
+            var fill = offsets
+            for edge in edges {
+                let (from, to) = reversed ? (edge.to, edge.from) : (edge.from, edge.to)
+                let slot = Int(fill[Int(from)])
+                targets[slot] = to
+                labels[slot] = edge.label
+                fill[Int(from)] += 1
+            }
         }
         self.offsets = offsets
         self.targets = targets
