@@ -24,34 +24,66 @@ extension Program {
     public func gateText(of link: Link) -> String? {
         guard let gate = link.gate, link.gateHandler >= 0 else { return nil }
         let handler = handlers[Int(link.gateHandler)]
-        let actionTexts = actions[handler.actions.range].map { actionText($0, arguments: handler) }
-        return (gate.negated ? "!" : "") + name(gate.name) + " else " + actionTexts.joined(separator: " then ")
+        var text = (gate.negated ? "!" : "") + name(gate.name) + " else "
+        appendActionTexts(of: handler, to: &text)
+        return text
     }
 
     public func actionText(_ action: Action, arguments handler: Handler? = nil) -> String {
-        let targetTexts = targets[action.targets.range].map { target in
-            name(routes[Int(target.route)].name) + (handler.map { argumentList(target.arguments, scope: scope(of: $0)) } ?? "")
+        var text = ""
+        appendActionText(action, arguments: handler, to: &text)
+        return text
+    }
+
+    /// `actionText(action, arguments: handler)`, appended to `text`.
+    func appendActionText(_ action: Action, arguments handler: Handler?, to text: inout String) {
+        func appendTarget(_ target: Target) {
+            text += name(routes[Int(target.route)].name)
+            if let handler, !target.arguments.isEmpty { text += argumentList(target.arguments, scope: scope(of: handler)) }
         }
-        let operandArguments = handler.map { argumentList(action.arguments, scope: scope(of: $0)) } ?? ""
-        var text: String
+        func appendOperandArguments() {
+            if let handler, !action.arguments.isEmpty { text += argumentList(action.arguments, scope: scope(of: handler)) }
+        }
         switch action.kind {
         case .push, .sheet, .cover, .replace, .popTo, .alert, .dialog, .popover:
-            text = "\(action.kind.rawValue) \(targetTexts.first ?? "")"
+            text += action.kind.rawValue
+            text += " "
+            if let target = targets[action.targets.range].first { appendTarget(target) }
         case .set:
-            text = "set [\(targetTexts.joined(separator: ", "))]"
+            text += "set ["
+            for (i, target) in targets[action.targets.range].enumerated() {
+                if i > 0 { text += ", " }
+                appendTarget(target)
+            }
+            text += "]"
         case .start:
-            text = "start \(name(flows[Int(action.flow)].name))" + operandArguments + (action.mode == .push ? "" : " as \(action.mode.rawValue)")
+            text += "start "
+            text += name(flows[Int(action.flow)].name)
+            appendOperandArguments()
+            if action.mode != .push {
+                text += " as "
+                text += action.mode.rawValue
+            }
         case .select:
-            text = "select \(name(flows[Int(action.flow)].name))"
+            text += "select "
+            text += name(flows[Int(action.flow)].name)
         case .finish:
-            text = "finish \(action.result.map(name) ?? "")" + operandArguments
+            text += "finish "
+            if let result = action.result { text += name(result) }
+            appendOperandArguments()
         case .assume:
-            text = "assume " + (action.assumedGuard.map { ($0.negated ? "!" : "") + name($0.name) } ?? "")
+            text += "assume "
+            if let condition = action.assumedGuard {
+                if condition.negated { text += "!" }
+                text += name(condition.name)
+            }
         case .pop, .popToRoot, .dismiss, .stay:
-            text = action.kind.rawValue
+            text += action.kind.rawValue
         }
-        if handler != nil, let transition = action.transition { text += " with \(name(transition))" }
-        return text
+        if handler != nil, let transition = action.transition {
+            text += " with "
+            text += name(transition)
+        }
     }
 
     /// A link's pattern as written after `link` (and its name): the quoted
@@ -76,20 +108,40 @@ extension Program {
         }
         if link.actionHandler >= 0 {
             let handler = handlers[Int(link.actionHandler)]
-            let actionTexts = actions[handler.actions.range].map { actionText($0, arguments: handler) }
-            text += (link.isOver ? " " : " then ") + actionTexts.joined(separator: " then ")
+            text += link.isOver ? " " : " then "
+            appendActionTexts(of: handler, to: &text)
         }
         return text
     }
 
     /// `on select(id: String) when ok -> push product(id: id) then pop`.
+    /// Written into one string (`graph` writes one per handler: a hundred thousand in a large program).
     public func handlerText(_ handler: Handler) -> String {
-        var text = "on " + eventText(handler)
+        var text = "on "
+        text += eventText(handler.event)
+        text += parameterList(handler.parameters)
         if handler.isSystem { text += " [system]" }
-        if handler.scope >= 0 { text += " from \(name(flows[Int(handler.scope)].name))" }
-        if let condition = handler.guardCondition { text += " when \(condition.negated ? "!" : "")\(name(condition.name))" }
-        let actionTexts = actions[handler.actions.range].map { actionText($0, arguments: handler) }
-        return text + " -> " + actionTexts.joined(separator: " then ")
+        if handler.scope >= 0 {
+            text += " from "
+            text += name(flows[Int(handler.scope)].name)
+        }
+        if let condition = handler.guardCondition {
+            text += condition.negated ? " when !" : " when "
+            text += name(condition.name)
+        }
+        text += " -> "
+        appendActionTexts(of: handler, to: &text)
+        return text
+    }
+
+    /// `handler`'s actions as written, with their arguments, each after the first after ` then `.
+    func appendActionTexts(of handler: Handler, to text: inout String) {
+        var first = true
+        for action in actions[handler.actions.range] {
+            if !first { text += " then " }
+            first = false
+            appendActionText(action, arguments: handler, to: &text)
+        }
     }
 
     /// The whole program, one line per flow, route, handler and link.

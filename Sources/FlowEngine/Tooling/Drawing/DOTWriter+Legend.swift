@@ -19,9 +19,15 @@ extension DOTWriter {
     /// - Complexity: O(nodes + edges).
     static func legendRows(_ graph: FlowGraph) -> [LegendRow] {
         var rows: [Int: LegendRow] = [:]
-        for edge in graph.edges {
-            let (order, text) = legendEntry(edge)
-            guard rows[order] == nil else { continue }
+        // Each kind of edge once: most edges are of a kind already seen, so
+        // that is asked first, without copying the edge.
+        var seen = [Bool](repeating: false, count: legendOrders)
+        for e in graph.edges.indices {
+            let order = legendOrder(kind: graph.edges[e].kind, mode: graph.edges[e].mode, isResult: graph.edges[e].isResult)
+            guard !seen[order] else { continue }
+            seen[order] = true
+            let edge = graph.edges[e]
+            let text = legendTexts[order]
             let (color, style) = look(edge)
             var attributes = "color=\"\(color)\""
             if !style.isEmpty { attributes += ", style=\"\(style)\"" }
@@ -57,34 +63,50 @@ extension DOTWriter {
         return rows.values.sorted { $0.order < $1.order }
     }
 
-    /// Where an edge's style sits in the legend and what it is called.
-    static func legendEntry(_ edge: FlowGraph.Edge) -> (Int, String) {
-        if edge.isResult && edge.kind != .finish { return (21, "a child's result") }
-        switch edge.kind {
-        case .push: return (0, "push")
-        case .sheet: return (1, "sheet")
-        case .cover: return (2, "cover")
-        case .alert: return (3, "alert")
-        case .dialog: return (4, "dialog")
-        case .popover: return (5, "popover")
-        case .replace, .set: return (6, "replace · set")
-        case .pop, .popTo, .popToRoot, .dismiss: return (7, "pop · dismiss")
-        case .stay: return (8, "stay (no change)")
-        case .implicitBack: return (9, "implicit back")
+    /// How many places `legendOrder` has for edges.
+    static let legendOrders = 31
+
+    /// Where an edge's style sits in the legend (`legendTexts` names each place).
+    static func legendOrder(kind: FlowGraph.EdgeKind, mode: StartMode?, isResult: Bool) -> Int {
+        if isResult && kind != .finish { return 21 }
+        switch kind {
+        case .push: return 0
+        case .sheet: return 1
+        case .cover: return 2
+        case .alert: return 3
+        case .dialog: return 4
+        case .popover: return 5
+        case .replace, .set: return 6
+        case .pop, .popTo, .popToRoot, .dismiss: return 7
+        case .stay: return 8
+        case .implicitBack: return 9
         case .start:
-            switch edge.mode {
-            case .sheet?, .cover?: return (11, "start a flow as sheet · cover")
-            case .root?: return (12, "start a flow as root")
-            default: return (10, "start a flow (pushed)")
+            switch mode {
+            case .sheet?, .cover?: return 11
+            case .root?: return 12
+            default: return 10
             }
-        case .select: return (13, "select a tab")
-        case .startsInPlace, .tab: return (14, "tab · started in place")
-        case .reference: return (15, "a flow's box → its cluster")
-        case .finish: return (20, "finish (to the exit)")
-        case .result: return (21, "a child's result")
-        case .link: return (30, "deep link")
+        case .select: return 13
+        case .startsInPlace, .tab: return 14
+        case .reference: return 15
+        case .finish: return 20
+        case .result: return 21
+        case .link: return 30
         }
     }
+
+    /// What the legend calls each place of `legendOrder` (empty: none has it).
+    static let legendTexts: [String] = {
+        var texts = [String](repeating: "", count: legendOrders)
+        for (order, text) in [(0, "push"), (1, "sheet"), (2, "cover"), (3, "alert"), (4, "dialog"), (5, "popover"),
+                              (6, "replace · set"), (7, "pop · dismiss"), (8, "stay (no change)"), (9, "implicit back"),
+                              (10, "start a flow (pushed)"), (11, "start a flow as sheet · cover"), (12, "start a flow as root"),
+                              (13, "select a tab"), (14, "tab · started in place"), (15, "a flow's box → its cluster"),
+                              (20, "finish (to the exit)"), (21, "a child's result"), (30, "deep link")] {
+            texts[order] = text
+        }
+        return texts
+    }()
 
     /// The `Legend` cluster: the edge samples in lines of three, each
     /// between two dots (a line is one chain, so the legend stays short;

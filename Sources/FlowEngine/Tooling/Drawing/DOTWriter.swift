@@ -264,7 +264,7 @@ package enum DOTWriter {
             out.write(Int(edge.outOfCluster))
         }
         let detail = marked ? tooltip(edge.findings)
-            : group.count == 1 ? edge.detail : group.map { graph.edges[$0].detail }.filter { !$0.isEmpty }.joined(separator: "\n")
+            : group.count == 1 ? graph.detail(of: edge) : group.map { graph.detail(of: graph.edges[$0]) }.filter { !$0.isEmpty }.joined(separator: "\n")
         if !detail.isEmpty {
             out.write(", tooltip=")
             out.quoted(detail)

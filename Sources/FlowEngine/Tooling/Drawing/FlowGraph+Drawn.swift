@@ -20,6 +20,12 @@ extension FlowGraph {
             var into: FlowID
             var outOf: FlowID
             var onJourney: Bool
+
+            /// Two words: the synthesized hash feeds the hasher eight fields one by one.
+            func hash(into hasher: inout Hasher) {
+                hasher.combine(UInt64(truncatingIfNeeded: from) << 32 | UInt64(UInt32(truncatingIfNeeded: to)))
+                hasher.combine(UInt64(UInt32(bitPattern: into)) << 32 | UInt64(UInt32(bitPattern: outOf)))
+            }
         }
         var groups: [[Int]] = []
         groups.reserveCapacity(edges.count)
@@ -40,6 +46,12 @@ extension FlowGraph {
             }
         }
         return groups
+    }
+
+    /// What an edge's tooltip says: its `detail`, or else its handler as written.
+    package func detail(of edge: Edge) -> String {
+        guard edge.detail.isEmpty, program.handlers.indices.contains(Int(edge.handler)) else { return edge.detail }
+        return program.handlerText(program.handlers[Int(edge.handler)])
     }
 
     /// The label of a drawn edge: each merged edge's label once, one a

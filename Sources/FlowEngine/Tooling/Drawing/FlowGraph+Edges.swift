@@ -93,7 +93,7 @@ extension GraphBuilder {
         }
         if let transition { label += " [\(transition)]" }
         edges.append(FlowGraph.Edge(from: from, to: to, kind: kind, mode: mode, label: label, event: event, guardText: guardText,
-                                    transition: transition, detail: program.handlerText(handler), isResult: handler.event.isResult,
+                                    transition: transition, detail: "", isResult: handler.event.isResult,
                                     intoCluster: intoCluster,
                                     outOfCluster: outOfCluster, handler: id, findings: []))
     }
@@ -128,7 +128,7 @@ extension GraphBuilder {
         }
         let (label, guardText) = labelHead(of: handler)
         edges.append(FlowGraph.Edge(from: from, to: to, kind: kind, mode: mode, label: label, event: program.eventText(handler),
-                                    guardText: guardText, transition: nil, detail: program.handlerText(handler),
+                                    guardText: guardText, transition: nil, detail: "",
                                     isResult: handler.event.isResult, intoCluster: intoCluster, outOfCluster: -1,
                                     handler: id, findings: []))
     }

@@ -99,7 +99,10 @@ package struct FlowGraph: Sendable {
         public var event: String
         package var guardText: String?
         package var transition: String?
-        /// The handler as written, for tooltips.
+        /// What the tooltip says. Empty for a handler's edge of the route
+        /// view: `FlowGraph.detail(of:)` writes the handler as written only
+        /// when the edge is drawn, so that a large program does not hold a
+        /// hundred thousand texts meanwhile.
         package var detail: String
         /// A child's result (`Child.done`), drawn from the child's exit.
         package var isResult: Bool

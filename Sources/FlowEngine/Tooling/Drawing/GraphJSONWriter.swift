@@ -97,7 +97,7 @@ package enum GraphJSONWriter {
             if let transition = edge.transition { json.field("transition", transition) }
             json.field("result", edge.isResult)
             json.field("label", edge.label)
-            json.field("handler", edge.detail)
+            json.field("handler", graph.detail(of: edge))
             codes(edge.findings, &json)
             if graph.hasJourney { steps(edge.steps, &json) }
             json.endObject()
