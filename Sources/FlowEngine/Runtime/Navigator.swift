@@ -201,13 +201,18 @@ package final class PendingLinkTrial: Sendable {
 /// The guards a navigator's steps read, in order, with the values read
 /// (`Navigator.guardReads`). A reference, so that the non-mutating parts of
 /// a step (dispatch) can record into it; one navigator uses it at a time.
+///
+/// Its lists are never accessed while another access to them is under way
+/// (each read or write is one call), so exclusivity is not checked at run
+/// time: a step checks its log a few times, and the checks were 1.5% of
+/// exploring wayfarer.
 public final class GuardReadLog: @unchecked Sendable {
-    public var symbols: [Symbol] = []
-    public var values: [Bool] = []
+    @exclusivity(unchecked) public var symbols: [Symbol] = []
+    @exclusivity(unchecked) public var values: [Bool] = []
     /// Guards an `assume` action of the step has set or cleared: reading
     /// one of them afterwards reads the step's own value, not the app's, so
     /// it is no branch.
-    public var written: [Symbol] = []
+    @exclusivity(unchecked) public var written: [Symbol] = []
 
     public init() {}
 

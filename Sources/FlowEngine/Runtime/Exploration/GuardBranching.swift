@@ -31,11 +31,11 @@ package enum GuardBranching {
         while let fixed = pending.popLast() {
             runs += 1
             guard runs <= maxRuns else { return false }
-            var start = state
+            // Set in place: one copy of the state a run, not one for the run and one for the navigator.
+            navigator.state = state
             for (symbol, value) in fixed {
-                if value { start.guards.insert(symbol) } else { start.guards.remove(symbol) }
+                if value { navigator.state.guards.insert(symbol) } else { navigator.state.guards.remove(symbol) }
             }
-            navigator.state = start
             log.removeAll()
             var failure: NavigationError?
             do throws(NavigationError) { try body(&navigator) } catch { failure = error }

@@ -5,23 +5,38 @@ import FlowModel
 extension StateGraph {
     /// Cuts `node` when it repeats growth along its own path, or is too large.
     mutating func checkGrowth(_ node: Int32) {
-        let state = states[Int(node)]
-        let size = state.entryCount + state.layers.count + state.instances.count
-        if size > limits.maxStateSize {
+        if stateSize(node) > limits.maxStateSize {
             cut[Int(node)] = true
             oversized.append(node)
             return
         }
-        var ancestor = parents[Int(node)]
-        var hops = 0
-        while ancestor >= 0, hops < 256 {
-            if StateGraph.extends(state, states[Int(ancestor)]), growsBetween(ancestor, node), pumps(node, from: ancestor) {
-                cut[Int(node)] = true
-                growth.append((node, ancestor))
-                return
+        if let ancestor = grownAncestor(of: node) {
+            cut[Int(node)] = true
+            growth.append((node, ancestor))
+        }
+    }
+
+    /// Entries, layers and instances of `node`'s state.
+    func stateSize(_ node: Int32) -> Int {
+        states[Int(node)].entryCount + states[Int(node)].layers.count + states[Int(node)].instances.count
+    }
+
+    /// The nearest of `node`'s ancestors (up to 256 up) whose state it
+    /// extends and grows from again, if any. Not mutating, so that each
+    /// ancestor's state is read where it is stored (through the buffer), not copied.
+    func grownAncestor(of node: Int32) -> Int32? {
+        states.withUnsafeBufferPointer { states in
+            let grown = states[Int(node)]
+            var ancestor = parents[Int(node)]
+            var hops = 0
+            while ancestor >= 0, hops < 256 {
+                if StateGraph.extends(grown, states[Int(ancestor)]), growsBetween(ancestor, node), pumps(node, from: ancestor) {
+                    return ancestor
+                }
+                ancestor = parents[Int(ancestor)]
+                hops += 1
             }
-            ancestor = parents[Int(ancestor)]
-            hops += 1
+            return nil
         }
     }
 
@@ -77,6 +92,7 @@ extension StateGraph {
     /// visible stack, more layers, more flows running: a deeper flow tree)
     /// and the same active screen and pending URL: then the steps between
     /// apply again.
+    @inline(__always)
     static func extends(_ grown: NavigationState, _ base: NavigationState) -> Bool {
         guard grown.pendingLink?.url == base.pendingLink?.url,
               let g = grown.activeEntry, let b = base.activeEntry, g.route == b.route, g.arguments == b.arguments,
