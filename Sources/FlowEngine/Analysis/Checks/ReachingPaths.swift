@@ -41,6 +41,8 @@ extension Analyzer {
             }
         }
         explorer.explore(until: goal)
+        // The sample URLs by index, made once if a path opens one (finding one is a walk over the links).
+        var sampleURLs: [String] = []
         for (d, wanted) in pathGoals {
             let node: Int32
             switch wanted {
@@ -49,7 +51,11 @@ extension Analyzer {
             case .flow(let f): node = explorer.flowNode[Int(f)]
             }
             guard node >= 0 else { continue }
-            diagnostics[d].path = explorer.path(to: node).map { $0.scriptText(in: program) }
+            let steps = explorer.path(to: node)
+            if sampleURLs.isEmpty, steps.contains(where: { if case .open = $0 { true } else { false } }) {
+                sampleURLs = program.linkSamples.map(\.url)
+            }
+            diagnostics[d].path = steps.map { $0.scriptText(in: program) { sampleURLs[Int($0)] } }
         }
     }
 

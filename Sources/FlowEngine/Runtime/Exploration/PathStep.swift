@@ -39,6 +39,12 @@ extension PathStep {
     /// The step as a line of a scenario script: `select(id: "1")`, `back`,
     /// `tab Settings`, `assume !loggedIn`, `open "shop://product/1"`.
     public func scriptText(in program: Program) -> String {
+        scriptText(in: program, sampleURL: program.linkSampleURL(at:))
+    }
+
+    /// `scriptText(in:)`, with the URL of each link sample from `sampleURL`
+    /// (a caller that writes many paths looks them up in a table made once).
+    public func scriptText(in program: Program, sampleURL: (Int32) -> String) -> String {
         switch self {
         case .assume(let name, let value):
             return "assume " + (value ? "" : "!") + program.name(name)
@@ -56,7 +62,7 @@ extension PathStep {
         case .tab(let flow):
             return "tab " + program.name(program.flows[Int(flow)].name)
         case .open(let sample):
-            return "open " + Navigator.literal(.string(program.linkSampleURL(at: sample)))
+            return "open " + Navigator.literal(.string(sampleURL(sample)))
         case .expectTop(let route):
             return "expect top " + program.qualifiedName(route)
         }
