@@ -4,12 +4,12 @@ import FlowModel
 /// The checks of the flow graph, in one fixed order, on two cores when the
 /// program is large enough for that to pay.
 extension Analyzer {
-    /// Declarations from which the checks run on two threads; below, the
-    /// threads' start costs more than they save.
-    static let parallelFrom = 20_000
+    /// Declarations from which the checks run on two threads by default;
+    /// below, the threads' start costs more than they save.
+    static let defaultParallelFrom = 20_000
 
     mutating func run() {
-        guard program.declarationCount >= Analyzer.parallelFrom else {
+        guard program.declarationCount >= parallelFrom else {
             let reach = checkReachability()
             let deadEnds = checkDeadEnds()
             checkImpossibleBacks()
@@ -63,14 +63,12 @@ extension Analyzer {
 /// Runs two closures at the same time and returns both results; the
 /// calling thread runs one of them.
 enum Both {
-    static func run<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
-        withoutActuallyEscaping(first) { first in
-            withoutActuallyEscaping(second) { second in
-                let results = Results<A, B>(first, second)
-                DispatchQueue.concurrentPerform(iterations: 2) { results.run($0) }
-                return results.both()
-            }
-        }
+    /// The closures escape: the worker thread holds them in an object, and
+    /// an escaping closure's context is a heap object whatever holds it.
+    static func run<A, B>(_ first: @escaping () -> A, _ second: @escaping () -> B) -> (A, B) {
+        let results = Results<A, B>(first, second)
+        DispatchQueue.concurrentPerform(iterations: 2) { results.run($0) }
+        return results.both()
     }
 
     /// The two closures and their results. Sendable because each result is

@@ -31,6 +31,9 @@ package struct Analyzer {
     var exploredKeyBytes = 0
     /// Whether to keep a complete exploration's graph (`keptStateGraph`).
     var keepsStateGraph = false
+    /// Declarations from which `run` puts the checks on two threads (a
+    /// test lowers it to compare the two ways on small programs).
+    var parallelFrom = Analyzer.defaultParallelFrom
     var keptStateGraph: StateGraph?
 
     /// What the analyses found: the findings in source order, and a note on
@@ -65,10 +68,14 @@ package struct Analyzer {
     /// `explorationLimits` (for tools that validate many programs).
     /// With `keepsStateGraph`, a complete exploration's graph is returned
     /// too (`flowctl diff` restores the old release's states with it).
+    /// `parallelFrom`: the declarations from which the graph checks run on
+    /// two threads (`Analyzer+Run.swift`).
     package static func analysis(_ program: Program, exploresStates: Bool = true, explorationWork: Int? = nil,
-                                keepsStateGraph: Bool = false, checked: () -> Void = {}) -> Analysis {
+                                keepsStateGraph: Bool = false, parallelFrom: Int = Analyzer.defaultParallelFrom,
+                                checked: () -> Void = {}) -> Analysis {
         var analyzer = Analyzer(program)
         analyzer.keepsStateGraph = keepsStateGraph
+        analyzer.parallelFrom = parallelFrom
         analyzer.run()
         checked()
         if !exploresStates || !analyzer.applyStateGraph(maxWork: explorationWork) { analyzer.attachPaths() }
