@@ -12,6 +12,9 @@ import FlowEngine
 struct Console {
     var out: (String) -> Void
     var err: (String) -> Void
+    /// Standard output for bytes already in UTF-8 (a drawing of
+    /// megabytes), written as they are; without it, through `out`.
+    var outBytes: (([UInt8]) -> Void)?
     /// Whether standard output is a terminal that wants colour.
     var colorOutput: Bool
     /// Whether standard input is a terminal (for interactive modes).
@@ -35,12 +38,20 @@ struct Console {
         return Console(
             out: { text in writeAll(1, text) },
             err: { text in writeAll(2, text) },
+            outBytes: { bytes in writeAll(1, bytes) },
             colorOutput: isatty(1) == 1 && !noColor && env["TERM"] != "dumb",
             interactiveInput: isatty(0) == 1,
             environment: env,
             terminalOutput: isatty(1) == 1,
             width: Terminal.columns(fd: 1) ?? 80
         )
+    }
+}
+
+extension Console {
+    /// Writes `bytes`, UTF-8, to standard output.
+    func out(bytes: [UInt8]) {
+        if let outBytes { outBytes(bytes) } else { out(String(decoding: bytes, as: UTF8.self)) }
     }
 }
 

@@ -116,7 +116,7 @@ enum GraphCommand {
                 let (line, column) = renderer.location(span)
                 return (renderer.path(span), line, column)
             })
-        default: console.out(DOTWriter.write(graph, legend: !arguments.has("--no-legend")))
+        default: console.out(bytes: DOTWriter.bytes(graph, legend: !arguments.has("--no-legend")))
         }
         return .success
     }

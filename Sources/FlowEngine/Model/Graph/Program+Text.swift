@@ -14,9 +14,6 @@ extension Program {
         event.isResult ? "\(name(flows[Int(event.flow)].name)).\(name(event.name))" : name(event.name)
     }
 
-    /// An action as written: `push product`, `start Checkout as sheet`; with
-    /// `arguments` (and the handler, for event parameter names) its targets'
-    /// arguments and its custom transition too.
     /// What a gated link does while its URL waits: its gate's guard and its
     /// `else` actions as written, arguments and transitions included (nil
     /// for a link without a gate). Links with the same text behave alike
@@ -29,6 +26,9 @@ extension Program {
         return text
     }
 
+    /// An action as written: `push product`, `start Checkout as sheet`; with
+    /// `arguments` (and the handler, for event parameter names) its targets'
+    /// arguments and its custom transition too.
     public func actionText(_ action: Action, arguments handler: Handler? = nil) -> String {
         var text = ""
         appendActionText(action, arguments: handler, to: &text)

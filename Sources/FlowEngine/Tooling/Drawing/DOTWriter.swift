@@ -16,6 +16,13 @@ package enum DOTWriter {
     /// - Parameter legend: add a `Legend` cluster showing each style the
     ///   picture uses (`flowctl graph` adds it unless `--no-legend`).
     public static func write(_ graph: FlowGraph, legend: Bool = false) -> String {
+        String(decoding: bytes(graph, legend: legend), as: UTF8.self)
+    }
+
+    /// `write(_:legend:)`'s text as UTF-8 bytes, for a caller that writes
+    /// them out as they are (checking megabytes of UTF-8 to make a String
+    /// costs as much as a tenth of the drawing).
+    package static func bytes(_ graph: FlowGraph, legend: Bool = false) -> [UInt8] {
         var out = ByteWriter(capacity: graph.nodes.count * 64 + graph.edges.count * 160)
         out.write("digraph flows {\n  graph [")
         out.write(graph.view == .overview ? overviewLayout : routeLayout)
@@ -56,7 +63,7 @@ package enum DOTWriter {
         for group in graph.drawnEdges() { edge(group, graph, &out) }
         if legend { writeLegend(graph, &out) }
         out.write("}\n")
-        return out.text
+        return out.bytes
     }
 
     /// The route view: left to right, flows as clusters that edges may point
