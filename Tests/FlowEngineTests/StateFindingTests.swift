@@ -298,4 +298,31 @@ struct StateFindingTests {
         #expect(whole.isComplete)
         #expect(whole.limitHit == nil)
     }
+
+    @Test("the states' keys have a limit too: a byte short of the whole graph's, the last state is not kept")
+    func keyBytesLimit() throws {
+        let program = Validation.run(text: """
+        flow App [entry] {
+          start home
+          route home { on more -> push detail  on other -> sheet other }
+          route detail { on more -> push detail }
+          route other { on close -> dismiss }
+        }
+        """).program
+        let whole = try StateGraph(program: program)
+        #expect(whole.isComplete)
+        #expect(whole.count == 4)
+        let limit = whole.keyBytes - 1
+        let graph = try StateGraph(program: program, limits: StateGraph.Limits(maxKeyBytes: limit))
+        #expect(!graph.isComplete)
+        #expect(graph.count == whole.count - 1)
+        #expect(graph.keyBytes <= limit)
+        #expect(graph.limitHit == "the exploration's limit of \(limit) bytes of state keys was reached after \(whole.count - 1) states")
+        let mebibytes = try StateGraph(program: program, limits: StateGraph.Limits(maxKeyBytes: 1 << 20))
+        #expect(mebibytes.isComplete)
+        #expect(StateGraph.Limits().maxKeyBytes == 64 << 20)
+        #expect(StateGraph.Limits.text(ofBytes: 64 << 20) == "64 MiB")
+        #expect(StateGraph.Limits.text(ofBytes: (1 << 20) + 1) == "1048577 bytes")
+        #expect(StateGraph.Limits.text(ofBytes: 0) == "0 bytes")
+    }
 }

@@ -341,6 +341,10 @@ extension StateGraph {
                 stop("the exploration's limit of \(limits.maxStates) states was reached")
                 return -1
             }
+            guard keyBytes + key.count * 4 <= limits.maxKeyBytes else {
+                stop("the exploration's limit of \(Limits.text(ofBytes: limits.maxKeyBytes)) of state keys was reached after \(states.count) states")
+                return -1
+            }
             isNew = true
             node = Int32(states.count)
             index[stateKey] = node

@@ -47,12 +47,24 @@ public struct StateGraph: Sendable {
         public var maxStateSize: Int
         /// Outcomes of one step under the guards it reads, at most.
         public var maxRunsPerStep: Int
+        /// Bytes of the states' keys at most (`keyBytes`): the work limit
+        /// counts what runs copy, not what the graph keeps, and a program
+        /// whose states are thousands of entries each would keep a gigabyte
+        /// before its work ran out. The states themselves take about as much.
+        public var maxKeyBytes: Int
 
-        public init(maxStates: Int = 80_000, maxWork: Int = 64_000_000, maxStateSize: Int = 4_096, maxRunsPerStep: Int = 256) {
+        public init(maxStates: Int = 80_000, maxWork: Int = 64_000_000, maxStateSize: Int = 4_096, maxRunsPerStep: Int = 256,
+                    maxKeyBytes: Int = 64 << 20) {
             self.maxStates = maxStates
             self.maxWork = maxWork
             self.maxStateSize = maxStateSize
             self.maxRunsPerStep = maxRunsPerStep
+            self.maxKeyBytes = maxKeyBytes
+        }
+
+        /// `64 MiB` for a whole number of mebibytes, else `100 bytes`.
+        package static func text(ofBytes bytes: Int) -> String {
+            bytes > 0 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
         }
     }
 
