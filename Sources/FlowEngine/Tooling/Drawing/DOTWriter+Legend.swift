@@ -18,14 +18,13 @@ extension DOTWriter {
     /// findings, then the journey.
     /// - Complexity: O(nodes + edges).
     static func legendRows(_ graph: FlowGraph) -> [LegendRow] {
-        var rows: [Int: LegendRow] = [:]
+        // By order, the edge rows' first (`legendOrders` of them), then the others'.
+        var rows = [LegendRow?](repeating: nil, count: 62)
         // Each kind of edge once: most edges are of a kind already seen, so
         // that is asked first, without copying the edge.
-        var seen = [Bool](repeating: false, count: legendOrders)
         for e in graph.edges.indices {
             let order = legendOrder(kind: graph.edges[e].kind, mode: graph.edges[e].mode, isResult: graph.edges[e].isResult)
-            guard !seen[order] else { continue }
-            seen[order] = true
+            guard rows[order] == nil else { continue }
             let edge = graph.edges[e]
             let text = legendTexts[order]
             let (color, style) = look(edge)
@@ -60,7 +59,7 @@ extension DOTWriter {
                                  edge: "color=\"\(journeyColor)\", fontcolor=\"\(journeyTextColor)\", penwidth=3")
             rows[61] = LegendRow(order: 61, text: "not taken", edge: "color=\"\(dimColor)\", fontcolor=\"#94a3b8\"")
         }
-        return rows.values.sorted { $0.order < $1.order }
+        return rows.compactMap { $0 }
     }
 
     /// How many places `legendOrder` has for edges.
