@@ -118,8 +118,7 @@ extension Navigator {
             logsHandlers = logged
         }
         // The enabled choices of a step, in a buffer reused by every step.
-        var choices: [HandlerID] = []
-        choices.reserveCapacity(64)
+        let choices = WalkChoices()
         // Left out unless asked: the handlers of `[system]` events (none in most programs).
         let skipsSystem = !firesSystemEvents && program.handlers.contains(where: \.isSystem)
         // The extra choices, after the step's events, back and tabs: each
@@ -133,7 +132,7 @@ extension Navigator {
             guard let active = state.activeIDs else { break }
             // The screen after the step before (or the start's).
             if reach { shown[Int(active.route)] = true }
-            let (seen, container) = gatherChoices(&choices, at: active, skipsSystem: skipsSystem)
+            let (seen, container) = gatherChoices(into: choices, at: active, skipsSystem: skipsSystem)
             // An index in 0..<total from the high half of a 64×64-bit product: no division.
             // Without links and guards, total == seen: the same draws as ever.
             let total = seen + extras
@@ -174,7 +173,7 @@ extension Navigator {
                     if let answered { fired[Int(answered)] = true }
                     for handler in handlerLog { fired[Int(handler)] = true }
                 }
-                handlerLog.removeAll(keepingCapacity: true)
+                if !handlerLog.isEmpty { handlerLog.removeAll(keepingCapacity: true) }
             }
             if let onStep {
                 var name = total == 0 ? "(nothing enabled)"
@@ -199,35 +198,6 @@ extension Navigator {
 }
 
 extension Navigator {
-    /// The enabled choices at the active screen, written over `choices`
-    /// from its start (removeAll(keepingCapacity:) costs more than the
-    /// step's dispatch): each handler dispatch could run, then -2 for the
-    /// implicit back, then -3 - k for a tap on tab k while a tab container
-    /// fills the top layer. Returns how many, and that container (or -1).
-    @inline(__always)
-    func gatherChoices(_ choices: inout [HandlerID], at active: (route: RouteID, instance: Int32), skipsSystem: Bool) -> (count: Int, container: Int32) {
-        var seen = 0
-        forEachApplicableHandler(route: active.route, instance: active.instance) { choice in
-            if skipsSystem && program.handlers[Int(choice)].isSystem { return }
-            if seen < choices.count { choices[seen] = choice } else { choices.append(choice) }
-            seen += 1
-        }
-        if implicitBack(at: active.route) != nil {
-            if seen < choices.count { choices[seen] = -2 } else { choices.append(-2) }
-            seen += 1
-        }
-        let topLayer = state.layers.count - 1
-        let container = state.layers[topLayer].container
-        if container >= 0 {
-            for k in 0..<state.layers[topLayer].stacks.count {
-                let choice = HandlerID(-3 - k)
-                if seen < choices.count { choices[seen] = choice } else { choices.append(choice) }
-                seen += 1
-            }
-        }
-        return (seen, container)
-    }
-
     /// The event of a walk's choice: the tab flow's name for a tap, the
     /// handler's event, or nil for the implicit back.
     @inline(__always)
@@ -294,7 +264,9 @@ extension Navigator {
     /// (the route's only one for its event), else what `send` and `back()`
     /// dispatch to; none when `back()` takes the implicit back instead (the
     /// route has no back handler of its own, and the implicit back applies).
-    func answeringHandler(_ chosen: HandlerID, route: RouteID, instance: Int32, direct: Bool) -> HandlerID? {
+    /// `mutating` only so that the walk's call passes its navigator by
+    /// reference (see `gatherChoices`).
+    mutating func answeringHandler(_ chosen: HandlerID, route: RouteID, instance: Int32, direct: Bool) -> HandlerID? {
         if direct, directPushTarget[Int(chosen)] >= 0, !topIsTransient { return chosen }
         let key = program.handlers[Int(chosen)].event
         guard key.name == backSymbol else { return findHandler(key, from: instance, route: route)?.0 }

@@ -1,0 +1,75 @@
+import FlowModel
+
+/// The enabled choices of a random walk's step, in one buffer that every
+/// step reuses: handler ids, -2 for the implicit back, -3 - k for a tap on
+/// tab k (`Navigator.gatherChoices`).
+///
+/// A class over raw storage rather than an array the walk passes `inout`:
+/// writing a choice into an array checks that its buffer is unique every
+/// time, and the walk writes a few choices at every one of its millions of
+/// steps.
+final class WalkChoices {
+    private var storage: UnsafeMutablePointer<HandlerID>
+    private var capacity: Int
+    /// How many choices the step has.
+    private(set) var count = 0
+
+    init(capacity: Int = 64) {
+        self.capacity = max(1, capacity)
+        storage = .allocate(capacity: self.capacity)
+    }
+
+    deinit { storage.deallocate() }
+
+    /// Forgets the choices of the step before.
+    @inline(__always)
+    func removeAll() { count = 0 }
+
+    @inline(__always)
+    func append(_ choice: HandlerID) {
+        if count == capacity { grow() }
+        storage[count] = choice
+        count += 1
+    }
+
+    subscript(index: Int) -> HandlerID {
+        precondition(index >= 0 && index < count, "choice \(index) of \(count)")
+        return storage[index]
+    }
+
+    /// Doubles the storage; rare (a step with more choices than any before).
+    @inline(never)
+    private func grow() {
+        let larger = UnsafeMutablePointer<HandlerID>.allocate(capacity: capacity * 2)
+        larger.initialize(from: storage, count: count)
+        storage.deallocate()
+        storage = larger
+        capacity *= 2
+    }
+}
+
+extension Navigator {
+    /// The enabled choices at the active screen, written over `choices`:
+    /// each handler dispatch could run, then -2 for the implicit back, then
+    /// -3 - k for a tap on tab k while a tab container fills the top layer.
+    /// Returns how many, and that container (or -1).
+    ///
+    /// `mutating` although it only reads: the walk calls it on its `inout`
+    /// navigator, and a call of a non-mutating method there copied the
+    /// whole navigator (its arrays retained and released) at every step.
+    @inline(__always)
+    mutating func gatherChoices(into choices: WalkChoices, at active: (route: RouteID, instance: Int32), skipsSystem: Bool) -> (count: Int, container: Int32) {
+        choices.removeAll()
+        forEachApplicableHandler(route: active.route, instance: active.instance) { choice in
+            if skipsSystem && program.handlers[Int(choice)].isSystem { return }
+            choices.append(choice)
+        }
+        if implicitBack(at: active.route) != nil { choices.append(-2) }
+        let topLayer = state.layers.count - 1
+        let container = state.layers[topLayer].container
+        if container >= 0 {
+            for k in 0..<state.layers[topLayer].stacks.count { choices.append(HandlerID(-3 - k)) }
+        }
+        return (choices.count, container)
+    }
+}
