@@ -49,7 +49,7 @@ def measure(argv):
 
 def build(root):
     """Builds flowctl in release mode in `root` and returns the binary's path."""
-    subprocess.run(["swift", "build", "-c", "release", "--product", "flowctl"], cwd=root, check=True,
+    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "flowctl"], cwd=root, check=True,
                    stdout=subprocess.DEVNULL)
     return os.path.join(root, ".build", "release", "flowctl")
 

@@ -27,7 +27,7 @@ def main():
     ap.add_argument("--runs", type=int, default=5, help="runs of flowctl diff")
     ap.add_argument("--limit", type=float, default=1.0, help="seconds the best run may take")
     a = ap.parse_args()
-    subprocess.run(["swift", "build", "-c", "release", "--product", "flowctl"], cwd=ROOT, check=True,
+    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "flowctl"], cwd=ROOT, check=True,
                    stdout=subprocess.DEVNULL)
     binary = os.path.join(ROOT, ".build", "release", "flowctl")
     data = os.path.join(ROOT, "bench-data")

@@ -7,11 +7,12 @@
 
 Instructions, not seconds: valgrind's callgrind counts the instructions a
 run executes, the same on a loaded machine as on an idle one. The runs
-are a release `flowctl` (built by `swift build -c release --product
-flowctl` first) on inputs that live in this repository: validate on
-wayfarer (the state exploration), on a 100-route program with 8 guards
-and on a 20,000-route one (the front end and the graph checks; too large
-to explore), graph on the latter, and a random walk of 200,000 steps on
+are a release `flowctl` (built by `swift build -c release
+--static-swift-stdlib --product flowctl` first, as the README builds it)
+on inputs that live in this repository: validate on wayfarer (the
+state exploration), on a 100-route program with 8 guards and on a
+20,000-route one (the front end and the graph checks; too large to
+explore), graph on the latter, and a random walk of 200,000 steps on
 wayfarer. The baseline holds one line a run: `name instructions`. A
 count that changes with the toolchain or the machine is a new baseline:
 run with --update on purpose and commit it with the change that explains it.
@@ -118,7 +119,7 @@ def main():
     else:
         binary = os.path.join(ROOT, ".build", "release", "flowctl")
         if not os.path.exists(binary):
-            sys.exit("perf_gate: no release flowctl: run `swift build -c release --product flowctl` first")
+            sys.exit("perf_gate: no release flowctl: run `swift build -c release --static-swift-stdlib --product flowctl` first")
         measured = {name: instructions(argv) for name, argv in runs(binary)}
     if a.update:
         write(a.baseline, measured)

@@ -154,7 +154,7 @@ def main():
     ap.add_argument("--shapes", nargs="*", default=list(SHAPES), choices=list(SHAPES))
     ap.add_argument("--runs", type=int, default=3)
     a = ap.parse_args()
-    subprocess.run(["swift", "build", "-c", "release", "--product", "flowctl"], cwd=ROOT, check=True,
+    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "flowctl"], cwd=ROOT, check=True,
                    stdout=subprocess.DEVNULL)
     binary = os.path.join(ROOT, ".build", "release", "flowctl")
     print(f"{'shape':<11} {'size':>7} {'command':<9} {'best s':>8} {'peak MiB':>9} {'output':>10} {'exit':>4} {'×prev':>6}")
