@@ -99,13 +99,19 @@ package struct Parser {
     var at: TokenKind { token.kind }
     var atEnd: Bool { token.kind == .endOfFile || syntaxErrors >= Parser.errorLimit }
 
+    @inline(__always)
     func span(_ t: Token) -> SourceSpan { SourceSpan(file: file, start: t.start, end: t.end) }
+    @inline(__always)
     func span(from start: Int32, to end: Int32) -> SourceSpan { SourceSpan(file: file, start: start, end: end) }
 
     /// Whether the current token is the identifier `keyword`.
-    func at(_ keyword: StaticString) -> Bool { token.kind == .identifier && matches(token, keyword) }
+    @inline(__always)
+    func at(_ keyword: StaticString) -> Bool { token.kind == .identifier && Parser.matches(token, keyword, in: bytes) }
 
-    func matches(_ t: Token, _ keyword: StaticString) -> Bool {
+    /// Whether `t`'s text in `bytes` is `keyword`. Static, with the bytes
+    /// passed: a call of a method that is not inlined passes the whole parser,
+    /// its syntax tree and symbol table included, by copy.
+    static func matches(_ t: Token, _ keyword: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = Int(t.end - t.start)
         guard count == keyword.utf8CodeUnitCount else { return false }
         let k = keyword.utf8Start

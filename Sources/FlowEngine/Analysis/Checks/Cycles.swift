@@ -5,6 +5,30 @@ import FlowRuntime
 /// start themselves. Both find cycles as strongly connected components.
 extension Analyzer {
     mutating func checkGrowthCycles() {
+        let (graph, nodeCount, routeCount) = growthGraph()
+        let component = graph.stronglyConnectedComponents()
+        var reportedComponent = Set<Int32>()
+        for n in 0..<nodeCount {
+            for e in graph.edges(of: n) where graph.labels[e] >= 0 {
+                let m = graph.targets[e]
+                guard component[n] == component[Int(m)], reportedComponent.insert(component[n]).inserted else { continue }
+                let action = program.actions[Int(graph.labels[e])]
+                let inCycle = component[n]
+                let back = graph.path(from: m, to: Int32(n)) { component[Int($0)] == inCycle } ?? [m]
+                let names = ([Int32(n)] + back).filter { $0 < routeCount }.map { routeName($0) }
+                report(.unboundedStack, action.span,
+                       "the navigation stack can grow without bound: '\(describe(action))' is on the cycle \(names.joined(separator: " → "))",
+                       reached: .handler(handler(of: graph.labels[e])))
+            }
+        }
+    }
+
+    /// The graph `checkGrowthCycles` searches: a node per route, then per
+    /// flow its context, its root and the screens its results return to;
+    /// growth edges labelled with their action. Not `mutating`, unlike the
+    /// check: calling the analyzer's other methods from a mutating one
+    /// copies the whole analyzer, once per handler here.
+    func growthGraph() -> (graph: Digraph, nodeCount: Int, routeCount: Int) {
         let routeCount = program.routes.count
         let flowCount = program.flows.count
         let context = { (f: FlowID) in Int32(routeCount) + f }
@@ -55,22 +79,7 @@ extension Analyzer {
                 }
             }
         }
-        let graph = Digraph(nodeCount: nodeCount, builder)
-        let component = graph.stronglyConnectedComponents()
-        var reportedComponent = Set<Int32>()
-        for n in 0..<nodeCount {
-            for e in graph.edges(of: n) where graph.labels[e] >= 0 {
-                let m = graph.targets[e]
-                guard component[n] == component[Int(m)], reportedComponent.insert(component[n]).inserted else { continue }
-                let action = program.actions[Int(graph.labels[e])]
-                let inCycle = component[n]
-                let back = graph.path(from: m, to: Int32(n)) { component[Int($0)] == inCycle } ?? [m]
-                let names = ([Int32(n)] + back).filter { $0 < routeCount }.map { routeName($0) }
-                report(.unboundedStack, action.span,
-                       "the navigation stack can grow without bound: '\(describe(action))' is on the cycle \(names.joined(separator: " → "))",
-                       reached: .handler(handler(of: graph.labels[e])))
-            }
-        }
+        return (Digraph(nodeCount: nodeCount, builder), nodeCount, routeCount)
     }
 
     /// Whether running `handler`'s chain once can leave more on screen than

@@ -6,13 +6,9 @@ extension Analyzer {
     /// Reports F203; returns which routes are dead ends.
     mutating func checkDeadEnds() -> [Bool] {
         var deadEnds = [Bool](repeating: false, count: program.routes.count)
-        for (r, route) in program.routes.enumerated() {
-            let id = RouteID(r)
-            let placement = placements.placement(ofRoute: id)
-            guard !route.attributes.contains(.final), !placement.isEmpty, !userCanAct(at: id) else { continue }
-            let stuck = Placement.ways.filter { placement.contains($0) && !hasImplicitBack(route, reached: $0, placement) }
-            guard !stuck.isEmpty else { continue }
-            deadEnds[r] = true
+        for (id, stuck) in deadEndRoutes() {
+            let route = program.routes[Int(id)]
+            deadEnds[Int(id)] = true
             let ways = stuck.map { describeWay($0, route) }.joined(separator: "; also ")
             var notes: [DiagnosticNote] = []
             for way in stuck {
@@ -29,6 +25,22 @@ extension Analyzer {
                    notes: notes, reached: .route(id, stuck.reduce(into: Placement()) { $0.formUnion($1) }))
         }
         return deadEnds
+    }
+
+    /// Each route that is a dead end, with the ways it is reached that
+    /// leave no way out. Apart from `checkDeadEnds`, and not `mutating`:
+    /// calling the analyzer's other methods from a mutating one copies the
+    /// whole analyzer, once per route here.
+    func deadEndRoutes() -> [(route: RouteID, stuck: [Placement])] {
+        var found: [(route: RouteID, stuck: [Placement])] = []
+        for (r, route) in program.routes.enumerated() {
+            let id = RouteID(r)
+            let placement = placements.placement(ofRoute: id)
+            guard !route.attributes.contains(.final), !placement.isEmpty, !userCanAct(at: id) else { continue }
+            let stuck = Placement.ways.filter { placement.contains($0) && !hasImplicitBack(route, reached: $0, placement) }
+            if !stuck.isEmpty { found.append((id, stuck)) }
+        }
+        return found
     }
 
     /// docs/language.md#how-a-program-runs implicit back: pop when pushed and not [noBack], dismiss
