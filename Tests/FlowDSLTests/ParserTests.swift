@@ -53,6 +53,20 @@ struct ParserTests {
         #expect(lines.count > 3 && lines[3] == "  | " + String(repeating: " ", count: indent) + "^" + String(repeating: "~", count: length - 1))
     }
 
+    @Test("a line longer than the excerpt's window is cut around the caret, with '…' where text was left out",
+          arguments: ["x", "é"])
+    func longLines(filler: String) {
+        let source = "flow App [entry] {\n  start home\n  route home \"" + String(repeating: filler, count: 200)
+            + "\" { on go -> push nowhere }\n}\n"
+        let validation = Validation.run(text: source)
+        var renderer = DiagnosticRenderer(files: validation.program.files, useColor: false)
+        let text = validation.diagnostics.first.map { renderer.render($0) } ?? ""
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // 241 scalars: the window shows the last 120 (the caret's 40 before would pass the end), after a '…'.
+        #expect(lines.count > 3 && lines[2] == "3 | …" + String(repeating: filler, count: 93) + "\" { on go -> push nowhere }")
+        #expect(lines.count > 3 && lines[3] == "  | " + String(repeating: " ", count: 112) + "^~~~~~~")
+    }
+
     @Test("a missing '}' is reported at the end of file with a note at the '{'")
     func missingBrace() {
         let validation = Validation.run(text: "flow App [entry] {\n  start home\n  route home [final]\n")

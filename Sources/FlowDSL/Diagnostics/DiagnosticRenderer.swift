@@ -123,6 +123,11 @@ package struct DiagnosticRenderer {
     /// `count` scalars of the line from scalar `from`, with control
     /// characters and invalid bytes shown as U+FFFD so the terminal is safe.
     private func lineText(_ bytes: [UInt8], _ range: Range<Int>, from: Int, count: Int) -> String {
+        // Printable ASCII and tabs (most lines): a scalar per byte, all shown as they are.
+        if bytes[range].allSatisfy({ $0 == 0x09 || (0x20..<0x7F).contains($0) }) {
+            let lower = min(range.upperBound, range.lowerBound + from)
+            return String(decoding: bytes[lower..<min(range.upperBound, lower + count)], as: UTF8.self)
+        }
         let text = String(decoding: bytes[range], as: UTF8.self)
         var out = ""
         for (i, scalar) in text.unicodeScalars.enumerated() {

@@ -12,8 +12,25 @@ public struct LineIndex: Sendable {
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
-        for (i, b) in bytes.enumerated() where b == 0x0A {
-            starts.append(i + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            // Eight bytes at a time: a word holds a line feed when one of
+            // its bytes, xor 0x0A, is zero (the classic zero-byte test).
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            let lineFeeds = ones &* 0x0A
+            var i = 0
+            while i + 8 <= buffer.count {
+                let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ lineFeeds
+                if (x &- ones) & ~x & highs != 0 {
+                    for j in i..<(i + 8) where base[j] == 0x0A { starts.append(j + 1) }
+                }
+                i += 8
+            }
+            while i < buffer.count {
+                if base[i] == 0x0A { starts.append(i + 1) }
+                i += 1
+            }
         }
         lineStarts = starts
     }
