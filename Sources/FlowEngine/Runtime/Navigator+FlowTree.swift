@@ -13,62 +13,61 @@ extension Navigator {
     /// any other, and validation reports it as F302).
     /// - Complexity: O(1).
     func startModes(_ parent: FlowID, _ child: FlowID) -> UInt8 {
-        childModes[Navigator.pairKey(parent, child)] ?? 0
-    }
-
-    static func pairKey(_ parent: FlowID, _ child: FlowID) -> UInt64 {
-        UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(UInt32(bitPattern: child))
-    }
-
-    /// Every Parent→Child pair of the program's flow tree and its modes.
-    /// - Complexity: O(edges).
-    static func childModes(_ topology: FlowTopology) -> [UInt64: UInt8] {
-        var modes: [UInt64: UInt8] = [:]
-        for edge in topology.edges { modes[pairKey(edge.parent, edge.child), default: 0] |= 1 << edge.mode.rawValue }
-        return modes
+        childModes.modes(parent, child)
     }
 
     /// Where each instance's chain of parents leads: to a root (an
     /// instance without a parent), into a cycle, or to a slot that is not a
-    /// running instance. Each instance is resolved once.
+    /// running instance. Each instance is resolved once, and the verdicts
+    /// are the only array: a chain being walked is marked `visiting`.
     /// - Complexity: O(instances).
-    static func parentChains(_ instances: [FlowInstance]) -> [ParentChain] {
+    package static func parentChains(_ instances: [FlowInstance]) -> [ParentChain] {
         var verdict = [ParentChain](repeating: .unknown, count: instances.count)
-        var onPath = [Int32](repeating: -1, count: instances.count)
-        var path: [Int32] = []
         for i in instances.indices where instances[i].isRunning && verdict[i] == .unknown {
-            path.removeAll(keepingCapacity: true)
             var current = Int32(i)
             var outcome = ParentChain.rooted
-            while true {
-                if current < 0 { break }
+            var cycle: Int32 = -1
+            while current >= 0 {
                 guard Int(current) < instances.count, instances[Int(current)].isRunning else {
                     outcome = .broken
                     break
                 }
-                if verdict[Int(current)] != .unknown {
-                    // A chain that meets a cycle hangs below it, without being on it.
-                    outcome = verdict[Int(current)] == .cycle ? .belowCycle : verdict[Int(current)]
-                    break
-                }
-                if onPath[Int(current)] >= 0 {
-                    // Back at an instance of this walk: from it on, the path is a cycle.
-                    for p in path[Int(onPath[Int(current)])...] { verdict[Int(p)] = .cycle }
+                let known = verdict[Int(current)]
+                if known == .visiting {
+                    // Back on this walk's own chain: from `current` on, it is a cycle.
+                    cycle = current
                     outcome = .belowCycle
                     break
                 }
-                onPath[Int(current)] = Int32(path.count)
-                path.append(current)
+                if known != .unknown {
+                    // A chain that meets a cycle hangs below it, without being on it.
+                    outcome = known == .cycle ? .belowCycle : known
+                    break
+                }
+                verdict[Int(current)] = .visiting
                 current = instances[Int(current)].parent
             }
-            for p in path where verdict[Int(p)] == .unknown { verdict[Int(p)] = outcome }
+            // The cycle's members first (all still visiting), then the chain up to it or to its end.
+            if cycle >= 0 {
+                var member = cycle
+                while verdict[Int(member)] == .visiting {
+                    verdict[Int(member)] = .cycle
+                    member = instances[Int(member)].parent
+                }
+            }
+            var walked = Int32(i)
+            while walked >= 0, Int(walked) < instances.count, verdict[Int(walked)] == .visiting {
+                verdict[Int(walked)] = outcome
+                walked = instances[Int(walked)].parent
+            }
         }
         return verdict
     }
 
     /// Where an instance's chain of parents leads (see `parentChains`).
-    enum ParentChain: UInt8 {
-        case unknown, rooted, cycle, belowCycle, broken
+    /// `visiting` is only a mark while they are worked out, never a verdict.
+    package enum ParentChain: UInt8 {
+        case unknown, rooted, cycle, belowCycle, broken, visiting
     }
 
     /// Whether a tab container's layer of `kind` fits the ways its parent

@@ -16,8 +16,8 @@ extension Navigator {
         }
         if base.kind != .base { problems.append("the bottom layer is a \(base.kind.rawValue), not the base") }
         flowTreeViolations(&problems)
-        let shown = layerViolations(&problems)
-        unshownFlowViolations(shown, &problems)
+        var shown = layerViolations(&problems)
+        unshownFlowViolations(&shown, &problems)
         return problems
     }
 
@@ -30,16 +30,20 @@ extension Navigator {
     /// and each child under a flow that starts it, with no cycle.
     private func flowTreeViolations(_ problems: inout [String]) {
         let instances = state.instances
+        // The program's arrays in locals: read through `program` in the loop, the
+        // whole program was copied at every instance (for the messages' calls).
+        let flows = program.flows
+        let allParameters = program.parameters
         var roots = 0
         let chains = Navigator.parentChains(instances)
         for (i, instance) in instances.enumerated() where instance.isRunning {
-            guard instance.flow >= 0, Int(instance.flow) < program.flows.count else {
+            guard instance.flow >= 0, Int(instance.flow) < flows.count else {
                 problems.append("instance \(i) runs an unknown flow")
                 continue
             }
-            let parameters = program.flows[Int(instance.flow)].parameters
+            let parameters = flows[Int(instance.flow)].parameters
             if instance.arguments.count != parameters.count
-                || zip(instance.arguments, program.parameters[parameters.range]).contains(where: { $0.type != $1.type }) {
+                || zip(instance.arguments, allParameters[parameters.range]).contains(where: { $0.type != $1.type }) {
                 problems.append("instance \(i) of '\(program.name(program.flows[Int(instance.flow)].name))' has arguments that do not fit its parameters")
             }
             if instance.parent < 0 {
@@ -50,7 +54,7 @@ extension Navigator {
             } else {
                 if chains[i] == .cycle { problems.append("instance \(i) is its own ancestor") }
                 let parent = instances[Int(instance.parent)].flow
-                if parent >= 0, Int(parent) < program.flows.count, startModes(parent, instance.flow) == 0 {
+                if parent >= 0, Int(parent) < flows.count, startModes(parent, instance.flow) == 0 {
                     problems.append("instance \(i) of '\(program.name(program.flows[Int(instance.flow)].name))' runs under an instance of '\(program.name(program.flows[Int(parent)].name))', which never starts it")
                 }
             }
@@ -63,6 +67,9 @@ extension Navigator {
     /// running flows. Returns which instances show a screen or a layer.
     private func layerViolations(_ problems: inout [String]) -> [Bool] {
         let instances = state.instances
+        // In locals, as in `flowTreeViolations`.
+        let routes = program.routes
+        let allParameters = program.parameters
         var shown = [Bool](repeating: false, count: instances.count)
         for (l, layer) in state.layers.enumerated() {
             if l > 0 && layer.kind == .base { problems.append("layer \(l) is a second base layer") }
@@ -93,16 +100,16 @@ extension Navigator {
             for stack in layer.stacks {
                 if stack.isEmpty { problems.append("layer \(l) has an empty stack") }
                 for entry in stack {
-                    guard entry.route >= 0, Int(entry.route) < program.routes.count, isRunning(entry.instance) else {
+                    guard entry.route >= 0, Int(entry.route) < routes.count, isRunning(entry.instance) else {
                         problems.append("layer \(l) shows an unknown route or a flow that is not running")
                         continue
                     }
                     shown[Int(entry.instance)] = true
-                    let route = program.routes[Int(entry.route)]
+                    let route = routes[Int(entry.route)]
                     if route.flow != instances[Int(entry.instance)].flow {
                         problems.append("'\(program.qualifiedName(entry.route))' is shown by a flow it does not belong to")
                     }
-                    if !argumentsFit(entry) {
+                    if !Navigator.argumentsFit(entry.arguments, route.parameters, allParameters) {
                         problems.append("'\(program.qualifiedName(entry.route))' has arguments that do not fit its parameters")
                     }
                 }
@@ -111,11 +118,13 @@ extension Navigator {
         return shown
     }
 
-    /// Every running flow shows something, itself or below it.
-    private func unshownFlowViolations(_ shown: [Bool], _ problems: inout [String]) {
+    /// Every running flow shows something, itself or below it. `alive`
+    /// holds the instances that show something (one flag per instance),
+    /// and gets their ancestors: an ancestor marked before the loop reaches
+    /// it adds nothing, its own ancestors being marked already.
+    private func unshownFlowViolations(_ alive: inout [Bool], _ problems: inout [String]) {
         let instances = state.instances
-        var alive = shown
-        for (i, instance) in instances.enumerated() where instance.isRunning && shown[i] {
+        for (i, instance) in instances.enumerated() where instance.isRunning && alive[i] {
             var current = instance.parent
             var steps = 0
             while isRunning(current), !alive[Int(current)], steps < instances.count {
@@ -159,11 +168,15 @@ extension Navigator {
 
     /// Whether an entry's arguments have its route's parameter types, in order.
     func argumentsFit(_ entry: Entry) -> Bool {
-        let parameters = program.routes[Int(entry.route)].parameters
-        guard parameters.count == entry.arguments.count else { return false }
+        Navigator.argumentsFit(entry.arguments, program.routes[Int(entry.route)].parameters, program.parameters)
+    }
+
+    /// Whether `arguments` have the types of `parameters` (a range of `all`), in order.
+    static func argumentsFit(_ arguments: [Value], _ parameters: IndexRange, _ all: [Parameter]) -> Bool {
+        guard parameters.count == arguments.count else { return false }
         var p = Int(parameters.lower)
-        for value in entry.arguments {
-            if program.parameters[p].type != value.type { return false }
+        for value in arguments {
+            if all[p].type != value.type { return false }
             p += 1
         }
         return true

@@ -17,7 +17,7 @@ public struct Navigator: Sendable {
     let topology: FlowTopology
     /// Parent→Child flow pairs of the program's flow tree, with the ways the
     /// parent starts the child (see `startModes`).
-    let childModes: [UInt64: UInt8]
+    let childModes: ChildModeTable
     package let backSymbol: Symbol
     let cancelSymbol: Symbol
     /// For each symbol id: whether more than one flow has a route of that name.
@@ -109,7 +109,7 @@ public struct Navigator: Sendable {
         guard program.entry >= 0 else { throw .invalidProgram("it has no entry flow (a library)") }
         self.program = program
         topology = FlowTopology(program)
-        childModes = Navigator.childModes(topology)
+        childModes = ChildModeTable(topology)
         backSymbol = program.symbols.lookup("back") ?? Symbol(-1)
         cancelSymbol = program.symbols.lookup("cancel") ?? Symbol(-1)
         var ambiguous = [Bool](repeating: false, count: program.symbols.count)
