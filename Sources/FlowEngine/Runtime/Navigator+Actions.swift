@@ -265,7 +265,7 @@ extension Navigator {
         // Top layer first, top of each stack first.
         for group in removals.reversed() { for effect in group { emit(effect) } }
         state.layers = layers
-        for i in ending.verdict.indices where ending[i] { free(Int32(i)) }
+        for i in 0..<ending.count where ending[i] { free(Int32(i)) }
         emit(.flowFinished(flow, result: result))
         needsCollection = true
         let key = EventKey(flow: flow, name: result)

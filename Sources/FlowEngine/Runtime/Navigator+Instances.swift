@@ -115,30 +115,32 @@ extension Navigator {
     }
 
     /// Marks `instance` and every running instance below it.
-    /// - Complexity: O(instances): each instance is resolved once, with
-    ///   one allocation in all (this runs several times in every step the
-    ///   state exploration takes).
+    /// - Complexity: O(instances): each instance is resolved once, without
+    ///   an allocation for up to 64 instances (`InstanceFlags`; this runs
+    ///   several times in every step the state exploration takes).
     func subtree(of instance: Int32) -> Subtree {
         let instances = state.instances
-        // 0 unknown, 1 inside, 2 outside.
-        var verdict = [UInt8](repeating: 0, count: instances.count)
-        verdict[Int(instance)] = 1
-        for i in instances.indices where instances[i].isRunning && verdict[i] == 0 {
+        var inside = InstanceFlags(count: instances.count)
+        var resolved = InstanceFlags(count: instances.count)
+        inside[Int(instance)] = true
+        resolved[Int(instance)] = true
+        for i in instances.indices where instances[i].isRunning && !resolved[i] {
             // Up to the first instance resolved (or the top), then down the same way marking.
             var current = Int32(i)
             var steps = 0
-            while current >= 0, verdict[Int(current)] == 0, steps <= instances.count {
+            while current >= 0, !resolved[Int(current)], steps <= instances.count {
                 current = instances[Int(current)].parent
                 steps += 1
             }
-            let inside: UInt8 = current >= 0 && verdict[Int(current)] == 1 ? 1 : 2
+            let isInside = current >= 0 && inside[Int(current)]
             var marking = Int32(i)
-            while marking >= 0, marking != current, verdict[Int(marking)] == 0 {
-                verdict[Int(marking)] = inside
+            while marking >= 0, marking != current, !resolved[Int(marking)] {
+                resolved[Int(marking)] = true
+                inside[Int(marking)] = isInside
                 marking = instances[Int(marking)].parent
             }
         }
-        return Subtree(verdict: verdict)
+        return Subtree(inside: inside)
     }
 
     /// Ends, silently, every flow left with no screen of its own or below it.
@@ -149,7 +151,7 @@ extension Navigator {
     mutating func endUnusedInstances() {
         needsCollection = false
         let count = state.instances.count
-        var alive = [Bool](repeating: false, count: count)
+        var alive = InstanceFlags(count: count)
         for l in state.layers.indices {
             let container = state.layers[l].container
             if container >= 0 { markAlive(container, &alive) }
@@ -166,7 +168,7 @@ extension Navigator {
 
     /// Marks `instance` and the instances above it alive, up to the first
     /// already marked.
-    private func markAlive(_ instance: Int32, _ alive: inout [Bool]) {
+    private func markAlive(_ instance: Int32, _ alive: inout InstanceFlags) {
         var current = instance
         while current >= 0, !alive[Int(current)] {
             alive[Int(current)] = true
@@ -177,9 +179,11 @@ extension Navigator {
 
 /// The running instances at or below one instance (`Navigator.subtree(of:)`).
 struct Subtree {
-    /// Per instance: 1 inside, 2 running but not below it, 0 not running.
-    let verdict: [UInt8]
+    /// Per instance: whether it is that one or runs below it.
+    let inside: InstanceFlags
 
-    subscript(_ instance: Int32) -> Bool { verdict[Int(instance)] == 1 }
-    subscript(_ instance: Int) -> Bool { verdict[instance] == 1 }
+    /// How many instance slots there are.
+    var count: Int { inside.count }
+    subscript(_ instance: Int32) -> Bool { inside[Int(instance)] }
+    subscript(_ instance: Int) -> Bool { inside[instance] }
 }
