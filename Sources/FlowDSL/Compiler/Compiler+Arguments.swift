@@ -44,17 +44,22 @@ extension Compiler {
 
     /// Checks `decls` against a route's parameters (F107, F108, F303) and
     /// adds the arguments that resolve.
-    mutating func compileArguments(_ decls: ArraySlice<ArgumentDecl>, to route: RouteID, target span: SourceSpan, binding: ArgumentBinding) -> IndexRange {
-        compileArguments(decls, to: target(route: route), target: span, binding: binding)
+    mutating func compileArguments(_ decls: ArraySlice<ArgumentDecl>, to route: RouteID, target span: SourceSpan,
+                                   binding: @autoclosure () -> ArgumentBinding) -> IndexRange {
+        compileArguments(decls, to: target(route: route), target: span, binding: binding())
     }
 
     /// Checks `decls` against `target`'s parameters (F107, F108, F303) and
-    /// adds the arguments that resolve.
-    mutating func compileArguments(_ decls: ArraySlice<ArgumentDecl>, to target: ArgumentTarget, target span: SourceSpan, binding: ArgumentBinding) -> IndexRange {
+    /// adds the arguments that resolve. The binding is made only when there
+    /// is something to bind (it copies a handler, for most of the hundreds
+    /// of thousands of targets of a large program, which have none).
+    mutating func compileArguments(_ decls: ArraySlice<ArgumentDecl>, to target: ArgumentTarget, target span: SourceSpan,
+                                   binding makeBinding: @autoclosure () -> ArgumentBinding) -> IndexRange {
         let params = program.parameters[target.parameters.range]
         let lower = Int32(program.arguments.count)
         // Most targets take no arguments and have no parameters: nothing to bind or miss.
         if decls.isEmpty && params.isEmpty { return IndexRange(lower, lower) }
+        let binding = makeBinding()
         var bound = Set<Int32>()
         let lookup = ParameterLookup(params.map(\.name))
         for decl in decls {

@@ -100,7 +100,8 @@ extension Compiler {
     /// event, route and flow parameters unless given (a link's captures).
     mutating func compileAction(_ decl: ActionDecl, in tree: SyntaxTree, flow: FlowID, handler: Handler,
                                 binding given: ArgumentBinding? = nil) -> Action? {
-        let binding = given ?? .event(handler)
+        // Made where an argument list needs it (`compileArguments`): most actions have none.
+        var binding: ArgumentBinding { given ?? .event(handler) }
         var action = Action(kind: decl.kind, targets: .empty, flow: -1, mode: decl.mode, result: nil,
                             transition: decl.transition?.symbol, span: decl.span)
         switch decl.kind {
@@ -143,8 +144,11 @@ extension Compiler {
 
     /// `finish x(a: v)`: each value resolves like a handler's argument; its
     /// type is checked against the receiving handlers later (F107, F108).
-    mutating func compilePayload(_ decls: ArraySlice<ArgumentDecl>, binding: ArgumentBinding, target span: SourceSpan) -> IndexRange {
+    mutating func compilePayload(_ decls: ArraySlice<ArgumentDecl>, binding makeBinding: @autoclosure () -> ArgumentBinding,
+                                 target span: SourceSpan) -> IndexRange {
         let lower = Int32(program.arguments.count)
+        guard !decls.isEmpty else { return IndexRange(lower, lower) }
+        let binding = makeBinding()
         for decl in decls {
             if program.arguments[Int(lower)...].contains(where: { $0.name == decl.name.symbol }) {
                 report(.argumentMismatch, span, "argument '\(text(decl.name.symbol))' is given more than once")

@@ -37,7 +37,7 @@ extension Analyzer {
         // the screen that started `C`: one node per flow gathers those screens.
         let returnedFrom = { (f: FlowID) in Int32(routeCount + 2 * flowCount) + f }
         let nodeCount = routeCount + 3 * flowCount
-        var builder = Digraph.Builder()
+        var builder = Digraph.Builder(expectedEdges: program.expectedFlowGraphEdges)
         for (f, flow) in program.flows.enumerated() {
             let id = FlowID(f)
             switch flow.start {

@@ -55,6 +55,7 @@ private struct PlacementGraph {
     init(_ program: Program) {
         self.program = program
         nodeCount = program.routes.count + 2 * program.flows.count
+        builder = Digraph.Builder(expectedEdges: program.expectedFlowGraphEdges)
         placements = [Placement](repeating: [], count: nodeCount)
         witnesses = [Int32](repeating: -1, count: nodeCount * Placement.wayCount)
         if program.entry >= 0 { seed(root(program.entry), [.baseRoot, .inBase], -1) }

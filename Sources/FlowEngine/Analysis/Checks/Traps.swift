@@ -273,6 +273,7 @@ private struct TrapGraph {
     init(_ program: Program) {
         routeCount = program.routes.count
         nodeCount = routeCount + program.flows.count
+        forward = Digraph.Builder(expectedEdges: program.expectedFlowGraphEdges)
         exits = [Bool](repeating: false, count: nodeCount)
         expectedToFinish = [Bool](repeating: false, count: program.flows.count)
         modes = [UInt8](repeating: 0, count: program.flows.count)

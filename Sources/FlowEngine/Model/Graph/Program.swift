@@ -90,3 +90,9 @@ public struct IndexRange: Hashable, Sendable {
     public var count: Int { Int(upper - lower) }
     public var isEmpty: Bool { lower == upper }
 }
+
+extension Program {
+    /// About how many edges a graph over the program's routes and flows
+    /// has: one per target, plus a few per route and flow (`Digraph.Builder(expectedEdges:)`).
+    package var expectedFlowGraphEdges: Int { targets.count + routes.count + 4 * flows.count }
+}

@@ -20,6 +20,9 @@ package struct Digraph: Sendable {
         }
         var edges: [Edge] = []
         package init() {}
+        /// A builder with room for `expectedEdges` edges: a graph of a large
+        /// program otherwise copies its edges at every doubling.
+        package init(expectedEdges: Int) { edges.reserveCapacity(expectedEdges) }
         package mutating func add(_ from: Int32, _ to: Int32, label: Int32 = -1) {
             edges.append(Edge(from: from, to: to, label: label))
         }
