@@ -49,6 +49,20 @@ struct WorklistTests {
         #expect(graph.reachable(from: []) == [false, false, false, false, false])
     }
 
+    @Test("a graph keeps each node's edges in the order they were added, with their labels, forward and reversed")
+    func edgesInOrder() {
+        var builder = Digraph.Builder(expectedEdges: 2)
+        for (from, to, label) in [(2, 0, 10), (0, 1, 11), (2, 1, 12), (0, 2, 13), (2, 2, -1)] as [(Int32, Int32, Int32)] {
+            builder.add(from, to, label: label)
+        }
+        func outgoing(_ graph: Digraph) -> [[String]] {
+            (0..<graph.nodeCount).map { n in graph.edges(of: n).map { "\(graph.targets[$0])/\(graph.labels[$0])" } }
+        }
+        #expect(outgoing(Digraph(nodeCount: 4, builder)) == [["1/11", "2/13"], [], ["0/10", "1/12", "2/-1"], []])
+        #expect(outgoing(Digraph(nodeCount: 4, builder, reversed: true)) == [["2/10"], ["0/11", "2/12"], ["0/13", "2/-1"], []])
+        #expect(outgoing(Digraph(nodeCount: 2, Digraph.Builder())) == [[], []])
+    }
+
     @Test("an empty search has nothing to give")
     func empty() {
         var search = Worklist(count: 0)

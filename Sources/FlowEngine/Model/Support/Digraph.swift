@@ -28,22 +28,39 @@ package struct Digraph: Sendable {
         }
     }
 
-    /// - Complexity: O(nodes + edges).
+    /// - Complexity: O(nodes + edges). Through raw buffers: the checks
+    /// build graphs of millions of edges, and indexing the arrays checked
+    /// their uniqueness at every write. Each edge's ends are checked
+    /// against `nodeCount` all the same.
     package init(nodeCount: Int, _ builder: Builder, reversed: Bool = false) {
         self.nodeCount = nodeCount
+        let edgeCount = builder.edges.count
         var offsets = [Int32](repeating: 0, count: nodeCount + 1)
-        var targets = [Int32](repeating: 0, count: builder.edges.count)
-        var labels = [Int32](repeating: 0, count: builder.edges.count)
+        var targets = [Int32](repeating: 0, count: edgeCount)
+        var labels = [Int32](repeating: 0, count: edgeCount)
+        var fill = [Int32](repeating: 0, count: nodeCount)
         builder.edges.withUnsafeBufferPointer { edges in
-            for edge in edges { offsets[Int(reversed ? edge.to : edge.from) + 1] += 1 }
-            for i in 0..<nodeCount { offsets[i + 1] += offsets[i] }
-            var fill = offsets
-            for edge in edges {
-                let (from, to) = reversed ? (edge.to, edge.from) : (edge.from, edge.to)
-                let slot = Int(fill[Int(from)])
-                targets[slot] = to
-                labels[slot] = edge.label
-                fill[Int(from)] += 1
+            offsets.withUnsafeMutableBufferPointer { offsets in
+                for edge in edges {
+                    precondition(edge.from >= 0 && Int(edge.from) < nodeCount && edge.to >= 0 && Int(edge.to) < nodeCount,
+                                 "edge \(edge.from) → \(edge.to) of a graph of \(nodeCount) nodes")
+                    offsets[Int(reversed ? edge.to : edge.from) + 1] &+= 1
+                }
+                for i in 0..<nodeCount { offsets[i + 1] &+= offsets[i] }
+                fill.withUnsafeMutableBufferPointer { fill in
+                    for i in 0..<nodeCount { fill[i] = offsets[i] }
+                    targets.withUnsafeMutableBufferPointer { targets in
+                        labels.withUnsafeMutableBufferPointer { labels in
+                            for edge in edges {
+                                let (from, to) = reversed ? (edge.to, edge.from) : (edge.from, edge.to)
+                                let slot = Int(fill[Int(from)])
+                                targets[slot] = to
+                                labels[slot] = edge.label
+                                fill[Int(from)] &+= 1
+                            }
+                        }
+                    }
+                }
             }
         }
         self.offsets = offsets
