@@ -8,40 +8,57 @@ extension Analyzer {
     /// below, the threads' start costs more than they save.
     static let defaultParallelFrom = 20_000
 
-    mutating func run() {
-        guard program.declarationCount >= parallelFrom else {
-            let reach = checkReachability()
-            let deadEnds = checkDeadEnds()
-            checkImpossibleBacks()
-            checkTraps(reachable: reach, deadEnds: deadEnds)
-            runRest()
-            return
-        }
-        // Two halves that share nothing but the program, each on its own
-        // copy: reachability, dead ends and the traps built on them; and the
-        // rest. Their findings are then put in the order a single thread
-        // reports them, so the output does not depend on the threads.
-        let start = self
-        let sides = Both.run({ () -> (Analyzer, deadEndsEnd: Int) in
-            var side = start
-            let reach = side.checkReachability()
+    /// The checks of the flow graph in order, on one thread.
+    static func checked(_ program: Program) -> Analyzer {
+        var analyzer = Analyzer(program)
+        let reach = analyzer.checkReachability()
+        let deadEnds = analyzer.checkDeadEnds()
+        analyzer.checkImpossibleBacks()
+        analyzer.checkTraps(reachable: reach, deadEnds: deadEnds)
+        analyzer.runRest()
+        return analyzer
+    }
+
+    /// The same checks on two threads, in two rounds that share nothing
+    /// but the program: the placements then reachability, beside the stack
+    /// depths F208 needs; then dead ends and the traps built on them, beside
+    /// F208 and the rest. Each round's two sides take about as long on a
+    /// large program. The findings are then put in the order one thread
+    /// reports them, so the output does not depend on the threads.
+    static func checkedOnTwoCores(_ program: Program) -> Analyzer {
+        let topology = FlowTopology(program)
+        let round1 = Both.run({ () -> (Analyzer, reach: [Bool]) in
+            var analyzer = Analyzer(program, topology, PlacementAnalysis(program, topology))
+            let reach = analyzer.checkReachability()
+            return (analyzer, reach)
+        }, { StackDepths(program, topology) })
+        let (reached, reach) = round1.0
+        let depths = round1.1
+        // The other side starts with no findings: reachability's are the first side's.
+        var empty = reached
+        empty.diagnostics = []
+        empty.pathGoals = []
+        let round2 = Both.run({ () -> (Analyzer, deadEndsEnd: Int) in
+            var side = reached
             let deadEnds = side.checkDeadEnds()
             let deadEndsEnd = side.diagnostics.count
             side.checkTraps(reachable: reach, deadEnds: deadEnds)
             return (side, deadEndsEnd)
-        }, { () -> (Analyzer, backsEnd: Int) in
-            var side = start
-            side.checkImpossibleBacks()
+        }, { [empty] () -> (Analyzer, backsEnd: Int) in
+            var side = empty
+            side.checkImpossibleBacks(depths: depths)
             let backsEnd = side.diagnostics.count
             side.runRest()
             return (side, backsEnd)
         })
-        let (graph, deadEndsEnd) = sides.0
-        let (rest, backsEnd) = sides.1
-        append(graph, 0..<deadEndsEnd)
-        append(rest, 0..<backsEnd)
-        append(graph, deadEndsEnd..<graph.diagnostics.count)
-        append(rest, backsEnd..<rest.diagnostics.count)
+        let (graph, deadEndsEnd) = round2.0
+        let (rest, backsEnd) = round2.1
+        var merged = empty
+        merged.append(graph, 0..<deadEndsEnd)
+        merged.append(rest, 0..<backsEnd)
+        merged.append(graph, deadEndsEnd..<graph.diagnostics.count)
+        merged.append(rest, backsEnd..<rest.diagnostics.count)
+        return merged
     }
 
     /// The checks after the traps, in order.

@@ -31,9 +31,6 @@ package struct Analyzer {
     var exploredKeyBytes = 0
     /// Whether to keep a complete exploration's graph (`keptStateGraph`).
     var keepsStateGraph = false
-    /// Declarations from which `run` puts the checks on two threads (a
-    /// test lowers it to compare the two ways on small programs).
-    var parallelFrom = Analyzer.defaultParallelFrom
     var keptStateGraph: StateGraph?
 
     /// What the analyses found: the findings in source order, and a note on
@@ -73,10 +70,8 @@ package struct Analyzer {
     package static func analysis(_ program: Program, exploresStates: Bool = true, explorationWork: Int? = nil,
                                 keepsStateGraph: Bool = false, parallelFrom: Int = Analyzer.defaultParallelFrom,
                                 checked: () -> Void = {}) -> Analysis {
-        var analyzer = Analyzer(program)
+        var analyzer = program.declarationCount >= parallelFrom ? Analyzer.checkedOnTwoCores(program) : Analyzer.checked(program)
         analyzer.keepsStateGraph = keepsStateGraph
-        analyzer.parallelFrom = parallelFrom
-        analyzer.run()
         checked()
         if !exploresStates || !analyzer.applyStateGraph(maxWork: explorationWork) { analyzer.attachPaths() }
         analyzer.diagnostics.sort(by: Diagnostic.sourceOrder)
@@ -85,9 +80,15 @@ package struct Analyzer {
     }
 
     package init(_ program: Program) {
+        let topology = FlowTopology(program)
+        self.init(program, topology, PlacementAnalysis(program, topology))
+    }
+
+    /// An analyzer of `program` with its flow tree and placements worked out already.
+    init(_ program: Program, _ topology: FlowTopology, _ placements: PlacementAnalysis) {
         self.program = program
-        topology = FlowTopology(program)
-        placements = PlacementAnalysis(program, topology)
+        self.topology = topology
+        self.placements = placements
         hasFlowLevelUserHandler = program.flows.map { flow in
             program.handlers[flow.handlers.range].contains { !$0.event.isResult }
         }

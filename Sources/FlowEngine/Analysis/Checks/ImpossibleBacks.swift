@@ -7,8 +7,9 @@ import FlowRuntime
 /// the first action of each chain that can never succeed (what comes after
 /// it never runs).
 extension Analyzer {
-    mutating func checkImpossibleBacks() {
-        let depths = StackDepths(program, topology)
+    /// F208; `depths` when they were worked out already (`checkedOnTwoCores`).
+    mutating func checkImpossibleBacks(depths given: StackDepths? = nil) {
+        let depths = given ?? StackDepths(program, topology)
         let program = self.program
         func target(_ q: Int) -> RouteID {
             program.targets[Int(program.actions[Int(depths.requirements[q].action)].targets.lower)].route
