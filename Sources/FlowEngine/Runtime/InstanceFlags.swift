@@ -26,12 +26,20 @@ struct InstanceFlags {
         set {
             precondition(slot >= 0 && slot < count, "instance slot \(slot) of \(count)")
             if count > 64 {
-                overflow[slot] = newValue
+                setOverflow(slot, newValue)
             } else if newValue {
                 word |= 1 << UInt64(slot)
             } else {
                 word &= ~(1 << UInt64(slot))
             }
         }
+    }
+
+    /// Past 64 slots. Not inlined: where the write to the array is inlined,
+    /// the optimizer makes the array unique before the test of `count`,
+    /// and making the shared empty array unique allocates one.
+    @inline(never)
+    private mutating func setOverflow(_ slot: Int, _ value: Bool) {
+        overflow[slot] = value
     }
 }
