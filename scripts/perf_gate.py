@@ -8,7 +8,7 @@
 Instructions, not seconds: valgrind's callgrind counts the instructions a
 run executes, the same on a loaded machine as on an idle one. The runs
 are a release `flowctl` (built by `swift build -c release
---static-swift-stdlib --product flowctl` first, as the README builds it)
+--static-swift-stdlib --product flowctl` first, as the README installs it)
 on inputs that live in this repository: validate on wayfarer (the
 state exploration), on a 100-route program with 8 guards and on a
 20,000-route one (the front end and the graph checks; too large to
