@@ -96,6 +96,17 @@ struct RandomWalkTests {
         #expect(traceC != traceA)
     }
 
+    @Test("a screen with more choices than the walk's first buffer holds offers every one of them")
+    func manyChoices() throws {
+        // 100 events at the root (and back once pushed): past the 64 the choice buffer starts with.
+        let events = (0..<100).map { "on e\($0) -> push detail" }.joined(separator: "  ")
+        var nav = try navigator("flow App [entry] { start home  route home { \(events) }  route detail {} }")
+        var names = Set<String>()
+        let summary = RandomWalk.run(&nav, steps: 4_000, seed: 3, onStep: { names.insert($0.event) })
+        #expect(summary.brokenInvariant == nil && summary.rejected == 0)
+        #expect(names == Set((0..<100).map { "e\($0)" } + ["back"]))
+    }
+
     @Test("a walk on the DSL example keeps its invariants and rejects nothing it offered as back")
     func shopWalk() throws {
         var nav = try navigator(dslExample)
