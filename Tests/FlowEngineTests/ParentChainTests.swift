@@ -11,13 +11,12 @@ import Testing
         var seen: [Int] = []
         var current = i
         while true {
+            // Back at `i`: it is on the cycle; back at another: `i` hangs below one.
             if let first = seen.firstIndex(of: current) { return first == 0 ? .cycle : .belowCycle }
             seen.append(current)
             let parent = Int(instances[current].parent)
             if parent < 0 { return .rooted }
             guard parent < instances.count, instances[parent].isRunning else { return .broken }
-            // An instance on a cycle that does not pass through `i`: `i` hangs below it.
-            if seen.contains(parent) && parent != i { return .belowCycle }
             current = parent
         }
     }
