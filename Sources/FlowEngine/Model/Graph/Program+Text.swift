@@ -21,69 +21,71 @@ extension Program {
     public func gateText(of link: Link) -> String? {
         guard let gate = link.gate, link.gateHandler >= 0 else { return nil }
         let handler = handlers[Int(link.gateHandler)]
-        var text = (gate.negated ? "!" : "") + name(gate.name) + " else "
-        appendActionTexts(of: handler, to: &text)
-        return text
+        var text = ByteWriter()
+        if gate.negated { text.write("!") }
+        text.write(name(gate.name))
+        text.write(" else ")
+        writeActionTexts(of: handler, to: &text)
+        return text.text
     }
 
     /// An action as written: `push product`, `start Checkout as sheet`; with
     /// `arguments` (and the handler, for event parameter names) its targets'
     /// arguments and its custom transition too.
     public func actionText(_ action: Action, arguments handler: Handler? = nil) -> String {
-        var text = ""
-        appendActionText(action, arguments: handler, to: &text)
-        return text
+        var text = ByteWriter()
+        writeActionText(action, arguments: handler, to: &text)
+        return text.text
     }
 
-    /// `actionText(action, arguments: handler)`, appended to `text`.
-    func appendActionText(_ action: Action, arguments handler: Handler?, to text: inout String) {
-        func appendTarget(_ target: Target) {
-            text += name(routes[Int(target.route)].name)
-            if let handler, !target.arguments.isEmpty { text += argumentList(target.arguments, scope: scope(of: handler)) }
-        }
-        func appendOperandArguments() {
-            if let handler, !action.arguments.isEmpty { text += argumentList(action.arguments, scope: scope(of: handler)) }
-        }
+    /// `actionText(action, arguments: handler)`, written to `text`.
+    func writeActionText(_ action: Action, arguments handler: Handler?, to text: inout ByteWriter) {
         switch action.kind {
         case .push, .sheet, .cover, .replace, .popTo, .alert, .dialog, .popover:
-            text += action.kind.rawValue
-            text += " "
-            if let target = targets[action.targets.range].first { appendTarget(target) }
+            text.write(action.kind.rawValue)
+            text.write(" ")
+            if let target = targets[action.targets.range].first { writeTarget(target, arguments: handler, to: &text) }
         case .set:
-            text += "set ["
+            text.write("set [")
             for (i, target) in targets[action.targets.range].enumerated() {
-                if i > 0 { text += ", " }
-                appendTarget(target)
+                if i > 0 { text.write(", ") }
+                writeTarget(target, arguments: handler, to: &text)
             }
-            text += "]"
+            text.write("]")
         case .start:
-            text += "start "
-            text += name(flows[Int(action.flow)].name)
-            appendOperandArguments()
+            text.write("start ")
+            text.write(name(flows[Int(action.flow)].name))
+            if let handler, !action.arguments.isEmpty { text.write(argumentList(action.arguments, scope: scope(of: handler))) }
             if action.mode != .push {
-                text += " as "
-                text += action.mode.rawValue
+                text.write(" as ")
+                text.write(action.mode.rawValue)
             }
         case .select:
-            text += "select "
-            text += name(flows[Int(action.flow)].name)
+            text.write("select ")
+            text.write(name(flows[Int(action.flow)].name))
         case .finish:
-            text += "finish "
-            if let result = action.result { text += name(result) }
-            appendOperandArguments()
+            text.write("finish ")
+            if let result = action.result { text.write(name(result)) }
+            if let handler, !action.arguments.isEmpty { text.write(argumentList(action.arguments, scope: scope(of: handler))) }
         case .assume:
-            text += "assume "
+            text.write("assume ")
             if let condition = action.assumedGuard {
-                if condition.negated { text += "!" }
-                text += name(condition.name)
+                if condition.negated { text.write("!") }
+                text.write(name(condition.name))
             }
         case .pop, .popToRoot, .dismiss, .stay:
-            text += action.kind.rawValue
+            text.write(action.kind.rawValue)
         }
         if handler != nil, let transition = action.transition {
-            text += " with "
-            text += name(transition)
+            text.write(" with ")
+            text.write(name(transition))
         }
+    }
+
+    /// A target route, with its arguments when `handler` is given.
+    private func writeTarget(_ target: Target, arguments handler: Handler?, to text: inout ByteWriter) {
+        text.write(name(routes[Int(target.route)].name))
+        if let handler, !target.arguments.isEmpty { text.write(argumentList(target.arguments, scope: scope(of: handler))) }
     }
 
     /// A link's pattern as written after `link` (and its name): the quoted
@@ -108,39 +110,52 @@ extension Program {
         }
         if link.actionHandler >= 0 {
             let handler = handlers[Int(link.actionHandler)]
-            text += link.isOver ? " " : " then "
-            appendActionTexts(of: handler, to: &text)
+            var actions = ByteWriter()
+            actions.write(link.isOver ? " " : " then ")
+            writeActionTexts(of: handler, to: &actions)
+            text += actions.text
         }
         return text
     }
 
     /// `on select(id: String) when ok -> push product(id: id) then pop`.
-    /// Written into one string (`graph` writes one per handler: a hundred thousand in a large program).
     public func handlerText(_ handler: Handler) -> String {
-        var text = "on "
-        text += eventText(handler.event)
-        text += parameterList(handler.parameters)
-        if handler.isSystem { text += " [system]" }
+        var text = ByteWriter(capacity: 96)
+        writeHandlerText(handler, to: &text)
+        return text.text
+    }
+
+    /// `handlerText(handler)`, written to `text`: `graph` writes one per
+    /// handler, a hundred thousand in a large program, without making a
+    /// string of each.
+    package func writeHandlerText(_ handler: Handler, to text: inout ByteWriter) {
+        text.write("on ")
+        if handler.event.isResult {
+            text.write(name(flows[Int(handler.event.flow)].name))
+            text.write(".")
+        }
+        text.write(name(handler.event.name))
+        if !handler.parameters.isEmpty { text.write(parameterList(handler.parameters)) }
+        if handler.isSystem { text.write(" [system]") }
         if handler.scope >= 0 {
-            text += " from "
-            text += name(flows[Int(handler.scope)].name)
+            text.write(" from ")
+            text.write(name(flows[Int(handler.scope)].name))
         }
         if let condition = handler.guardCondition {
-            text += condition.negated ? " when !" : " when "
-            text += name(condition.name)
+            text.write(condition.negated ? " when !" : " when ")
+            text.write(name(condition.name))
         }
-        text += " -> "
-        appendActionTexts(of: handler, to: &text)
-        return text
+        text.write(" -> ")
+        writeActionTexts(of: handler, to: &text)
     }
 
     /// `handler`'s actions as written, with their arguments, each after the first after ` then `.
-    func appendActionTexts(of handler: Handler, to text: inout String) {
+    func writeActionTexts(of handler: Handler, to text: inout ByteWriter) {
         var first = true
         for action in actions[handler.actions.range] {
-            if !first { text += " then " }
+            if !first { text.write(" then ") }
             first = false
-            appendActionText(action, arguments: handler, to: &text)
+            writeActionText(action, arguments: handler, to: &text)
         }
     }
 

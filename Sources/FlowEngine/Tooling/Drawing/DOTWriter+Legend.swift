@@ -27,12 +27,12 @@ extension DOTWriter {
             guard rows[order] == nil else { continue }
             let edge = graph.edges[e]
             let text = legendTexts[order]
-            let (color, style) = look(edge)
+            let (color, style) = look(kind: edge.kind, mode: edge.mode, isResult: edge.isResult)
             var attributes = "color=\"\(color)\""
-            if !style.isEmpty { attributes += ", style=\"\(style)\"" }
+            if style.utf8CodeUnitCount > 0 { attributes += ", style=\"\(style)\"" }
             // The arrowhead as drawn (a result that swaps the root is shown as a plain result).
             if !(edge.isResult && edge.kind != .finish) {
-                attributes += arrowhead(edge)
+                attributes += arrowhead(kind: edge.kind, mode: edge.mode).description
             }
             rows[order] = LegendRow(order: order, text: text, edge: attributes)
         }

@@ -60,7 +60,8 @@ package enum DOTWriter {
             out.write("  ")
             self.node(node, graph, &out)
         }
-        for group in graph.drawnEdges() { edge(group, graph, &out) }
+        var scratch = ByteWriter(capacity: 256)
+        for group in graph.drawnEdges() { edge(group, graph, &out, scratch: &scratch) }
         if legend { writeLegend(graph, &out) }
         out.write("}\n")
         return out.bytes
@@ -80,9 +81,9 @@ package enum DOTWriter {
         var attributes: [String] = []
         var styles: [String] = []
         // Each set by the kind, then a finding, then the journey: the last wins.
-        var color: String?
-        var fontColor: String?
-        var penWidth: String?
+        var color: StaticString?
+        var fontColor: StaticString?
+        var penWidth: StaticString?
         var tooltip = ""
     }
 
@@ -106,11 +107,20 @@ package enum DOTWriter {
             out.write(", ")
             out.write(attribute)
         }
-        for (name, value) in [("color", look.color), ("fontcolor", look.fontColor)] {
-            guard let value else { continue }
-            out.write(", \(name)=\"\(value)\"")
+        if let color = look.color {
+            out.write(", color=\"")
+            out.write(color)
+            out.write("\"")
         }
-        if let penWidth = look.penWidth { out.write(", penwidth=\(penWidth)") }
+        if let fontColor = look.fontColor {
+            out.write(", fontcolor=\"")
+            out.write(fontColor)
+            out.write("\"")
+        }
+        if let penWidth = look.penWidth {
+            out.write(", penwidth=")
+            out.write(penWidth)
+        }
         if !look.tooltip.isEmpty {
             out.write(", tooltip=")
             out.quoted(look.tooltip)
@@ -212,14 +222,17 @@ package enum DOTWriter {
 
     // MARK: - Edges
 
-    /// One drawn edge: a group of parallel model edges (`drawnEdges`).
-    static func edge(_ group: [Int], _ graph: FlowGraph, _ out: inout ByteWriter) {
+    /// One drawn edge: a group of parallel model edges (`drawnEdges`);
+    /// `scratch` holds its tooltip while it is escaped into `out`.
+    static func edge(_ group: [Int], _ graph: FlowGraph, _ out: inout ByteWriter, scratch: inout ByteWriter) {
         guard let first = group.first else { return }
-        let edge = graph.edges[first]
+        // The edge's fields are read in place: a copy of it would retain
+        // its seven strings and arrays.
+        let edges = graph.edges
         out.write("  ")
-        out.write(graph.nodes[edge.from].id)
+        out.write(graph.nodes[edges[first].from].id)
         out.write(" -> ")
-        out.write(graph.nodes[edge.to].id)
+        out.write(graph.nodes[edges[first].to].id)
         out.write(" [")
         let label = graph.label(of: group)
         if !label.isEmpty {
@@ -227,12 +240,15 @@ package enum DOTWriter {
             out.quoted(shorten(label, lines: group.count))
             out.write(", ")
         }
-        let (color, style) = look(edge)
-        let marked = !edge.findings.isEmpty
-        let onJourney = !edge.steps.isEmpty
+        let kind = edges[first].kind
+        let mode = edges[first].mode
+        let isResult = edges[first].isResult
+        let (color, style) = look(kind: kind, mode: mode, isResult: isResult)
+        let marked = !edges[first].findings.isEmpty
+        let onJourney = !edges[first].steps.isEmpty
         var lineColor = marked ? findingColor : color
-        var textColor: String? = marked ? findingColor : (edge.isResult ? "#0e7490" : nil)
-        var width = marked ? "2" : nil
+        var textColor: StaticString? = marked ? findingColor : (isResult ? "#0e7490" : nil)
+        var width: StaticString? = marked ? "2" : nil
         if graph.hasJourney {
             if onJourney {
                 if !marked { lineColor = journeyColor }
@@ -247,7 +263,7 @@ package enum DOTWriter {
         out.write("color=\"")
         out.write(lineColor)
         out.write("\"")
-        if !style.isEmpty {
+        if style.utf8CodeUnitCount > 0 {
             out.write(", style=\"")
             out.write(style)
             out.write("\"")
@@ -261,20 +277,33 @@ package enum DOTWriter {
             out.write(", penwidth=")
             out.write(width)
         }
-        out.write(arrowAttributes(edge))
-        if edge.intoCluster >= 0 {
+        writeArrowAttributes(kind: kind, mode: mode, &out)
+        let intoCluster = edges[first].intoCluster
+        if intoCluster >= 0 {
             out.write(", lhead=cluster_")
-            out.write(Int(edge.intoCluster))
+            out.write(Int(intoCluster))
         }
-        if edge.outOfCluster >= 0 {
+        let outOfCluster = edges[first].outOfCluster
+        if outOfCluster >= 0 {
             out.write(", ltail=cluster_")
-            out.write(Int(edge.outOfCluster))
+            out.write(Int(outOfCluster))
         }
-        let detail = marked ? tooltip(edge.findings)
-            : group.count == 1 ? graph.detail(of: edge) : group.map { graph.detail(of: graph.edges[$0]) }.filter { !$0.isEmpty }.joined(separator: "\n")
-        if !detail.isEmpty {
+        scratch.removeAll()
+        if marked {
+            scratch.write(tooltip(edges[first].findings))
+        } else {
+            // Each edge's detail a line, those with none left out.
+            for e in group {
+                let separator = scratch.count > 0
+                if separator { scratch.write("\n") }
+                let before = scratch.count
+                graph.writeDetail(ofEdge: e, to: &scratch)
+                if separator && scratch.count == before { scratch.removeLast(1) }
+            }
+        }
+        if scratch.count > 0 {
             out.write(", tooltip=")
-            out.quoted(detail)
+            out.quoted(scratch)
         }
         out.write("];\n")
     }
@@ -285,17 +314,18 @@ package enum DOTWriter {
     /// ranks: each flow's cluster is laid out from the left on its own, and
     /// the clusters stack top to bottom down the flow tree, instead of each
     /// starting where its box is (Shutter was twice as wide that way).
-    static func arrowAttributes(_ edge: FlowGraph.Edge) -> String {
-        edge.kind == .implicitBack || edge.kind == .reference ? arrowhead(edge) + ", constraint=false" : arrowhead(edge)
+    static func writeArrowAttributes(kind: FlowGraph.EdgeKind, mode: StartMode?, _ out: inout ByteWriter) {
+        out.write(arrowhead(kind: kind, mode: mode))
+        if kind == .implicitBack || kind == .reference { out.write(", constraint=false") }
     }
 
     /// The arrowhead's attribute, when it is not the plain one.
-    static func arrowhead(_ edge: FlowGraph.Edge) -> String {
-        switch edge.kind {
+    static func arrowhead(kind: FlowGraph.EdgeKind, mode: StartMode?) -> StaticString {
+        switch kind {
         case .finish: ", arrowhead=tee"
         case .implicitBack: ", arrowhead=empty"
         case .reference: ", arrowhead=vee"
-        case .start where edge.mode == .root: ", arrowhead=diamond"
+        case .start where mode == .root: ", arrowhead=diamond"
         default: ""
         }
     }
@@ -305,9 +335,9 @@ package enum DOTWriter {
     /// replace/set amber, back moves dotted grey, starts green, finish dark
     /// teal, results teal, links purple. Red is kept for findings alone, so
     /// that a red edge or node always means `validate` reported something.
-    static func look(_ edge: FlowGraph.Edge) -> (String, String) {
-        if edge.isResult && edge.kind != .finish { return ("#0e7490", edge.kind == .result ? "bold" : edgeStyle(edge)) }
-        switch edge.kind {
+    static func look(kind: FlowGraph.EdgeKind, mode: StartMode?, isResult: Bool) -> (StaticString, StaticString) {
+        if isResult && kind != .finish { return ("#0e7490", kind == .result ? "bold" : edgeStyle(kind: kind, mode: mode)) }
+        switch kind {
         case .push: return ("#334155", "")
         case .sheet: return ("#2563eb", "dashed")
         case .cover: return ("#7c3aed", "bold,dashed")
@@ -317,7 +347,7 @@ package enum DOTWriter {
         case .replace, .set: return ("#d97706", "")
         case .pop, .popTo, .popToRoot, .dismiss: return ("#64748b", "dotted")
         case .stay: return ("#94a3b8", "dotted")
-        case .start: return ("#15803d", edgeStyle(edge))
+        case .start: return ("#15803d", edgeStyle(kind: kind, mode: mode))
         case .select: return ("#15803d", "dotted")
         case .finish: return ("#0f766e", "")
         case .result: return ("#0e7490", "bold")
@@ -329,20 +359,20 @@ package enum DOTWriter {
     }
 
     /// The colour of findings, and of nothing else.
-    static let findingColor = "#dc2626"
+    static let findingColor: StaticString = "#dc2626"
     /// What a journey took.
-    static let journeyColor = "#ea580c"
-    static let journeyTextColor = "#c2410c"
+    static let journeyColor: StaticString = "#ea580c"
+    static let journeyTextColor: StaticString = "#c2410c"
     /// What a journey did not take.
-    static let dimColor = "#e2e8f0"
-    static let dimTextColor = "#cbd5e1"
+    static let dimColor: StaticString = "#e2e8f0"
+    static let dimTextColor: StaticString = "#cbd5e1"
 
-    static func edgeStyle(_ edge: FlowGraph.Edge) -> String {
-        switch edge.mode {
+    static func edgeStyle(kind: FlowGraph.EdgeKind, mode: StartMode?) -> StaticString {
+        switch mode {
         case .sheet?: "bold,dashed"
         case .cover?: "bold,dashed"
         case .root?: "bold"
-        default: edge.kind == .sheet ? "dashed" : (edge.kind == .cover ? "bold,dashed" : "bold")
+        default: kind == .sheet ? "dashed" : (kind == .cover ? "bold,dashed" : "bold")
         }
     }
 

@@ -31,13 +31,15 @@ extension FlowGraph {
         groups.reserveCapacity(edges.count)
         var index: [Key: Int] = [:]
         index.reserveCapacity(edges.count)
-        for (e, edge) in edges.enumerated() {
-            guard edge.findings.isEmpty else {
+        // Fields read in place: a copy of an edge retains its strings and arrays.
+        for e in edges.indices {
+            guard edges[e].findings.isEmpty else {
                 groups.append([e])
                 continue
             }
-            let key = Key(from: edge.from, to: edge.to, kind: edge.kind, mode: edge.mode, isResult: edge.isResult,
-                          into: edge.intoCluster, outOf: edge.outOfCluster, onJourney: !edge.steps.isEmpty)
+            let key = Key(from: edges[e].from, to: edges[e].to, kind: edges[e].kind, mode: edges[e].mode,
+                          isResult: edges[e].isResult, into: edges[e].intoCluster, outOf: edges[e].outOfCluster,
+                          onJourney: !edges[e].steps.isEmpty)
             if let g = index[key] {
                 groups[g].append(e)
             } else {
@@ -54,24 +56,34 @@ extension FlowGraph {
         return program.handlerText(program.handlers[Int(edge.handler)])
     }
 
+    /// `detail(of: edges[e])`, written to `text` (the DOT writer's tooltips,
+    /// one per edge, without making a string of each).
+    package func writeDetail(ofEdge e: Int, to text: inout ByteWriter) {
+        let handler = Int(edges[e].handler)
+        guard edges[e].detail.isEmpty, program.handlers.indices.contains(handler) else { return text.write(edges[e].detail) }
+        program.writeHandlerText(program.handlers[handler], to: &text)
+    }
+
     /// The label of a drawn edge: each merged edge's label once, one a
     /// line; with a journey, a taken edge's label follows its steps,
     /// `3, 7: select(id)` (not the plain edge from a flow's box to its cluster).
     public func label(of group: [Int]) -> String {
-        if group.count == 1, edges.indices.contains(group[0]) { return line(of: edges[group[0]]) }
+        if group.count == 1, edges.indices.contains(group[0]) { return line(ofEdge: group[0]) }
         var lines: [String] = []
         var seen = Set<String>()
         for e in group where edges.indices.contains(e) {
-            let line = line(of: edges[e])
+            let line = line(ofEdge: e)
             if !line.isEmpty, seen.insert(line).inserted { lines.append(line) }
         }
         return lines.joined(separator: "\n")
     }
 
-    /// One edge's line of a label: its label, after its steps when the journey took it.
-    func line(of edge: Edge) -> String {
-        guard hasJourney && !edge.steps.isEmpty && edge.kind != .reference else { return edge.label }
-        return FlowGraph.stepPrefix(edge.steps, limit: 4) + (edge.label.isEmpty ? "" : ": " + edge.label)
+    /// One edge's line of a label: its label, after its steps when the
+    /// journey took it. (By index: a copy of an edge retains its seven
+    /// strings and arrays, twice per edge drawn.)
+    func line(ofEdge e: Int) -> String {
+        guard hasJourney && !edges[e].steps.isEmpty && edges[e].kind != .reference else { return edges[e].label }
+        return FlowGraph.stepPrefix(edges[e].steps, limit: 4) + (edges[e].label.isEmpty ? "" : ": " + edges[e].label)
     }
 
     /// `3, 7, 9`: the first `limit` steps, then `…` when there are more.

@@ -43,7 +43,7 @@ extension GraphBuilder {
             switch action.kind {
             case .push, .sheet, .cover, .replace, .set, .popTo, .alert, .dialog, .popover:
                 if let last = targets.last { target = routeNode[Int(last.route)] }
-                kind = FlowGraph.EdgeKind(rawValue: action.kind == .popTo ? "popTo" : action.kind.rawValue) ?? .push
+                kind = FlowGraph.EdgeKind(drawing: action.kind)
             case .popToRoot:
                 if case .route(let r) = program.flows[Int(flow)].start { target = routeNode[Int(r)] } else { target = back(of: flow) }
                 kind = .popToRoot
@@ -197,25 +197,64 @@ extension GraphBuilder {
     /// cluster, a handler's edge (its event or one of its actions), a link.
     mutating func attach(_ findings: [Diagnostic]) {
         guard !findings.isEmpty else { return }
-        var byPlace: [SourceSpan: [Diagnostic]] = [:]
-        for finding in findings { byPlace[SourceSpan(file: finding.span.file, start: finding.span.start, end: 0), default: []].append(finding) }
-        func take(_ span: SourceSpan) -> [Diagnostic] {
-            byPlace.removeValue(forKey: SourceSpan(file: span.file, start: span.start, end: 0)) ?? []
-        }
+        var places = FindingPlaces(findings)
         for n in nodes.indices {
             switch nodes[n].kind {
-            case .route: nodes[n].findings = take(program.routes[Int(nodes[n].route)].span)
+            case .route: nodes[n].findings = places.take(program.routes[Int(nodes[n].route)].span)
             case .link:
-                if let l = Int(nodes[n].id.dropFirst()) { nodes[n].findings = take(program.links[l].span) }
+                if let l = Int(nodes[n].id.dropFirst()) { nodes[n].findings = places.take(program.links[l].span) }
             default: break
             }
         }
-        for c in clusters.indices { clusters[c].findings = take(program.flows[Int(clusters[c].flow)].span) }
+        for c in clusters.indices { clusters[c].findings = places.take(program.flows[Int(clusters[c].flow)].span) }
         for e in edges.indices where edges[e].handler >= 0 {
             let handler = program.handlers[Int(edges[e].handler)]
-            var found = take(handler.span)
-            for a in handler.actions.range { found += take(program.actions[a].span) }
+            var found = places.take(handler.span)
+            for a in handler.actions.range { found += places.take(program.actions[a].span) }
             edges[e].findings = found
         }
+    }
+}
+
+/// The findings of a program by where they start (file and offset), each
+/// taken once by what it points at. A sorted array searched by halves: a
+/// graph asks for every route, flow, handler and action, and most have none.
+struct FindingPlaces {
+    private let findings: [Diagnostic]
+    /// Indices of `findings`, by place, then in the order given.
+    private let order: [Int]
+    private let keys: [UInt64]
+    private var taken: [Bool]
+
+    init(_ findings: [Diagnostic]) {
+        self.findings = findings
+        let keyOf = findings.map { Self.key($0.span) }
+        order = findings.indices.sorted { keyOf[$0] != keyOf[$1] ? keyOf[$0] < keyOf[$1] : $0 < $1 }
+        keys = order.map { keyOf[$0] }
+        taken = [Bool](repeating: false, count: findings.count)
+    }
+
+    static func key(_ span: SourceSpan) -> UInt64 {
+        UInt64(UInt32(bitPattern: span.file)) << 32 | UInt64(UInt32(bitPattern: span.start))
+    }
+
+    /// The findings that start where `span` starts, unless taken before.
+    mutating func take(_ span: SourceSpan) -> [Diagnostic] {
+        let key = Self.key(span)
+        var low = 0
+        var high = keys.count
+        while low < high {
+            let middle = (low + high) / 2
+            if keys[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        guard low < keys.count, keys[low] == key, !taken[low] else { return [] }
+        taken[low] = true
+        var found: [Diagnostic] = []
+        var i = low
+        while i < keys.count, keys[i] == key {
+            found.append(findings[order[i]])
+            i += 1
+        }
+        return found
     }
 }

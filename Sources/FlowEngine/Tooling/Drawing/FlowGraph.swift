@@ -63,6 +63,30 @@ package struct FlowGraph: Sendable {
         case result
         /// From a flow's box (`NodeKind.reference`) to the flow's own cluster.
         case reference
+
+        /// The edge of a handler whose last moving action is of `kind`
+        /// (an action kind with no edge kind of its own draws as a push).
+        init(drawing kind: ActionKind) {
+            switch kind {
+            case .push: self = .push
+            case .sheet: self = .sheet
+            case .cover: self = .cover
+            case .replace: self = .replace
+            case .set: self = .set
+            case .pop: self = .pop
+            case .popTo: self = .popTo
+            case .popToRoot: self = .popToRoot
+            case .dismiss: self = .dismiss
+            case .start: self = .start
+            case .finish: self = .finish
+            case .select: self = .select
+            case .alert: self = .alert
+            case .dialog: self = .dialog
+            case .popover: self = .popover
+            case .stay: self = .stay
+            case .assume: self = .push
+            }
+        }
     }
 
     /// A node: a route, an exit, a back target, a tab container, a link...
