@@ -53,10 +53,17 @@ package struct Compiler {
 
     /// Compiles what `loader` loaded.
     public static func compile(_ loader: consuming SourceLoader) -> CompileResult {
-        var compiler = Compiler(trees: loader.trees, symbols: loader.symbols)
-        compiler.program.files = loader.files
-        compiler.diagnostics = loader.diagnostics
-        for tree in loader.trees { compiler.diagnostics.append(contentsOf: tree.diagnostics) }
+        compile(trees: loader.trees, symbols: loader.symbols, files: loader.files, diagnostics: loader.diagnostics)
+    }
+
+    /// Compiles the trees of `files`, in order (a file's one tree, or the
+    /// two of its halves: `Parser.parseTrees`), with the loader's findings.
+    static func compile(trees: [SyntaxTree], symbols: SymbolTable, files: [SourceFile],
+                        diagnostics: [Diagnostic]) -> CompileResult {
+        var compiler = Compiler(trees: trees, symbols: symbols)
+        compiler.program.files = files
+        compiler.diagnostics = diagnostics
+        for tree in trees { compiler.diagnostics.append(contentsOf: tree.diagnostics) }
         compiler.reserveCapacity()
         compiler.declareFlows()
         compiler.checkFormerNames()
@@ -76,7 +83,7 @@ package struct Compiler {
         compiler.diagnostics.sort(by: Diagnostic.sourceOrder)
         compiler.program.runBlockers = compiler.diagnostics.filter(\.code.stopsRunning)
         return CompileResult(program: compiler.program, diagnostics: compiler.diagnostics,
-                             allows: loader.trees.flatMap(\.allows))
+                             allows: trees.flatMap(\.allows))
     }
 
     init(trees: [SyntaxTree], symbols: SymbolTable) {

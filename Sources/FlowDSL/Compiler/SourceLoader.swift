@@ -9,7 +9,8 @@ import FlowModel
 public struct SourceLoader {
     /// The loaded files, the root first; `SourceSpan.file` indexes them.
     public private(set) var files: [SourceFile] = []
-    /// One tree per file, in the same order.
+    /// The files' trees, in the same order: one per file, or two for a large
+    /// file parsed in halves (`Parser.parseTrees`); `SyntaxTree.file` says whose.
     package private(set) var trees: [SyntaxTree] = []
     /// Every name seen, shared by all files.
     package private(set) var symbols = SymbolTable()
@@ -26,7 +27,7 @@ public struct SourceLoader {
         var next = 0
         while next < loader.trees.count {
             let tree = loader.trees[next]
-            let importer = loader.files[next].path
+            let importer = loader.files[Int(tree.file)].path
             next += 1
             for importDecl in tree.imports {
                 let target = resolve(importDecl.path, importedBy: importer)
@@ -66,6 +67,6 @@ public struct SourceLoader {
     private mutating func add(path: String, bytes: [UInt8]) {
         let file = Int32(files.count)
         files.append(SourceFile(path: path, bytes: bytes))
-        trees.append(Parser.parse(bytes, file: file, symbols: &symbols))
+        trees += Parser.parseTrees(bytes, file: file, symbols: &symbols)
     }
 }

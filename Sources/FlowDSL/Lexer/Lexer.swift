@@ -21,11 +21,13 @@ package struct Lexer {
     /// The `// flowctl:allow` comments so far (v1), in source order.
     package private(set) var allows: [AllowComment] = []
 
-    /// Lexes `bytes`, which must stay valid for the lexer's lifetime.
-    package init(bytes: UnsafeBufferPointer<UInt8>, file: Int32) {
+    /// Lexes `bytes`, which must stay valid for the lexer's lifetime, from
+    /// byte `start` (the start of a line; `Parser.parseInHalves`) on.
+    package init(bytes: UnsafeBufferPointer<UInt8>, file: Int32, from start: Int = 0) {
         self.bytes = bytes
         self.file = file
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+        position = start
+        if start == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             position = 3 // UTF-8 byte order mark
         }
     }

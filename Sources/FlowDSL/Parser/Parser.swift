@@ -39,24 +39,43 @@ package struct Parser {
     /// Parses one file's bytes into a tree, interning names into `symbols`.
     public static func parse(_ bytes: [UInt8], file: Int32, symbols: inout SymbolTable) -> SyntaxTree {
         bytes.withUnsafeBufferPointer { buffer in
-            var parser = Parser(bytes: buffer, file: file, symbols: symbols)
-            parser.parseFile()
-            symbols = parser.symbols
-            var tree = parser.tree
-            tree.diagnostics = parser.lexer.diagnostics + tree.diagnostics
-            tree.diagnostics.sort(by: Diagnostic.sourceOrder)
-            tree.allows = parser.lexer.allows
-            return tree
+            parse(buffer, from: 0, file: file, symbols: &symbols, reserving: buffer.count)
         }
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, file: Int32, symbols: SymbolTable) {
+    /// Parses one file's bytes into its trees, in order: one tree, or two
+    /// for a large file, parsed in halves at once (`parseInHalves`).
+    package static func parseTrees(_ bytes: [UInt8], file: Int32, symbols: inout SymbolTable) -> [SyntaxTree] {
+        bytes.withUnsafeBufferPointer { buffer in
+            if buffer.count >= halvesThreshold, let cut = halfway(buffer),
+               let trees = parseInHalves(buffer, cutAt: cut, file: file, symbols: &symbols) {
+                return trees
+            }
+            return [parse(buffer, from: 0, file: file, symbols: &symbols, reserving: buffer.count)]
+        }
+    }
+
+    /// Parses `buffer` from byte `start` to its end (spans are offsets in
+    /// `buffer`), with room in the tree for a file of `reserving` bytes.
+    static func parse(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, file: Int32,
+                      symbols: inout SymbolTable, reserving: Int) -> SyntaxTree {
+        var parser = Parser(bytes: buffer, from: start, file: file, symbols: symbols, reserving: reserving)
+        parser.parseFile()
+        symbols = parser.symbols
+        var tree = parser.tree
+        tree.diagnostics = parser.lexer.diagnostics + tree.diagnostics
+        tree.diagnostics.sort(by: Diagnostic.sourceOrder)
+        tree.allows = parser.lexer.allows
+        return tree
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, from start: Int, file: Int32, symbols: SymbolTable, reserving: Int) {
         self.bytes = bytes
         self.file = file
         self.symbols = symbols
         self.tree = SyntaxTree(file: file)
-        tree.reserveCapacity(forSourceSize: bytes.count)
-        self.lexer = Lexer(bytes: bytes, file: file)
+        tree.reserveCapacity(forSourceSize: reserving)
+        self.lexer = Lexer(bytes: bytes, file: file, from: start)
         self.token = Token(kind: .endOfFile, startsLine: true, start: 0, end: 0)
         advance()
     }

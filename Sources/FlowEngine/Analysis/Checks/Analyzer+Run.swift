@@ -1,4 +1,3 @@
-import Dispatch
 import FlowModel
 
 /// The checks of the flow graph, in one fixed order, on two cores when the
@@ -74,41 +73,5 @@ extension Analyzer {
         let offset = diagnostics.count - range.lowerBound
         diagnostics += side.diagnostics[range]
         for (d, goal) in side.pathGoals where range.contains(d) { pathGoals.append((d + offset, goal)) }
-    }
-}
-
-/// Runs two closures at the same time and returns both results; the
-/// calling thread runs one of them.
-enum Both {
-    /// The closures escape: the worker thread holds them in an object, and
-    /// an escaping closure's context is a heap object whatever holds it.
-    static func run<A, B>(_ first: @escaping () -> A, _ second: @escaping () -> B) -> (A, B) {
-        let results = Results<A, B>(first, second)
-        DispatchQueue.concurrentPerform(iterations: 2) { results.run($0) }
-        return results.both()
-    }
-
-    /// The two closures and their results. Sendable because each result is
-    /// written by one thread, and read only after `concurrentPerform` has
-    /// returned, which waits for both.
-    private final class Results<A, B>: @unchecked Sendable {
-        let first: () -> A
-        let second: () -> B
-        var a: A?
-        var b: B?
-
-        init(_ first: @escaping () -> A, _ second: @escaping () -> B) {
-            self.first = first
-            self.second = second
-        }
-
-        func run(_ index: Int) {
-            if index == 0 { a = first() } else { b = second() }
-        }
-
-        func both() -> (A, B) {
-            guard let a, let b else { preconditionFailure("concurrentPerform returned before both closures ran") }
-            return (a, b)
-        }
     }
 }
