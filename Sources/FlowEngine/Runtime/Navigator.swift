@@ -39,8 +39,9 @@ public struct Navigator: Sendable {
     /// has no implicit back).
     package let hasOwnBack: [Bool]
     /// For each handler, the route a random walk may push directly, or -1
-    /// (see `Navigator+DirectSteps.swift`).
-    package let directPushTarget: [RouteID]
+    /// (see `Navigator+DirectSteps.swift`). Empty until a walk with direct
+    /// steps asks for them (`prepareDirectSteps()`): nothing else reads them.
+    package internal(set) var directPushTarget: [RouteID] = []
     /// For each handler: whether an argument of its actions names a
     /// parameter of its route (then firing it reads the active entry's).
     let readsRouteValues: [Bool]
@@ -99,6 +100,12 @@ public struct Navigator: Sendable {
     /// an entry; runs one whose findings are F2xx or F3xx (docs/language.md#how-a-program-runs "What
     /// runs"). Throws if its start cannot be shown.
     public init(program: Program, assuming guards: [String] = []) throws(NavigationError) {
+        try self.init(program: program, topology: nil, assuming: guards)
+    }
+
+    /// With the program's flow tree, when the caller has it already (the
+    /// checks do: a large program's takes a pass over all its handlers).
+    package init(program: Program, topology: FlowTopology?, assuming guards: [String] = []) throws(NavigationError) {
         // Before anything reads the program: one with F0xx or F1xx errors may hold unresolved ids.
         if let first = program.runBlockers.first {
             let count = program.runBlockers.count
@@ -108,8 +115,8 @@ public struct Navigator: Sendable {
         }
         guard program.entry >= 0 else { throw .invalidProgram("it has no entry flow (a library)") }
         self.program = program
-        topology = FlowTopology(program)
-        childModes = ChildModeTable(topology)
+        self.topology = topology ?? FlowTopology(program)
+        childModes = ChildModeTable(self.topology)
         backSymbol = program.symbols.lookup("back") ?? Symbol(-1)
         cancelSymbol = program.symbols.lookup("cancel") ?? Symbol(-1)
         var ambiguous = [Bool](repeating: false, count: program.symbols.count)
@@ -136,7 +143,6 @@ public struct Navigator: Sendable {
         hasOwnBack = program.routes.map { route in
             program.handlers[route.handlers.range].contains { !$0.event.isResult && $0.event.name == back }
         }
-        directPushTarget = Navigator.directPushTargets(program)
         readsRouteValues = program.handlers.map { handler in
             func readsRoute(_ list: IndexRange) -> Bool {
                 program.arguments[list.range].contains { if case .routeParameter = $0.source { true } else { false } }

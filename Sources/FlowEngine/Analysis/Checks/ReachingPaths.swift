@@ -31,7 +31,7 @@ extension Analyzer {
     mutating func attachPaths() {
         guard !pathGoals.isEmpty, program.runBlockers.isEmpty, program.entry >= 0,
               Explorer.startSize(program) * 4 < pathBudget,
-              var explorer = try? Explorer(program: program, budget: pathBudget) else { return }
+              var explorer = try? Explorer(program: program, topology: topology, budget: pathBudget) else { return }
         var goal = Explorer.Goal(program)
         for (_, wanted) in pathGoals {
             switch wanted {
@@ -41,8 +41,6 @@ extension Analyzer {
             }
         }
         explorer.explore(until: goal)
-        // The sample URLs by index, made once if a path opens one (finding one is a walk over the links).
-        var sampleURLs: [String] = []
         for (d, wanted) in pathGoals {
             let node: Int32
             switch wanted {
@@ -51,11 +49,8 @@ extension Analyzer {
             case .flow(let f): node = explorer.flowNode[Int(f)]
             }
             guard node >= 0 else { continue }
-            let steps = explorer.path(to: node)
-            if sampleURLs.isEmpty, steps.contains(where: { if case .open = $0 { true } else { false } }) {
-                sampleURLs = program.linkSamples.map(\.url)
-            }
-            diagnostics[d].path = steps.map { $0.scriptText(in: program) { sampleURLs[Int($0)] } }
+            // An `open` step names a URL the search opened from the start.
+            diagnostics[d].path = explorer.path(to: node).map { $0.scriptText(in: program) { explorer.linkSamples[Int($0)].url } }
         }
     }
 

@@ -96,7 +96,8 @@ extension Explorer {
             }
         }
         guard node == 0 else { return }
-        for (s, sample) in program.linkSamples.enumerated() {
+        linkSamples = program.linkSamples
+        for (s, sample) in linkSamples.enumerated() {
             let link = program.links[Int(sample.link)], url = sample.url
             // A gated link opens with its gate holding; without, its `else` actions run.
             for opens in link.gate == nil ? [true] : [true, false] {

@@ -117,6 +117,9 @@ public struct Explorer: Sendable {
     /// Per handler, the sample values its event is sent with, worked out
     /// when a search first sends it (a path search sends a few of many).
     var samples: [[Value]?]
+    /// The URLs opened from the start (`Program.linkSamples`), once it is
+    /// expanded: a path's `open` step names one by its index here.
+    package internal(set) var linkSamples: [LinkSample] = []
     var scratch: [PathStep] = []
 
     /// The identity of a place (see the type's documentation).
@@ -138,9 +141,14 @@ public struct Explorer: Sendable {
     /// has copied that many entries and instances (`exhausted`); goals not
     /// met by then stay unmet.
     public init(program: Program, budget: Int? = nil) throws(NavigationError) {
+        try self.init(program: program, topology: FlowTopology(program), budget: budget)
+    }
+
+    /// With the program's flow tree, when the caller has it already.
+    package init(program: Program, topology: FlowTopology, budget: Int? = nil) throws(NavigationError) {
         self.program = program
         self.budget = budget
-        navigator = try Navigator(program: program)
+        navigator = try Navigator(program: program, topology: topology)
         navigator.recordsEffects = false
         navigator.logsHandlers = true
         handlerEdge = [Int32](repeating: -1, count: program.handlers.count)

@@ -7,6 +7,11 @@ import FlowModel
 /// in place and cannot fail; `RandomWalkTests` checks that a walk with and
 /// without them ends in the same state.
 extension Navigator {
+    /// Works out `directPushTarget`, once: a walk with direct steps calls it first.
+    package mutating func prepareDirectSteps() {
+        if directPushTarget.count != program.handlers.count { directPushTarget = Navigator.directPushTargets(program) }
+    }
+
     /// For each handler: the route it pushes when it is taken directly, or -1.
     static func directPushTargets(_ program: Program) -> [RouteID] {
         var targets = [RouteID](repeating: -1, count: program.handlers.count)

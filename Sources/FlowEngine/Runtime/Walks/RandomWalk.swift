@@ -103,6 +103,7 @@ extension Navigator {
     mutating func walk(steps: Int, seed: UInt64, maxDepth: Int, directSteps: Bool, reach: Bool,
                        firesSystemEvents: Bool = false, links: Bool = false, guards: Bool = false,
                        onStep: ((RandomWalk.Step) -> Void)?) -> RandomWalk.Summary {
+        if directSteps { prepareDirectSteps() }
         var rng = SplitMix64(seed: seed)
         var summary = RandomWalk.Summary()
         // What the walk reaches (with `reach`): flags by route and by handler id.
