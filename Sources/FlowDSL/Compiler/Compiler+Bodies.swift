@@ -28,6 +28,26 @@ extension Compiler {
         program.flows[Int(flow)].handlers = IndexRange(lower, HandlerID(program.handlers.count))
     }
 
+    /// After the last flow of its tree: the tree's routes, handlers,
+    /// actions, targets, arguments, parameters, starts and names are no
+    /// longer read, unless the tree has links or checks (compiled later,
+    /// from its actions, arguments and names), so they are let go. For a
+    /// file parsed in halves, the first half's go before the second's flows
+    /// compile: a fifth of the peak memory of a file of a million routes.
+    mutating func releaseBodies(after flow: FlowID) {
+        let t = flowDecls[Int(flow)].tree
+        let isLast = Int(flow) + 1 == flowDecls.count || flowDecls[Int(flow) + 1].tree != t
+        guard isLast, trees[t].links.isEmpty, trees[t].checks.isEmpty else { return }
+        trees[t].routes = []
+        trees[t].handlers = []
+        trees[t].actions = []
+        trees[t].targets = []
+        trees[t].arguments = []
+        trees[t].parameters = []
+        trees[t].starts = []
+        trees[t].names = []
+    }
+
     private mutating func compileStartAndTabs(of flow: FlowID, _ decl: FlowDecl, _ tree: SyntaxTree) {
         if let tabsSpan = decl.tabsSpan {
             compileTabs(of: flow, decl, tree, tabsSpan: tabsSpan)

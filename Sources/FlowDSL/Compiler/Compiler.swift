@@ -30,7 +30,7 @@ package struct CompileResult: Sendable {
 package struct Compiler {
     var program = Program()
     var diagnostics: [Diagnostic] = []
-    let trees: [SyntaxTree]
+    var trees: [SyntaxTree]
     /// Symbol id → flow id, or -1.
     var flowBySymbol: [FlowID]
     /// Symbol id → route id of the flow being compiled, or -1.
@@ -53,21 +53,27 @@ package struct Compiler {
 
     /// Compiles what `loader` loaded.
     public static func compile(_ loader: consuming SourceLoader) -> CompileResult {
-        compile(trees: loader.trees, symbols: loader.symbols, files: loader.files, diagnostics: loader.diagnostics)
+        let (symbols, files, diagnostics) = (loader.symbols, loader.files, loader.diagnostics)
+        return compile(trees: loader.takeTrees(), symbols: symbols, files: files, diagnostics: diagnostics)
     }
 
     /// Compiles the trees of `files`, in order (a file's one tree, or the
     /// two of its halves: `Parser.parseTrees`), with the loader's findings.
-    static func compile(trees: [SyntaxTree], symbols: SymbolTable, files: [SourceFile],
+    /// The trees are the compiler's: the bodies of one are let go once its
+    /// flows are compiled (`releaseBodies(after:)`).
+    static func compile(trees: consuming [SyntaxTree], symbols: SymbolTable, files: [SourceFile],
                         diagnostics: [Diagnostic]) -> CompileResult {
         var compiler = Compiler(trees: trees, symbols: symbols)
         compiler.program.files = files
         compiler.diagnostics = diagnostics
-        for tree in trees { compiler.diagnostics.append(contentsOf: tree.diagnostics) }
+        for tree in compiler.trees { compiler.diagnostics.append(contentsOf: tree.diagnostics) }
         compiler.reserveCapacity()
         compiler.declareFlows()
         compiler.checkFormerNames()
-        for flow in compiler.program.flows.indices { compiler.compileBody(of: FlowID(flow)) }
+        for flow in compiler.program.flows.indices {
+            compiler.compileBody(of: FlowID(flow))
+            compiler.releaseBodies(after: FlowID(flow))
+        }
         compiler.checkPayloads()
         compiler.checkSystemEvents()
         // The flow tree does not depend on which flow is the entry: built once.
@@ -83,10 +89,10 @@ package struct Compiler {
         compiler.diagnostics.sort(by: Diagnostic.sourceOrder)
         compiler.program.runBlockers = compiler.diagnostics.filter(\.code.stopsRunning)
         return CompileResult(program: compiler.program, diagnostics: compiler.diagnostics,
-                             allows: trees.flatMap(\.allows))
+                             allows: compiler.trees.flatMap(\.allows))
     }
 
-    init(trees: [SyntaxTree], symbols: SymbolTable) {
+    init(trees: consuming [SyntaxTree], symbols: SymbolTable) {
         self.trees = trees
         var symbols = symbols
         keywords = KnownSymbols(&symbols)

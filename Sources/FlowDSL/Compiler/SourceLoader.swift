@@ -64,6 +64,13 @@ public struct SourceLoader {
         return loader
     }
 
+    /// Hands the trees over (to the compiler, which lets go of each one's
+    /// bodies as soon as it is done with them) and keeps none.
+    package mutating func takeTrees() -> [SyntaxTree] {
+        defer { trees = [] }
+        return trees
+    }
+
     private mutating func add(path: String, bytes: [UInt8]) {
         let file = Int32(files.count)
         files.append(SourceFile(path: path, bytes: bytes))
