@@ -116,6 +116,38 @@ struct GraphCommandTests {
         #expect(back.split(separator: "\n").filter(isEdgeStatement).count > groups.count)
     }
 
+    @Test("parallel edges are grouped as a plain comparison of every pair groups them")
+    func drawnEdgesGroupLikeEveryPair() {
+        var merged = 0
+        for seed in 1...6 as ClosedRange<UInt64> {
+            let validation = Validation.run(text: randomProgram(seed: seed, size: 4), exploresStates: false)
+            for showBack in [false, true] {
+                let graph = FlowGraph(validation.program, findings: validation.diagnostics, options: .init(showBack: showBack))
+                let expected = Self.groupedPairwise(graph)
+                #expect(graph.drawnEdges() == expected, "seed \(seed), showBack \(showBack)")
+                merged += graph.edges.count - expected.count
+            }
+        }
+        // The programs do have parallel edges to merge.
+        #expect(merged > 0)
+    }
+
+    /// The oracle: each edge joins the first group before it whose first
+    /// edge draws alike (an edge with findings is always alone).
+    static func groupedPairwise(_ graph: FlowGraph) -> [[Int]] {
+        var groups: [[Int]] = []
+        for (e, edge) in graph.edges.enumerated() {
+            let g = edge.findings.isEmpty ? groups.firstIndex { group in
+                let first = graph.edges[group[0]]
+                return first.findings.isEmpty && first.from == edge.from && first.to == edge.to && first.kind == edge.kind
+                    && first.mode == edge.mode && first.isResult == edge.isResult && first.intoCluster == edge.intoCluster
+                    && first.outOfCluster == edge.outOfCluster && first.steps.isEmpty == edge.steps.isEmpty
+            } : nil
+            if let g { groups[g].append(e) } else { groups.append([e]) }
+        }
+        return groups
+    }
+
     @Test("a busy route says so under its name (v2)")
     func busyRoute() {
         let program = Validation.run(text: """

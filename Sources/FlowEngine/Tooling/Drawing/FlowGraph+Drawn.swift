@@ -11,43 +11,54 @@ extension FlowGraph {
     /// its colour and tooltip are its own. Each group lists edge indices.
     /// - Complexity: O(edges).
     package func drawnEdges() -> [[Int]] {
-        struct Key: Hashable {
-            var from: Int
-            var to: Int
-            var kind: EdgeKind
-            var mode: StartMode?
-            var isResult: Bool
-            var into: FlowID
-            var outOf: FlowID
-            var onJourney: Bool
-
-            /// Two words: the synthesized hash feeds the hasher eight fields one by one.
-            func hash(into hasher: inout Hasher) {
-                hasher.combine(UInt64(truncatingIfNeeded: from) << 32 | UInt64(UInt32(truncatingIfNeeded: to)))
-                hasher.combine(UInt64(UInt32(bitPattern: into)) << 32 | UInt64(UInt32(bitPattern: outOf)))
-            }
-        }
         var groups: [[Int]] = []
         groups.reserveCapacity(edges.count)
-        var index: [Key: Int] = [:]
-        index.reserveCapacity(edges.count)
+        // Group ids by the hash of an edge's ends and clusters, open
+        // addressing: a group matches when its first edge draws like this one.
+        var capacity = 16
+        while capacity < edges.count * 2 { capacity <<= 1 }
+        let mask = capacity - 1
+        var slots = [Int32](repeating: -1, count: capacity)
         // Fields read in place: a copy of an edge retains its strings and arrays.
         for e in edges.indices {
             guard edges[e].findings.isEmpty else {
                 groups.append([e])
                 continue
             }
-            let key = Key(from: edges[e].from, to: edges[e].to, kind: edges[e].kind, mode: edges[e].mode,
-                          isResult: edges[e].isResult, into: edges[e].intoCluster, outOf: edges[e].outOfCluster,
-                          onJourney: !edges[e].steps.isEmpty)
-            if let g = index[key] {
-                groups[g].append(e)
-            } else {
-                index[key] = groups.count
-                groups.append([e])
+            var slot = drawingHash(e) & mask
+            while true {
+                let g = Int(slots[slot])
+                if g < 0 {
+                    slots[slot] = Int32(groups.count)
+                    groups.append([e])
+                    break
+                }
+                if drawsAlike(groups[g][0], e) {
+                    groups[g].append(e)
+                    break
+                }
+                slot = (slot + 1) & mask
             }
         }
         return groups
+    }
+
+    /// A hash of what `drawsAlike` compares first: the ends and the clusters.
+    private func drawingHash(_ e: Int) -> Int {
+        let ends = UInt64(truncatingIfNeeded: edges[e].from) << 32 | UInt64(UInt32(truncatingIfNeeded: edges[e].to))
+        let clusters = UInt64(UInt32(bitPattern: edges[e].intoCluster)) << 32 | UInt64(UInt32(bitPattern: edges[e].outOfCluster))
+        var h = (ends ^ (clusters &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
+        h ^= h >> 31
+        return Int(truncatingIfNeeded: h)
+    }
+
+    /// Whether two edges are drawn as one: the same ends, kind, mode,
+    /// clusters, and both on or both off the journey.
+    private func drawsAlike(_ a: Int, _ b: Int) -> Bool {
+        edges[a].from == edges[b].from && edges[a].to == edges[b].to && edges[a].kind == edges[b].kind
+            && edges[a].mode == edges[b].mode && edges[a].isResult == edges[b].isResult
+            && edges[a].intoCluster == edges[b].intoCluster && edges[a].outOfCluster == edges[b].outOfCluster
+            && edges[a].steps.isEmpty == edges[b].steps.isEmpty
     }
 
     /// What an edge's tooltip says: its `detail`, or else its handler as written.
