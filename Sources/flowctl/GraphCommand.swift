@@ -118,6 +118,7 @@ enum GraphCommand {
             })
         default: console.out(bytes: DOTWriter.bytes(graph, legend: !arguments.has("--no-legend")))
         }
+        console.keepUntilExit?((validation, graph))
         return .success
     }
 

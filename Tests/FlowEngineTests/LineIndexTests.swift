@@ -46,6 +46,27 @@ import Testing
         #expect(index.location(of: 40).line == 2 && index.location(of: 40).column == 3)
     }
 
+    /// A file of 1 MiB or more is scanned in two halves: line feeds on
+    /// either side of the middle, and at it, are all found, in order.
+    @Test(arguments: [-1, 0, 1, 7, 8])
+    func aFileScannedInHalvesHasEveryLineOfAScan(feedNearMiddle: Int) {
+        let count = (1 << 20) + 10
+        var bytes = [UInt8](repeating: 0x61, count: count)
+        var random = UInt64(feedNearMiddle + 100)
+        for _ in 0..<20_000 {
+            random = random &* 6364136223846793005 &+ 1442695040888963407
+            bytes[Int(random >> 33) % count] = 0x0A
+        }
+        bytes[count / 2 + feedNearMiddle] = 0x0A
+        let index = LineIndex(bytes)
+        let starts = LineIndexTests.lineStarts(bytes)
+        #expect(index.line(of: bytes.count) == starts.count)
+        for (line, start) in starts.enumerated() {
+            #expect(index.line(of: start) == line + 1)
+            if start > 0 { #expect(index.line(of: start - 1) == line) }
+        }
+    }
+
     @Test func aLargeFileHasALineForEveryLineFeed() {
         var bytes: [UInt8] = []
         for n in 0..<5_000 { bytes += Array(String(repeating: "x", count: n % 23).utf8) + [0x0A] }
