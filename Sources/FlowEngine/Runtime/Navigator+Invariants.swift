@@ -166,11 +166,6 @@ extension Navigator {
         }
     }
 
-    /// Whether an entry's arguments have its route's parameter types, in order.
-    func argumentsFit(_ entry: Entry) -> Bool {
-        Navigator.argumentsFit(entry.arguments, program.routes[Int(entry.route)].parameters, program.parameters)
-    }
-
     /// Whether `arguments` have the types of `parameters` (a range of `all`), in order.
     static func argumentsFit(_ arguments: [Value], _ parameters: IndexRange, _ all: [Parameter]) -> Bool {
         guard parameters.count == arguments.count else { return false }
