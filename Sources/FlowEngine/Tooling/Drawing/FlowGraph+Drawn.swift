@@ -63,16 +63,21 @@ extension FlowGraph {
 
     /// What an edge's tooltip says: its `detail`, or else its handler as written.
     package func detail(of edge: Edge) -> String {
-        guard edge.detail.isEmpty, program.handlers.indices.contains(Int(edge.handler)) else { return edge.detail }
-        return program.handlerText(program.handlers[Int(edge.handler)])
+        guard let handler = detailHandler(edge.detail, edge.handler) else { return edge.detail }
+        return program.handlerText(handler)
     }
 
     /// `detail(of: edges[e])`, written to `text` (the DOT writer's tooltips,
     /// one per edge, without making a string of each).
     package func writeDetail(ofEdge e: Int, to text: inout ByteWriter) {
-        let handler = Int(edges[e].handler)
-        guard edges[e].detail.isEmpty, program.handlers.indices.contains(handler) else { return text.write(edges[e].detail) }
-        program.writeHandlerText(program.handlers[handler], to: &text)
+        guard let handler = detailHandler(edges[e].detail, edges[e].handler) else { return text.write(edges[e].detail) }
+        program.writeHandlerText(handler, to: &text)
+    }
+
+    /// The handler a tooltip writes out: an edge's own, when the edge has
+    /// no `detail` of its own.
+    private func detailHandler(_ detail: String, _ handler: HandlerID) -> Handler? {
+        detail.isEmpty && program.handlers.indices.contains(Int(handler)) ? program.handlers[Int(handler)] : nil
     }
 
     /// The label of a drawn edge: each merged edge's label once, one a
