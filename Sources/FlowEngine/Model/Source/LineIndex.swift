@@ -14,23 +14,28 @@ public struct LineIndex: Sendable {
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
         let count = bytes.count
-        guard count >= 1 << 20 else {
-            lineStarts = [0] + LineIndex.lineStarts(bytes, 0..<count)
-            return
-        }
-        let middle = count / 2
-        let (first, second) = Both.run({ LineIndex.lineStarts(bytes, 0..<middle) },
-                                       { LineIndex.lineStarts(bytes, middle..<count) })
         var starts = [0]
-        starts.reserveCapacity(1 + first.count + second.count)
-        starts += first
-        starts += second
+        if count < 1 << 20 {
+            LineIndex.appendLineStarts(bytes, 0..<count, to: &starts)
+        } else {
+            let middle = count / 2
+            let second: [Int]
+            (starts, second) = Both.run({ () -> [Int] in
+                var first = [0]
+                LineIndex.appendLineStarts(bytes, 0..<middle, to: &first)
+                return first
+            }, { () -> [Int] in
+                var second: [Int] = []
+                LineIndex.appendLineStarts(bytes, middle..<count, to: &second)
+                return second
+            })
+            starts += second
+        }
         lineStarts = starts
     }
 
-    /// The offsets after each line feed in `bytes[range]`, in order.
-    static func lineStarts(_ bytes: [UInt8], _ range: Range<Int>) -> [Int] {
-        var starts: [Int] = []
+    /// Appends the offsets after each line feed in `bytes[range]`, in order.
+    static func appendLineStarts(_ bytes: [UInt8], _ range: Range<Int>, to starts: inout [Int]) {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             // Eight bytes at a time: a word holds a line feed when one of
@@ -51,7 +56,6 @@ public struct LineIndex: Sendable {
                 i += 1
             }
         }
-        return starts
     }
 
     /// The 1-based line and column of `offset` (clamped to the file).
