@@ -68,6 +68,50 @@ struct MirroredTrialTests {
         #expect(every.runCount == 125)
     }
 
+    @Test("a mirror's runs that the step's own runs show do not try the URL are spared: the same graph, the same count")
+    func sparesUntriedMirrorRuns() throws {
+        let program = compile(Self.logIn).program
+        let spared = try StateGraph(program: program)
+        let run = try StateGraph(program: program, mirrorsEachTrialOnce: true, sparesUntriedMirrors: false)
+        #expect(Self.summary(spared) == Self.summary(run))
+        #expect(spared.runCount == run.runCount)
+        #expect(spared.sparedRuns == 6)
+        #expect(run.sparedRuns == 0)
+    }
+
+    /// The log-in's submit reads a guard: one way it asks for a code (the
+    /// URL stays held), the other it logs in (the URL is tried).
+    static let twoFactor = """
+        flow App [entry] {
+          start home
+          route home { on next -> push detail }
+          route detail {}
+          on Login.done -> set [home]
+        }
+        flow Login {
+          start form
+          route form [busy] {
+            on submit when twoFactor -> push code
+            on submit -> assume loggedIn then finish done
+            on close -> finish cancel
+          }
+          route code [busy] { on confirm -> assume loggedIn then finish done }
+        }
+        link "a://home" -> App/home when loggedIn else start Login as cover
+        link "a://detail" -> App/detail when loggedIn else start Login as cover
+        link "a://other" -> App/home when loggedIn else start Login as cover
+        """
+
+    @Test("a step that tries the URL under one guard and not under another: its mirrors run the first way only")
+    func sparesTheWayThatDoesNotTry() throws {
+        let program = compile(Self.twoFactor).program
+        let spared = try StateGraph(program: program)
+        let run = try StateGraph(program: program, mirrorsEachTrialOnce: true, sparesUntriedMirrors: false)
+        #expect(Self.summary(spared) == Self.summary(run))
+        #expect(spared.runCount == run.runCount)
+        #expect(spared.sparedRuns == 6)
+    }
+
     @Test("random programs: the same states, paths and findings with and without the shortcut", arguments: 0..<12)
     func randomProgramsAgree(seed: Int) throws {
         let source = randomProgram(seed: UInt64(seed), size: 1 + seed % 4)
@@ -78,5 +122,8 @@ struct MirroredTrialTests {
         let every = try StateGraph(program: compiled.program, limits: limits, mirrorsEachTrialOnce: false)
         #expect(Self.summary(once) == Self.summary(every), "seed \(seed)")
         #expect(once.runCount <= every.runCount)
+        let running = try StateGraph(program: compiled.program, limits: limits, mirrorsEachTrialOnce: true, sparesUntriedMirrors: false)
+        #expect(Self.summary(once) == Self.summary(running), "seed \(seed)")
+        #expect(once.runCount == running.runCount, "seed \(seed)")
     }
 }

@@ -140,7 +140,7 @@ extension Analyzer {
             var problem: (String, GuardBranching.Assignment)?
             _ = GuardBranching.forEachRun(&navigator, from: state, maxRuns: 64, { (nav: inout Navigator) throws(NavigationError) in
                 _ = try nav.open(property.url)
-            }, { (nav: inout Navigator, failure: NavigationError?, valuation: GuardBranching.Assignment) in
+            }, { (nav: inout Navigator, failure: NavigationError?, valuation: GuardBranching.Assignment, _: GuardBranching.Assignment) in
                 guard problem == nil else { return }
                 if let condition = property.guardCondition, let read = valuation.first(where: { $0.symbol == condition.name }),
                    read.value == condition.negated { return }

@@ -121,22 +121,33 @@ extension StateGraph {
         // Whether some run tried the pending URL from a point no step mirrored before.
         var unmirrored = false
         let pendingClass = state.pendingLink.flatMap { encoder.pendingClass(of: $0) }
-        var complete = GuardBranching.forEachRun(&nav!, from: state, holding: holding, maxRuns: limits.maxRunsPerStep, run, { (n: inout Navigator, failure: NavigationError?, valuation: GuardBranching.Assignment) in
+        stepRuns.removeAll(keepingCapacity: true)
+        stepReads.removeAll(keepingCapacity: true)
+        var complete = GuardBranching.forEachRun(&nav!, from: state, holding: holding, maxRuns: limits.maxRunsPerStep, run, {
+            (n: inout Navigator, failure: NavigationError?, valuation: GuardBranching.Assignment, fixed: GuardBranching.Assignment) in
             if n.triedPendingLink {
                 tried = true
                 if let c = pendingClass, !noteMirrored(c, n, from: state, node) { unmirrored = true }
             }
+            if pendingClass != nil, sparesUntriedMirrors { noteRun(fixed, n) }
             record(node, state, cost, step, kind: kind, n, failure, valuation)
         })
         // The pending URL's guard held at the end of some run: the same step with each other URL of its class pending,
         // unless each run tried it where an earlier step's mirrors did (they reached all this step's would).
+        // Only a run that tries the URL is new there: one that did not try it here does not there either
+        // (until it opens, which URL of the class waits makes no difference), and is not run again.
         if tried, unmirrored, let pending = state.pendingLink, let c = pendingClass {
             for m in classSamples[Int(c)] where sampleURLs[Int(m)] != pending.url {
                 var mirrored = state
                 var other = PendingLink(url: sampleURLs[Int(m)], shown: pending.shown, isHeld: pending.isHeld)
                 other.matched = sampleBoxes[Int(m)]
                 mirrored.pendingLink = other
-                complete = GuardBranching.forEachRun(&nav!, from: mirrored, holding: holding, maxRuns: limits.maxRunsPerStep, run, { (n: inout Navigator, failure: NavigationError?, valuation: GuardBranching.Assignment) in
+                complete = GuardBranching.forEachRun(&nav!, from: mirrored, holding: holding, maxRuns: limits.maxRunsPerStep, skip: { fixed in
+                    guard sparesUntriedMirrors, let reads = readsOfRunNotTrying(fixed) else { return nil }
+                    sparedRuns += 1
+                    _ = countRun(cost)
+                    return reads
+                }, run, { (n: inout Navigator, failure: NavigationError?, valuation: GuardBranching.Assignment, _: GuardBranching.Assignment) in
                     record(node, mirrored, cost, step, kind: kind, n, failure, valuation, mirror: m)
                 }) && complete
             }
@@ -154,13 +165,7 @@ extension StateGraph {
     mutating func record(_ node: Int32, _ state: NavigationState, _ cost: Int, _ step: PathStep?, kind: StepKind,
                                  _ n: Navigator, _ failure: NavigationError?, _ valuation: GuardBranching.Assignment,
                                  mirror: Int32 = -1) {
-        guard isComplete else { return }
-        work += cost
-        runCount += 1
-        if work > limits.maxWork {
-            stop("the exploration's work limit was reached after \(states.count) states (\(runCount) runs)")
-            return
-        }
+        guard countRun(cost) else { return }
         if mirror >= 0 {
             guard failure == nil, n.triedPendingLink else { return }
             recordMirrored(node, state, step, n, valuation, mirror)
@@ -208,6 +213,45 @@ extension StateGraph {
            program.handlers[Int(first)].isSystem, program.handlers[Int(first)].route >= 0 {
             hasSystemWayOut[Int(node)] = true
         }
+    }
+
+    /// Counts a run of `cost` towards the work limit; returns whether the
+    /// search goes on (false once a limit stopped it).
+    mutating func countRun(_ cost: Int) -> Bool {
+        guard isComplete else { return false }
+        work += cost
+        runCount += 1
+        if work > limits.maxWork {
+            stop("the exploration's work limit was reached after \(states.count) states (\(runCount) runs)")
+            return false
+        }
+        return true
+    }
+
+    /// Notes a run of a step from a state with a pending URL, for the
+    /// step's mirrors (`readsOfRunNotTrying`): the guards it started with,
+    /// those it read, and whether it tried to open the URL.
+    mutating func noteRun(_ fixed: GuardBranching.Assignment, _ n: Navigator) {
+        let lower = Int32(stepReads.count)
+        for (symbol, value) in fixed { stepReads.append(symbol.id << 1 | (value ? 1 : 0)) }
+        let middle = Int32(stepReads.count)
+        if let log = n.guardReads {
+            for (i, symbol) in log.symbols.enumerated() { stepReads.append(symbol.id << 1 | (log.values[i] ? 1 : 0)) }
+        }
+        stepRuns.append((IndexRange(lower, middle), IndexRange(middle, Int32(stepReads.count)), n.triedPendingLink))
+    }
+
+    /// The guards read by the step's run (`noteRun`) that started with
+    /// `fixed` and did not try the pending URL (nil: there is none).
+    func readsOfRunNotTrying(_ fixed: GuardBranching.Assignment) -> (symbols: [Symbol], values: [Bool])? {
+        search: for run in stepRuns where !run.tried && run.fixed.count == fixed.count {
+            for (i, (symbol, value)) in fixed.enumerated() where stepReads[Int(run.fixed.lower) + i] != symbol.id << 1 | (value ? 1 : 0) {
+                continue search
+            }
+            let reads = stepReads[run.reads.range]
+            return (reads.map { Symbol($0 >> 1) }, reads.map { $0 & 1 == 1 })
+        }
+        return nil
     }
 
     /// The first action in source order, among those of the handlers in

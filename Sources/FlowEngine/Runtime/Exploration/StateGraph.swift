@@ -196,6 +196,17 @@ public struct StateGraph: Sendable {
     let neverChecks: [Int]
     var work = 0
     var key: [Int32] = []
+    /// The runs of the step being taken from a state with a pending URL
+    /// (`noteRun`): the guards each started with and those it read (in
+    /// `stepReads`, each symbol's id doubled, plus one when set), and
+    /// whether it tried to open the URL.
+    var stepRuns: [(fixed: IndexRange, reads: IndexRange, tried: Bool)] = []
+    var stepReads: [Int32] = []
+    /// Whether a mirror's run that the step's own run shows does not try
+    /// the pending URL is spared (`readsOfRunNotTrying`); tests turn it off.
+    let sparesUntriedMirrors: Bool
+    /// Runs of mirrors spared so (counted in `runCount` all the same).
+    package internal(set) var sparedRuns = 0
     /// The points where steps tried a pending URL and were mirrored (`noteMirrored`).
     var mirroredTrials: Set<StateKey> = []
     let mirrorsEachTrialOnce: Bool
@@ -208,11 +219,14 @@ public struct StateGraph: Sendable {
 
     /// The same; with `mirrorsEachTrialOnce` false, every step that tries a
     /// pending URL is mirrored (see `noteMirrored`), a slower search that
-    /// tests hold the shortcut to: the same graph, more runs.
-    package init(program: Program, limits: Limits = Limits(), mirrorsEachTrialOnce: Bool) throws(NavigationError) {
+    /// tests hold the shortcut to: the same graph, more runs. With
+    /// `sparesUntriedMirrors` false, every run of a mirror runs.
+    package init(program: Program, limits: Limits = Limits(), mirrorsEachTrialOnce: Bool,
+                 sparesUntriedMirrors: Bool = true) throws(NavigationError) {
         self.program = program
         self.limits = limits
         self.mirrorsEachTrialOnce = mirrorsEachTrialOnce
+        self.sparesUntriedMirrors = sparesUntriedMirrors
         var runner = try Navigator(program: program)
         runner.recordsEffects = false
         runner.logsHandlers = true
