@@ -72,6 +72,6 @@ extension StateGraph {
             key.append(Int32(layer.stacks.count))
             for s in layer.stacks.indices where s != layer.selected { encoder.appendExactly(layer.stacks[s], to: &key) }
         }
-        return !mirroredTrials.insert(StateKey(key)).inserted
+        return !mirroredTrials.insert(key)
     }
 }

@@ -377,9 +377,9 @@ extension StateGraph {
         encoder.encode(state, unseen: unseen, into: &key)
         let node: Int32
         var isNew = false
-        let stateKey = StateKey(key)
-        if let known = index[stateKey] {
-            node = known
+        let found = index.lookup(key)
+        if found.number >= 0 {
+            node = found.number
         } else {
             guard states.count < limits.maxStates else {
                 stop("the exploration's limit of \(limits.maxStates) states was reached")
@@ -390,8 +390,7 @@ extension StateGraph {
                 return -1
             }
             isNew = true
-            node = Int32(states.count)
-            index[stateKey] = node
+            node = index.add(key, found)
             keyBytes += key.count * 4
             states.append(state)
             parents.append(parent)

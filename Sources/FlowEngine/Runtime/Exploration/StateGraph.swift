@@ -163,7 +163,8 @@ public struct StateGraph: Sendable {
     /// A copy of the navigator at the start, for its dispatch tables.
     let tables: Navigator
     var encoder: StateEncoder
-    var index: [StateKey: Int32] = [:]
+    /// The nodes' keys, numbered as the nodes.
+    var index = KeyTable()
     var onlyAssumes: [Bool] = []
     /// Per node, its unseen tabs (`StateEncoder`), in `unseenValues`.
     var unseenRanges: [IndexRange] = []
@@ -208,7 +209,7 @@ public struct StateGraph: Sendable {
     /// Runs of mirrors spared so (counted in `runCount` all the same).
     package internal(set) var sparedRuns = 0
     /// The points where steps tried a pending URL and were mirrored (`noteMirrored`).
-    var mirroredTrials: Set<StateKey> = []
+    var mirroredTrials = KeyTable()
     let mirrorsEachTrialOnce: Bool
 
     /// Explores `program` from its entry's start. Throws what

@@ -69,8 +69,8 @@ package struct StateEncoder {
 
     /// The class of a pending URL (nil: it is keyed by itself).
     package func pendingClass(of pending: PendingLink) -> Int32? {
-        if let link = pending.matched?.link, let gates = gateClasses {
-            let handler = Int(link.gateHandler)
+        // The gate handler alone: binding the link would copy all of it.
+        if let handler = pending.matched.map({ Int($0.link.gateHandler) }), let gates = gateClasses {
             let c = handler < 0 ? ungatedClass : handler < gates.count ? gates[handler] : -1
             return c >= 0 ? c : nil
         }
@@ -80,45 +80,53 @@ package struct StateEncoder {
     /// Writes `state` into `key` (replacing it). `canonical` and `order`
     /// then describe the state's instances. `unseen`: the hidden tabs kept
     /// whole, each `layer << 8 | tab`.
+    ///
+    /// Every state a run reaches is encoded, so the loops read fields in
+    /// place by index: binding a whole entry or instance would retain its
+    /// arguments, and a layer its stacks.
     package mutating func encode(_ state: NavigationState, unseen: [Int32] = [], into key: inout [Int32]) {
         key.removeAll(keepingCapacity: true)
         number(state)
         key.append(Int32(order.count))
-        for slot in order {
-            let instance = state.instances[Int(slot)]
-            key.append(instance.flow)
-            key.append(instance.parent >= 0 ? canonical[Int(instance.parent)] : -1)
-            key.append(instance.isExpectedToFinish ? 1 : 0)
-            append(instance.arguments, to: &key)
+        for i in order.indices {
+            let slot = Int(order[i])
+            key.append(state.instances[slot].flow)
+            let parent = state.instances[slot].parent
+            key.append(parent >= 0 ? canonical[Int(parent)] : -1)
+            key.append(state.instances[slot].isExpectedToFinish ? 1 : 0)
+            append(state.instances[slot].arguments, to: &key)
         }
         key.append(Int32(state.layers.count))
-        for (l, layer) in state.layers.enumerated() {
-            key.append(Int32(layer.kind.code))
-            key.append(layer.container >= 0 ? canonical[Int(layer.container)] : -1)
-            key.append(Int32(layer.selected))
-            key.append(Int32(layer.stacks.count))
-            for (s, stack) in layer.stacks.enumerated() {
+        for l in state.layers.indices {
+            let container = state.layers[l].container
+            let selected = state.layers[l].selected
+            key.append(Int32(state.layers[l].kind.code))
+            key.append(container >= 0 ? canonical[Int(container)] : -1)
+            key.append(Int32(selected))
+            key.append(Int32(state.layers[l].stacks.count))
+            for s in state.layers[l].stacks.indices {
+                let count = state.layers[l].stacks[s].count
                 // A tab not shown is left out: see the type's documentation.
-                guard s == layer.selected else {
+                guard s == selected else {
                     if !unseen.isEmpty, unseen.contains(Int32(l << 8 | s)) {
                         key.append(Int32.min)
-                        key.append(Int32(stack.count))
-                        for entry in stack {
-                            key.append(entry.route)
-                            append(entry.arguments, to: &key)
+                        key.append(Int32(count))
+                        for e in 0..<count {
+                            key.append(state.layers[l].stacks[s][e].route)
+                            append(state.layers[l].stacks[s][e].arguments, to: &key)
                         }
                         continue
                     }
                     // Its root stays: which screen a tab started on can depend on the
                     // guards when it started, and no other state may stand for it.
-                    key.append(-2 - (stack.first?.route ?? -1))
+                    key.append(-2 - (count > 0 ? state.layers[l].stacks[s][0].route : -1))
                     continue
                 }
-                key.append(Int32(stack.count))
-                for entry in stack {
-                    key.append(entry.route)
-                    key.append(canonical[Int(entry.instance)])
-                    append(entry.arguments, to: &key)
+                key.append(Int32(count))
+                for e in 0..<count {
+                    key.append(state.layers[l].stacks[s][e].route)
+                    key.append(canonical[Int(state.layers[l].stacks[s][e].instance)])
+                    append(state.layers[l].stacks[s][e].arguments, to: &key)
                 }
             }
         }
@@ -194,9 +202,11 @@ package struct StateEncoder {
         canonical.removeAll(keepingCapacity: true)
         canonical.append(contentsOf: repeatElement(-1, count: state.instances.count))
         order.removeAll(keepingCapacity: true)
-        for layer in state.layers {
-            if layer.container >= 0 { visit(layer.container) }
-            for entry in layer.stacks[layer.selected] { visit(entry.instance) }
+        for l in state.layers.indices {
+            let container = state.layers[l].container
+            if container >= 0 { visit(container) }
+            let selected = state.layers[l].selected
+            for e in state.layers[l].stacks[selected].indices { visit(state.layers[l].stacks[selected][e].instance) }
         }
         var head = 0
         while head < order.count {
@@ -212,8 +222,14 @@ package struct StateEncoder {
         order.append(slot)
     }
 
+    /// Appends arguments: their count, then each value (most screens have none).
+    @inline(__always)
     private mutating func append(_ values: [Value], to key: inout [Int32]) {
         key.append(Int32(values.count))
+        if !values.isEmpty { appendEach(values, to: &key) }
+    }
+
+    private mutating func appendEach(_ values: [Value], to key: inout [Int32]) {
         for value in values {
             switch value {
             case .string(let s):
@@ -259,31 +275,5 @@ package struct StateEncoder {
         let id = Int32(strings.count)
         strings[string] = id
         return id
-    }
-}
-
-/// An encoded state as a dictionary key: its integers and a digest of them
-/// computed in one pass. (Hashing the integers one by one through `Hasher`
-/// was a tenth of a large exploration.)
-struct StateKey: Hashable {
-    let values: [Int32]
-    let digest: UInt64
-
-    init(_ values: [Int32]) {
-        self.values = values
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for v in values {
-            h = (h ^ UInt64(UInt32(bitPattern: v))) &* 0x9E37_79B9_7F4A_7C15
-            h ^= h >> 29
-        }
-        digest = h
-    }
-
-    static func == (lhs: StateKey, rhs: StateKey) -> Bool {
-        lhs.digest == rhs.digest && lhs.values == rhs.values
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(digest)
     }
 }
