@@ -229,6 +229,7 @@ package struct StateEncoder {
         if !values.isEmpty { appendEach(values, to: &key) }
     }
 
+    /// Appends each of the values, tagged by its type.
     private mutating func appendEach(_ values: [Value], to key: inout [Int32]) {
         for value in values {
             switch value {
