@@ -69,7 +69,9 @@ public struct Navigator: Sendable {
     public var droppedOpenLinkLog: [String] = []
     /// While `logsHandlers` is on: whether a step's end tried to open the
     /// pending URL (its guard held), opened or dropped: the only point where
-    /// which URL waits makes a difference. The caller resets it.
+    /// which URL of a class (`StateGraph`) waits makes a difference. (A held
+    /// URL whose gate is closed runs its own link's gate handler, but the
+    /// links of a class run the same actions.) The caller resets it.
     package var triedPendingLink = false
     /// While `logsHandlers` is on, when `triedPendingLink` is set: the
     /// state at that moment (the pending URL taken out) and how many guard

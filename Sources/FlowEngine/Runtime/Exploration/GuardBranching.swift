@@ -27,7 +27,9 @@ package enum GuardBranching {
     /// the guards a run would start with, it returns the guards the run
     /// would read, in order, with the values (known from an earlier pass
     /// over the same code); the run is then not run nor visited, but counts
-    /// and branches as if it had been, so the runs after it are the same.
+    /// towards `maxRuns` and branches as if it had been, so the runs after
+    /// it are the same. (What else counts runs is the caller's: `skip` is
+    /// where it counts a skipped one.)
     package static func forEachRun(_ navigator: inout Navigator, from state: NavigationState, holding: [Symbol] = [], maxRuns: Int,
                            skip: (Assignment) -> (symbols: [Symbol], values: [Bool])? = { _ in nil },
                            _ body: (inout Navigator) throws(NavigationError) -> Void,

@@ -4,8 +4,9 @@ import FlowModel
 /// were first added: the keys lie end to end in one array, found through an
 /// open-addressing table of their numbers with a digest of each, so that
 /// looking a key up allocates nothing and a key costs its integers and
-/// sixteen bytes. (A dictionary of arrays allocated a key for every run
-/// that looked one up, and hashed its digest again.)
+/// 24 to 32 bytes (its end, its digest, two to four slots). (A dictionary
+/// of arrays allocated a key for every run that looked one up, and hashed
+/// its digest again.)
 package struct KeyTable: Sendable {
     /// The keys, end to end; key `n` ends at `ends[n]`.
     private var values: [Int32] = []

@@ -134,8 +134,10 @@ extension StateGraph {
         })
         // The pending URL's guard held at the end of some run: the same step with each other URL of its class pending,
         // unless each run tried it where an earlier step's mirrors did (they reached all this step's would).
-        // Only a run that tries the URL is new there: one that did not try it here does not there either
-        // (until it opens, which URL of the class waits makes no difference), and is not run again.
+        // Only a run that tries the URL is new there: one that did not try it here does not there either,
+        // and is not run again. Until it opens, which URL of the class waits makes no difference: the
+        // class's links have one gate text (guard, negation, actions), so a held URL whose gate is
+        // closed runs the same actions, reading the same guards, through its own link's gate handler.
         if tried, unmirrored, let pending = state.pendingLink, let c = pendingClass {
             for m in classSamples[Int(c)] where sampleURLs[Int(m)] != pending.url {
                 var mirrored = state

@@ -206,7 +206,8 @@ public struct StateGraph: Sendable {
     /// Whether a mirror's run that the step's own run shows does not try
     /// the pending URL is spared (`readsOfRunNotTrying`); tests turn it off.
     let sparesUntriedMirrors: Bool
-    /// Runs of mirrors spared so (counted in `runCount` all the same).
+    /// Runs of mirrors spared so (counted in `runCount` all the same, until
+    /// a limit stops the search: this one goes on counting, a statistic).
     package internal(set) var sparedRuns = 0
     /// The points where steps tried a pending URL and were mirrored (`noteMirrored`).
     var mirroredTrials = KeyTable()
