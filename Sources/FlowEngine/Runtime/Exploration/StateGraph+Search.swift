@@ -235,19 +235,23 @@ extension StateGraph {
     /// those it read, and whether it tried to open the URL.
     mutating func noteRun(_ fixed: GuardBranching.Assignment, _ n: Navigator) {
         let lower = Int32(stepReads.count)
-        for (symbol, value) in fixed { stepReads.append(symbol.id << 1 | (value ? 1 : 0)) }
+        for (symbol, value) in fixed { stepReads.append(StateGraph.packed(symbol, value)) }
         let middle = Int32(stepReads.count)
         if let log = n.guardReads {
-            for (i, symbol) in log.symbols.enumerated() { stepReads.append(symbol.id << 1 | (log.values[i] ? 1 : 0)) }
+            for (i, symbol) in log.symbols.enumerated() { stepReads.append(StateGraph.packed(symbol, log.values[i])) }
         }
         stepRuns.append((IndexRange(lower, middle), IndexRange(middle, Int32(stepReads.count)), n.triedPendingLink))
     }
+
+    /// A guard and its value as `stepReads` holds them: the symbol's id
+    /// doubled, plus one when set.
+    static func packed(_ symbol: Symbol, _ value: Bool) -> Int32 { symbol.id << 1 | (value ? 1 : 0) }
 
     /// The guards read by the step's run (`noteRun`) that started with
     /// `fixed` and did not try the pending URL (nil: there is none).
     func readsOfRunNotTrying(_ fixed: GuardBranching.Assignment) -> (symbols: [Symbol], values: [Bool])? {
         search: for run in stepRuns where !run.tried && run.fixed.count == fixed.count {
-            for (i, (symbol, value)) in fixed.enumerated() where stepReads[Int(run.fixed.lower) + i] != symbol.id << 1 | (value ? 1 : 0) {
+            for (i, (symbol, value)) in fixed.enumerated() where stepReads[Int(run.fixed.lower) + i] != StateGraph.packed(symbol, value) {
                 continue search
             }
             let reads = stepReads[run.reads.range]
