@@ -19,13 +19,13 @@ extension SyntaxTree {
         }
         Self.rewrite(&flows) { name(&$0.name) }
         Self.rewrite(&routes) { name(&$0.name) }
-        Self.rewrite(&handlers) {
+        Self.rewrite(&handlers) { name(&$0.event) }
+        Self.rewrite(&handlerDetails) {
             name(&$0.resultFlow)
-            name(&$0.event)
             name(&$0.guardName)
             name(&$0.scope)
         }
-        Self.rewrite(&actions) {
+        Self.rewrite(&actionDetails) {
             name(&$0.operand)
             name(&$0.transition)
         }

@@ -17,7 +17,11 @@ package struct SyntaxTree: Sendable {
     public var flows: [FlowDecl] = []
     public var routes: [RouteDecl] = []
     package var handlers: [HandlerDecl] = []
+    /// What few handlers write, referenced by `HandlerDecl.details`.
+    package var handlerDetails: [HandlerDetails] = []
     package var actions: [ActionDecl] = []
+    /// What most actions lack, referenced by `ActionDecl.details`.
+    package var actionDetails: [ActionDetails] = []
     package var targets: [TargetDecl] = []
     public var arguments: [ArgumentDecl] = []
     public var parameters: [ParameterDecl] = []
@@ -38,6 +42,32 @@ package struct SyntaxTree: Sendable {
     package var allows: [AllowComment] = []
 
     package init(file: Int32) { self.file = file }
+
+    /// The rarely written parts of `handler`.
+    @inline(__always)
+    package func details(of handler: HandlerDecl) -> HandlerDetails {
+        handler.details < 0 ? .none : handlerDetails[Int(handler.details)]
+    }
+
+    /// The parts of `action` that most actions lack.
+    @inline(__always)
+    package func details(of action: ActionDecl) -> ActionDetails {
+        action.details < 0 ? .none : actionDetails[Int(action.details)]
+    }
+
+    /// Keeps `details` for the handler or action about to be appended:
+    /// its index, or -1 when there is nothing to keep.
+    mutating func keep(_ details: HandlerDetails) -> Int32 {
+        guard !details.isEmpty else { return -1 }
+        handlerDetails.append(details)
+        return Int32(handlerDetails.count - 1)
+    }
+
+    mutating func keep(_ details: ActionDetails) -> Int32 {
+        guard !details.isEmpty else { return -1 }
+        actionDetails.append(details)
+        return Int32(actionDetails.count - 1)
+    }
 
     /// Reserves room for what a file of `size` bytes typically holds (about
     /// one handler, action and target per 32 bytes), so that parsing a large
@@ -100,23 +130,40 @@ package struct RouteDecl: Sendable {
 }
 
 /// `on event [when guard] -> action { then action }`.
+///
+/// What few handlers write (a child flow's result, attributes, `from`,
+/// `when`) is kept beside the tree's handlers (`HandlerDetails`), so that
+/// a million handlers cost 52 bytes each instead of 116.
 package struct HandlerDecl: Sendable {
     /// Index of the route in `SyntaxTree.routes`, or -1 at flow level.
     public var route: Int32
-    /// For `C.x`, the flow name `C`; nil for a user event.
-    package var resultFlow: Name?
     /// The event name (`x` of `C.x`).
     public var event: Name
     public var parameters: IndexRange
-    package var guardName: Name?
-    package var guardNegated: Bool
     package var actions: IndexRange
     /// From the event name to its end.
     package var span: SourceSpan
+    /// The handler's `HandlerDetails` in `SyntaxTree.handlerDetails`, or -1
+    /// when it writes none (`SyntaxTree.details(of:)`).
+    package var details: Int32 = -1
+}
+
+/// The parts of a handler that few handlers write.
+package struct HandlerDetails: Sendable {
+    /// For `C.x`, the flow name `C`; nil for a user event.
+    package var resultFlow: Name?
+    package var guardName: Name?
+    package var guardNegated = false
     /// `[system]` and the like (v2), in `SyntaxTree.attributes`.
     package var attributes: IndexRange = .empty
     /// `from F` (v2, docs/language.md): the flow the handler is scoped to.
     package var scope: Name?
+
+    /// A handler that writes none of them.
+    package static let none = HandlerDetails()
+
+    /// Whether none of them is written.
+    var isEmpty: Bool { resultFlow == nil && guardName == nil && attributes.isEmpty && scope == nil }
 }
 
 /// An attribute item `name` or `name(argument)` (v2, docs/language.md#flows-routes-handlers).
@@ -152,20 +199,37 @@ package struct StackNameDecl: Sendable {
 }
 
 /// One action as written.
+///
+/// What most actions lack (an operand, arguments, a start mode, a
+/// transition) is kept beside the tree's actions (`ActionDetails`): an
+/// action costs 28 bytes instead of 88.
 package struct ActionDecl: Sendable {
     public var kind: ActionKind
     package var targets: IndexRange
+    package var span: SourceSpan
+    /// The action's `ActionDetails` in `SyntaxTree.actionDetails`, or -1
+    /// when it has none (`SyntaxTree.details(of:)`).
+    package var details: Int32 = -1
+}
+
+/// The parts of an action that most actions lack.
+package struct ActionDetails: Sendable {
     /// The flow of `start` / `select`, the result of `finish`, the guard of `assume`.
     package var operand: Name?
     /// `assume !g`: the guard is cleared.
     package var negated = false
     /// `start F(args)` (F's parameters) or `finish x(args)` (the payload), v1.
-    public var arguments: IndexRange = .empty
+    package var arguments: IndexRange = .empty
     /// The operand through its arguments: where argument findings point.
     package var operandSpan: SourceSpan?
-    package var mode: StartMode
+    package var mode: StartMode = .push
     package var transition: Name?
-    package var span: SourceSpan
+
+    /// An action that has none of them.
+    package static let none = ActionDetails()
+
+    /// Whether it has none of them.
+    var isEmpty: Bool { operand == nil && transition == nil && mode == .push && arguments.isEmpty && operandSpan == nil && !negated }
 }
 
 /// `name(args)` as an action's target.

@@ -40,7 +40,9 @@ extension Compiler {
         guard isLast, trees[t].links.isEmpty, trees[t].checks.isEmpty else { return }
         trees[t].routes = []
         trees[t].handlers = []
+        trees[t].handlerDetails = []
         trees[t].actions = []
+        trees[t].actionDetails = []
         trees[t].targets = []
         trees[t].arguments = []
         trees[t].parameters = []

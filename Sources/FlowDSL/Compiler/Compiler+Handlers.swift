@@ -3,20 +3,21 @@ import FlowModel
 /// Handlers, actions and their arguments.
 extension Compiler {
     mutating func compileHandler(_ decl: HandlerDecl, in tree: SyntaxTree, flow: FlowID, route: RouteID) {
+        let details = tree.details(of: decl)
         var event = EventKey(name: decl.event.symbol)
-        if let child = decl.resultFlow {
+        if let child = details.resultFlow {
             guard let childFlow = resolveFlow(child) else { return }
             event.flow = childFlow
         }
-        let isSystem = systemAttribute(decl, in: tree)
+        let isSystem = systemAttribute(decl, details, in: tree)
         let parameters = declareParameters(tree.parameters[decl.parameters.range])
-        if decl.resultFlow == nil, decl.event.symbol == keywords.back, let first = tree.parameters[decl.parameters.range].first {
+        if details.resultFlow == nil, decl.event.symbol == keywords.back, let first = tree.parameters[decl.parameters.range].first {
             report(.argumentMismatch, first.name.span,
                    "'back' is the user's back button or swipe and carries no values: a handler of it takes no parameters")
         }
-        let guardCondition = decl.guardName.map { Guard(name: $0.symbol, negated: decl.guardNegated) }
+        let guardCondition = details.guardName.map { Guard(name: $0.symbol, negated: details.guardNegated) }
         var scope: FlowID = -1
-        if let scopeName = decl.scope {
+        if let scopeName = details.scope {
             guard route < 0 else {
                 report(.resultFromStranger, scopeName.span,
                        "'from \(text(scopeName.symbol))' scopes a flow-level handler; on route '\(text(program.routes[Int(route)].name))' it would change nothing: move the handler to the flow's level")
@@ -28,8 +29,8 @@ extension Compiler {
         let signature = HandlerSignature(event: event, guardCondition: guardCondition, scope: scope)
         if !seenHandlers.insert(signature) {
             let owner = route >= 0 ? "route '\(text(program.routes[Int(route)].name))'" : "flow '\(text(program.flows[Int(flow)].name))' (flow level)"
-            let condition = (decl.scope.map { " from \(text($0.symbol))" } ?? "")
-                + (decl.guardName.map { " when \(decl.guardNegated ? "!" : "")\(text($0.symbol))" } ?? "")
+            let condition = (details.scope.map { " from \(text($0.symbol))" } ?? "")
+                + (details.guardName.map { " when \(details.guardNegated ? "!" : "")\(text($0.symbol))" } ?? "")
             let first = program.handlers.last { $0.route == route && $0.flow == flow && $0.event == event && $0.guardCondition == guardCondition && $0.scope == scope }
             report(.duplicateHandler, decl.span, "\(owner) already handles '\(eventText(event))\(condition)'",
                    notes: first.map { [DiagnosticNote(span: $0.span, message: "first handler here")] } ?? [])
@@ -47,7 +48,7 @@ extension Compiler {
         compiled.actions = IndexRange(lower, ActionID(program.actions.count))
         compiled.isSystem = isSystem
         compiled.scope = scope
-        if let scopeName = decl.scope { scopeSpans.append((HandlerID(program.handlers.count), scopeName.span)) }
+        if let scopeName = details.scope { scopeSpans.append((HandlerID(program.handlers.count), scopeName.span)) }
         program.handlers.append(compiled)
     }
 
@@ -56,9 +57,9 @@ extension Compiler {
     /// Whether a handler is marked `[system]` (docs/language.md); F113 at an
     /// attribute that is not `system`, has an argument, or is on `back` or
     /// a result event (neither is sent by the app).
-    private mutating func systemAttribute(_ decl: HandlerDecl, in tree: SyntaxTree) -> Bool {
+    private mutating func systemAttribute(_ decl: HandlerDecl, _ details: HandlerDetails, in tree: SyntaxTree) -> Bool {
         var isSystem = false
-        for attribute in tree.attributes[decl.attributes.range] {
+        for attribute in tree.attributes[details.attributes.range] {
             let name = attribute.name
             guard name.symbol == keywords.system else {
                 reportBadAttribute(name, on: "a handler", allowed: "system")
@@ -66,7 +67,7 @@ extension Compiler {
             }
             if let argument = attribute.argument {
                 report(.badAttribute, name.span, "attribute 'system' takes no argument ('\(text(argument.symbol))'); write [system]")
-            } else if let child = decl.resultFlow {
+            } else if let child = details.resultFlow {
                 report(.badAttribute, name.span,
                        "'\(text(child.symbol)).\(text(decl.event.symbol))' is a child flow's result, not an event the app sends: it cannot be [system]")
             } else if decl.event.symbol == keywords.back {
@@ -102,8 +103,9 @@ extension Compiler {
                                 binding given: ArgumentBinding? = nil) -> Action? {
         // Made where an argument list needs it (`compileArguments`): most actions have none.
         var binding: ArgumentBinding { given ?? .event(handler) }
-        var action = Action(kind: decl.kind, targets: .empty, flow: -1, mode: decl.mode, result: nil,
-                            transition: decl.transition?.symbol, span: decl.span)
+        let details = tree.details(of: decl)
+        var action = Action(kind: decl.kind, targets: .empty, flow: -1, mode: details.mode, result: nil,
+                            transition: details.transition?.symbol, span: decl.span)
         switch decl.kind {
         case .push, .sheet, .cover, .replace, .set, .popTo, .alert, .dialog, .popover:
             let lower = Int32(program.targets.count)
@@ -123,19 +125,19 @@ extension Compiler {
             }
             action.targets = IndexRange(lower, Int32(program.targets.count))
         case .start, .select:
-            guard let operand = decl.operand, let child = resolveFlow(operand) else { return nil }
+            guard let operand = details.operand, let child = resolveFlow(operand) else { return nil }
             action.flow = child
             if decl.kind == .start {
-                action.arguments = compileArguments(tree.arguments[decl.arguments.range], to: target(flow: child),
-                                                    target: decl.operandSpan ?? operand.span, binding: binding)
+                action.arguments = compileArguments(tree.arguments[details.arguments.range], to: target(flow: child),
+                                                    target: details.operandSpan ?? operand.span, binding: binding)
             }
         case .finish:
-            action.result = decl.operand?.symbol
-            action.arguments = compilePayload(tree.arguments[decl.arguments.range], binding: binding,
-                                              target: decl.operandSpan ?? decl.span)
+            action.result = details.operand?.symbol
+            action.arguments = compilePayload(tree.arguments[details.arguments.range], binding: binding,
+                                              target: details.operandSpan ?? decl.span)
         case .assume:
-            guard let operand = decl.operand else { return nil }
-            action.assumedGuard = Guard(name: operand.symbol, negated: decl.negated)
+            guard let operand = details.operand else { return nil }
+            action.assumedGuard = Guard(name: operand.symbol, negated: details.negated)
         case .pop, .popToRoot, .dismiss, .stay:
             break
         }

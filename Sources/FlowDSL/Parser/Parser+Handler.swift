@@ -9,15 +9,15 @@ extension Parser {
             skipToHandlerEnd()
             return
         }
-        var handler = HandlerDecl(route: route, resultFlow: nil, event: first, parameters: .empty,
-                                  guardName: nil, guardNegated: false, actions: .empty, span: first.span)
+        var handler = HandlerDecl(route: route, event: first, parameters: .empty, actions: .empty, span: first.span)
+        var details = HandlerDetails()
         if at == .dot {
             advance()
             guard let result = expectName("result name after '\(Diagnostic.quoted(symbols[first.symbol])).'") else {
                 skipToHandlerEnd()
                 return
             }
-            handler.resultFlow = first
+            details.resultFlow = first
             handler.event = result
             handler.span.end = result.span.end
         }
@@ -25,7 +25,7 @@ extension Parser {
             handler.parameters = parseParameters(defaults: false)
         }
         if at == .leftBracket {
-            handler.attributes = parseAttributeItems()
+            details.attributes = parseAttributeItems()
         }
         if at("from") {
             advance()
@@ -33,16 +33,16 @@ extension Parser {
                 skipToHandlerEnd()
                 return
             }
-            handler.scope = scope
+            details.scope = scope
         }
         if at("when") {
             advance()
-            handler.guardNegated = consume(.bang)
+            details.guardNegated = consume(.bang)
             guard let name = expectName("guard name after 'when'") else {
                 skipToHandlerEnd()
                 return
             }
-            handler.guardName = name
+            details.guardName = name
         }
         guard expect(.arrow, "'->' and an action") else {
             skipToHandlerEnd()
@@ -59,6 +59,7 @@ extension Parser {
             tree.actions.append(action)
         } while consumeThen()
         handler.actions = IndexRange(lower, Int32(tree.actions.count))
+        handler.details = tree.keep(details)
         tree.handlers.append(handler)
     }
 
@@ -75,7 +76,8 @@ extension Parser {
             return nil
         }
         let keyword = token
-        var action = ActionDecl(kind: .pop, targets: .empty, operand: nil, mode: .push, transition: nil, span: span(token))
+        var action = ActionDecl(kind: .pop, targets: .empty, span: span(token))
+        var details = ActionDetails()
         if at("push") || at("sheet") || at("cover") || at("replace") || at("alert") || at("dialog") || at("popover") {
             action.kind = at("push") ? .push : at("sheet") ? .sheet : at("cover") ? .cover
                 : at("alert") ? .alert : at("dialog") ? .dialog : at("popover") ? .popover : .replace
@@ -85,7 +87,7 @@ extension Parser {
             if action.kind == .push || action.kind == .sheet || action.kind == .cover, at("with") {
                 advance()
                 guard let transition = expectName("transition name after 'with'") else { return nil }
-                action.transition = transition
+                details.transition = transition
             }
         } else if at("set") {
             action.kind = .set
@@ -122,12 +124,12 @@ extension Parser {
             action.kind = .start
             advance()
             guard let flow = expectName("flow name after 'start'") else { return nil }
-            action.operand = flow
-            if at == .leftParen { action.arguments = parseArguments() }
-            action.operandSpan = span(from: flow.span.start, to: lastEnd)
+            details.operand = flow
+            if at == .leftParen { details.arguments = parseArguments() }
+            details.operandSpan = span(from: flow.span.start, to: lastEnd)
             if at("as") {
                 advance()
-                if at("sheet") { action.mode = .sheet } else if at("cover") { action.mode = .cover } else if at("root") { action.mode = .root } else {
+                if at("sheet") { details.mode = .sheet } else if at("cover") { details.mode = .cover } else if at("root") { details.mode = .root } else {
                     error(expected: "'sheet', 'cover' or 'root' after 'as'")
                     return nil
                 }
@@ -137,21 +139,22 @@ extension Parser {
             action.kind = at("finish") ? .finish : .select
             advance()
             guard let operand = expectName(action.kind == .finish ? "result name after 'finish'" : "tab name after 'select'") else { return nil }
-            action.operand = operand
-            if action.kind == .finish, at == .leftParen { action.arguments = parseArguments() }
-            action.operandSpan = span(from: operand.span.start, to: lastEnd)
+            details.operand = operand
+            if action.kind == .finish, at == .leftParen { details.arguments = parseArguments() }
+            details.operandSpan = span(from: operand.span.start, to: lastEnd)
         } else if at("assume") {
             action.kind = .assume
             advance()
-            action.negated = consume(.bang)
+            details.negated = consume(.bang)
             guard let name = expectName("guard name after 'assume'") else { return nil }
-            action.operand = name
-            action.operandSpan = name.span
+            details.operand = name
+            details.operandSpan = name.span
         } else {
             error(expected: "an action (push, sheet, cover, alert, dialog, popover, replace, set, pop, popToRoot, dismiss, start, finish, select, stay, assume)")
             return nil
         }
         action.span = span(from: keyword.start, to: lastEnd)
+        action.details = tree.keep(details)
         return action
     }
 
