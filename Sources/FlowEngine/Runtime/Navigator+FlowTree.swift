@@ -23,6 +23,16 @@ extension Navigator {
     /// - Complexity: O(instances).
     package static func parentChains(_ instances: [FlowInstance]) -> [ParentChain] {
         var verdict = [ParentChain](repeating: .unknown, count: instances.count)
+        verdict.withUnsafeMutableBufferPointer { resolveParentChains(instances, into: $0) }
+        return verdict
+    }
+
+    /// `parentChains` into `verdict` (one per instance, all `unknown`): what
+    /// the invariants use, in a buffer on the stack, since making an array
+    /// costs as much as the rest of their check.
+    /// Every index is checked against `instances` before it is read.
+    static func resolveParentChains(_ instances: [FlowInstance], into verdict: UnsafeMutableBufferPointer<ParentChain>) {
+        precondition(verdict.count == instances.count, "one verdict per instance")
         for i in instances.indices where instances[i].isRunning && verdict[i] == .unknown {
             var current = Int32(i)
             var outcome = ParentChain.rooted
@@ -61,7 +71,6 @@ extension Navigator {
                 walked = instances[Int(walked)].parent
             }
         }
-        return verdict
     }
 
     /// Where an instance's chain of parents leads (see `parentChains`).

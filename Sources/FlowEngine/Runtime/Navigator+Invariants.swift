@@ -10,52 +10,66 @@ extension Navigator {
     /// - Complexity: O(entries + instances).
     public func invariantViolations() -> [String] {
         guard let base = state.layers.first else { return ["there is no layer"] }
+        // The instances and the start modes in locals, passed down: a helper
+        // that read them through `self` copied parts of the state at every call.
+        let instances = state.instances
+        let childModes = childModes
         var problems: [String] = []
-        if let pending = state.pendingLink, pending.shown.contains(where: { !isRunning($0.instance) }) {
+        if let pending = state.pendingLink, pending.shown.contains(where: { !Navigator.isRunning($0.instance, in: instances) }) {
             problems.append("the pending link remembers a screen of a flow that is not running")
         }
         if base.kind != .base { problems.append("the bottom layer is a \(base.kind.rawValue), not the base") }
-        flowTreeViolations(&problems)
-        var shown = layerViolations(&problems)
-        unshownFlowViolations(&shown, &problems)
+        // The scratch arrays on the stack: making arrays cost as much as the checks.
+        withUnsafeTemporaryAllocation(of: ParentChain.self, capacity: instances.count) { chains in
+            chains.initialize(repeating: .unknown)
+            Navigator.resolveParentChains(instances, into: chains)
+            flowTreeViolations(&problems, instances, chains, childModes)
+        }
+        withUnsafeTemporaryAllocation(of: Bool.self, capacity: instances.count) { shown in
+            shown.initialize(repeating: false)
+            layerViolations(&problems, instances, shown, childModes)
+            unshownFlowViolations(shown, &problems, instances)
+        }
         return problems
     }
 
     /// Whether `i` is an instance that runs.
-    private func isRunning(_ i: Int32) -> Bool {
-        i >= 0 && Int(i) < state.instances.count && state.instances[Int(i)].isRunning
+    @inline(__always)
+    private static func isRunning(_ i: Int32, in instances: [FlowInstance]) -> Bool {
+        i >= 0 && Int(i) < instances.count && instances[Int(i)].isRunning
     }
 
     /// The flow tree: known flows, arguments that fit, one root (the entry),
     /// and each child under a flow that starts it, with no cycle.
-    private func flowTreeViolations(_ problems: inout [String]) {
-        let instances = state.instances
+    private func flowTreeViolations(_ problems: inout [String], _ instances: [FlowInstance],
+                                    _ chains: UnsafeMutableBufferPointer<ParentChain>, _ childModes: ChildModeTable) {
         // The program's arrays in locals: read through `program` in the loop, the
         // whole program was copied at every instance (for the messages' calls).
         let flows = program.flows
         let allParameters = program.parameters
         var roots = 0
-        let chains = Navigator.parentChains(instances)
-        for (i, instance) in instances.enumerated() where instance.isRunning {
-            guard instance.flow >= 0, Int(instance.flow) < flows.count else {
+        // By index, field by field: a loop over the elements copied each
+        // instance, its arguments retained and released.
+        for i in instances.indices where instances[i].isRunning {
+            let flow = instances[i].flow
+            guard flow >= 0, Int(flow) < flows.count else {
                 problems.append("instance \(i) runs an unknown flow")
                 continue
             }
-            let parameters = flows[Int(instance.flow)].parameters
-            if instance.arguments.count != parameters.count
-                || zip(instance.arguments, allParameters[parameters.range]).contains(where: { $0.type != $1.type }) {
-                problems.append("instance \(i) of '\(program.name(program.flows[Int(instance.flow)].name))' has arguments that do not fit its parameters")
+            if !Navigator.argumentsFit(instances[i].arguments, flows[Int(flow)].parameters, allParameters) {
+                problems.append("instance \(i) of '\(program.name(program.flows[Int(flow)].name))' has arguments that do not fit its parameters")
             }
-            if instance.parent < 0 {
+            let parentInstance = instances[i].parent
+            if parentInstance < 0 {
                 roots += 1
-                if instance.flow != program.entry { problems.append("instance \(i) has no parent but is not the entry flow") }
-            } else if !isRunning(instance.parent) {
+                if flow != program.entry { problems.append("instance \(i) has no parent but is not the entry flow") }
+            } else if !Navigator.isRunning(parentInstance, in: instances) {
                 problems.append("instance \(i) has a parent that is not running")
             } else {
                 if chains[i] == .cycle { problems.append("instance \(i) is its own ancestor") }
-                let parent = instances[Int(instance.parent)].flow
-                if parent >= 0, Int(parent) < flows.count, startModes(parent, instance.flow) == 0 {
-                    problems.append("instance \(i) of '\(program.name(program.flows[Int(instance.flow)].name))' runs under an instance of '\(program.name(program.flows[Int(parent)].name))', which never starts it")
+                let parent = instances[Int(parentInstance)].flow
+                if parent >= 0, Int(parent) < flows.count, childModes.modes(parent, flow) == 0 {
+                    problems.append("instance \(i) of '\(program.name(program.flows[Int(flow)].name))' runs under an instance of '\(program.name(program.flows[Int(parent)].name))', which never starts it")
                 }
             }
         }
@@ -64,77 +78,82 @@ extension Navigator {
 
     /// The layers: one base at the bottom, alerts and dialogs of one screen,
     /// tab containers where their start puts them, and known screens of
-    /// running flows. Returns which instances show a screen or a layer.
-    private func layerViolations(_ problems: inout [String]) -> [Bool] {
-        let instances = state.instances
+    /// running flows. Marks in `shown` the instances that show a screen or a layer.
+    private func layerViolations(_ problems: inout [String], _ instances: [FlowInstance], _ shown: UnsafeMutableBufferPointer<Bool>,
+                                 _ childModes: ChildModeTable) {
         // In locals, as in `flowTreeViolations`.
         let routes = program.routes
         let allParameters = program.parameters
-        var shown = [Bool](repeating: false, count: instances.count)
-        for (l, layer) in state.layers.enumerated() {
-            if l > 0 && layer.kind == .base { problems.append("layer \(l) is a second base layer") }
-            if layer.kind.isTransient && (layer.isTabContainer || layer.stacks.count != 1 || layer.stacks[0].count != 1) {
-                problems.append("layer \(l) is \(layer.kind == .alert ? "an alert" : "a dialog") that does not hold exactly one screen")
+        // By index, as in `flowTreeViolations`: a loop over the layers,
+        // stacks and entries copied each, retaining what it holds.
+        let layers = state.layers
+        for l in layers.indices {
+            let kind = layers[l].kind
+            let container = layers[l].container
+            let stackCount = layers[l].stacks.count
+            if l > 0 && kind == .base { problems.append("layer \(l) is a second base layer") }
+            if kind.isTransient && (container >= 0 || stackCount != 1 || layers[l].stacks[0].count != 1) {
+                problems.append("layer \(l) is \(kind == .alert ? "an alert" : "a dialog") that does not hold exactly one screen")
             }
-            guard layer.selected >= 0, layer.selected < layer.stacks.count else {
+            guard layers[l].selected >= 0, layers[l].selected < stackCount else {
                 problems.append("layer \(l) selects a stack it does not have")
                 continue
             }
-            if layer.isTabContainer {
-                if !isRunning(layer.container) || !program.flows[Int(instances[Int(layer.container)].flow)].isTabContainer {
+            if container >= 0 {
+                if !Navigator.isRunning(container, in: instances) || !program.flows[Int(instances[Int(container)].flow)].isTabContainer {
                     problems.append("layer \(l) is held by something that is not a running tab container")
                 } else {
-                    shown[Int(layer.container)] = true
-                    let parent = instances[Int(layer.container)].parent
-                    let modes = isRunning(parent) ? startModes(instances[Int(parent)].flow, instances[Int(layer.container)].flow) : 0
-                    if !Navigator.containerFits(layer.kind, modes: modes, isEntry: parent < 0) {
-                        problems.append("layer \(l) is a \(layer.kind.rawValue), which cannot hold its tab container")
+                    shown[Int(container)] = true
+                    let parent = instances[Int(container)].parent
+                    let modes = Navigator.isRunning(parent, in: instances)
+                        ? childModes.modes(instances[Int(parent)].flow, instances[Int(container)].flow) : 0
+                    if !Navigator.containerFits(kind, modes: modes, isEntry: parent < 0) {
+                        problems.append("layer \(l) is a \(kind.rawValue), which cannot hold its tab container")
                     }
-                    if layer.stacks.count != program.tabs(of: instances[Int(layer.container)].flow).count {
-                        problems.append("layer \(l) has \(layer.stacks.count) tabs, its container declares a different number")
+                    if stackCount != program.tabs(of: instances[Int(container)].flow).count {
+                        problems.append("layer \(l) has \(stackCount) tabs, its container declares a different number")
                     }
                 }
-            } else if layer.stacks.count != 1 {
+            } else if stackCount != 1 {
                 problems.append("layer \(l) has several stacks but no tab container")
             }
-            for stack in layer.stacks {
-                if stack.isEmpty { problems.append("layer \(l) has an empty stack") }
-                for entry in stack {
-                    guard entry.route >= 0, Int(entry.route) < routes.count, isRunning(entry.instance) else {
+            for s in 0..<stackCount {
+                if layers[l].stacks[s].isEmpty { problems.append("layer \(l) has an empty stack") }
+                for e in layers[l].stacks[s].indices {
+                    let route = layers[l].stacks[s][e].route
+                    let instance = layers[l].stacks[s][e].instance
+                    guard route >= 0, Int(route) < routes.count, Navigator.isRunning(instance, in: instances) else {
                         problems.append("layer \(l) shows an unknown route or a flow that is not running")
                         continue
                     }
-                    shown[Int(entry.instance)] = true
-                    let route = routes[Int(entry.route)]
-                    if route.flow != instances[Int(entry.instance)].flow {
-                        problems.append("'\(program.qualifiedName(entry.route))' is shown by a flow it does not belong to")
+                    shown[Int(instance)] = true
+                    if routes[Int(route)].flow != instances[Int(instance)].flow {
+                        problems.append("'\(program.qualifiedName(route))' is shown by a flow it does not belong to")
                     }
-                    if !Navigator.argumentsFit(entry.arguments, route.parameters, allParameters) {
-                        problems.append("'\(program.qualifiedName(entry.route))' has arguments that do not fit its parameters")
+                    if !Navigator.argumentsFit(layers[l].stacks[s][e].arguments, routes[Int(route)].parameters, allParameters) {
+                        problems.append("'\(program.qualifiedName(route))' has arguments that do not fit its parameters")
                     }
                 }
             }
         }
-        return shown
     }
 
     /// Every running flow shows something, itself or below it. `alive`
     /// holds the instances that show something (one flag per instance),
     /// and gets their ancestors: an ancestor marked before the loop reaches
     /// it adds nothing, its own ancestors being marked already.
-    private func unshownFlowViolations(_ alive: inout [Bool], _ problems: inout [String]) {
-        let instances = state.instances
-        for (i, instance) in instances.enumerated() where instance.isRunning && alive[i] {
-            var current = instance.parent
+    private func unshownFlowViolations(_ alive: UnsafeMutableBufferPointer<Bool>, _ problems: inout [String], _ instances: [FlowInstance]) {
+        for i in instances.indices where instances[i].isRunning && alive[i] {
+            var current = instances[i].parent
             var steps = 0
-            while isRunning(current), !alive[Int(current)], steps < instances.count {
+            while Navigator.isRunning(current, in: instances), !alive[Int(current)], steps < instances.count {
                 alive[Int(current)] = true
                 current = instances[Int(current)].parent
                 steps += 1
             }
         }
-        for (i, instance) in instances.enumerated() where instance.isRunning && !alive[i] && Int(instance.flow) < program.flows.count {
-            problems.append("flow '\(program.name(program.flows[Int(instance.flow)].name))' runs but shows nothing")
+        for i in instances.indices where instances[i].isRunning && !alive[i] && Int(instances[i].flow) < program.flows.count {
+            problems.append("flow '\(program.name(program.flows[Int(instances[i].flow)].name))' runs but shows nothing")
         }
     }
 }
