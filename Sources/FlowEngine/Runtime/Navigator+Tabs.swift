@@ -22,19 +22,27 @@ extension Navigator {
             throw .notATab(tab: tabName, container: program.name(program.flows[Int(container)].name))
         }
         let index = position - tabs.startIndex
-        return try step("tab \(tabName)") { (navigator: inout Navigator) throws(NavigationError) in
-            let layer = navigator.state.layers[top]
-            guard index == layer.selected else {
-                navigator.state.layers[top].selected = index
-                navigator.emit(.tabSelected(tab))
-                return
-            }
-            let stack = layer.stacks[index]
-            guard stack.count > 1 else { return }
-            for entry in stack[1...].reversed() { navigator.emit(.popped(entry)) }
-            if stack[1...].contains(where: { $0.instance != stack[0].instance }) { navigator.needsCollection = true }
-            navigator.state.layers[top].stacks[index].removeSubrange(1...)
+        // In place, like the steps `fire` runs so: once the tab is known
+        // nothing can fail (a pop to the root leaves the root), so there is
+        // no state to keep for a rollback. The flow tree changes only when
+        // the pop ends a flow.
+        lastStepChangedFlows = false
+        effects.removeAll(keepingCapacity: true)
+        if index != state.layers[top].selected {
+            state.layers[top].selected = index
+            emit(.tabSelected(tab))
+        } else if state.layers[top].stacks[index].count > 1 {
+            let stack = state.layers[top].stacks[index]
+            if recordsEffects { for entry in stack[1...].reversed() { emit(.popped(entry)) } }
+            if stack[1...].contains(where: { $0.instance != stack[0].instance }) { needsCollection = true }
+            state.layers[top].stacks[index].removeSubrange(1...)
         }
+        if needsCollection {
+            lastStepChangedFlows = true
+            endUnusedInstances()
+        }
+        if state.pendingLink != nil { settlePendingLink() }
+        return effects
     }
 
     /// `tab T` as a script writes it: taps the tab whose flow is named
