@@ -78,6 +78,31 @@ struct RandomWalkTests {
         #expect(direct.state == general.state)
     }
 
+    @Test("direct steps change nothing on programs of every construct, links, guard changes and coverage included",
+          arguments: UInt64(0)..<40)
+    func directStepsAreTheSameWalkEverywhere(seed: UInt64) throws {
+        // Compiled without exploring its states (what this test needs is the program, and exploring is slow).
+        let program = Validation.run(text: randomProgram(seed: seed, size: 1 + Int(seed % 5)), exploresStates: false).program
+        var direct = try Navigator(program: program)
+        var general = try Navigator(program: program)
+        var traceDirect: [String] = []
+        var traceGeneral: [String] = []
+        let a = RandomWalk.run(&direct, steps: 2_000, seed: seed, maxDepth: 200, directSteps: true, reach: true,
+                               firesSystemEvents: true, links: true, guards: true) {
+            traceDirect.append("\($0.event) \($0.rejection.map(\.description) ?? "")")
+        }
+        let b = RandomWalk.run(&general, steps: 2_000, seed: seed, maxDepth: 200, directSteps: false, reach: true,
+                               firesSystemEvents: true, links: true, guards: true) {
+            traceGeneral.append("\($0.event) \($0.rejection.map(\.description) ?? "")")
+        }
+        // The first step where they part, with the steps before it: a whole trace is too long to read.
+        let parted = traceDirect.indices.first { $0 >= traceGeneral.count || traceDirect[$0] != traceGeneral[$0] }
+        #expect(parted == nil && traceDirect.count == traceGeneral.count,
+                "seed \(seed), step \((parted ?? 0) + 1): \(traceDirect[max(0, (parted ?? 0) - 3)...(parted ?? 0)]) directly, \(traceGeneral[max(0, (parted ?? 0) - 3)...(parted ?? 0)]) in general")
+        #expect(a == b, "seed \(seed)")
+        #expect(direct.state == general.state, "seed \(seed)")
+    }
+
     @Test("the same seed gives the same walk")
     func deterministic() throws {
         let source = generatedProgram(seed: 7)

@@ -32,6 +32,11 @@ extension Navigator {
         return targets
     }
 
+    /// Whether a walk's step may be taken directly now: not on an alert or
+    /// a dialog (a tap there removes it first), and not while a URL is
+    /// pending (a step that moves the user may open it: `settlePendingLink`).
+    var takesDirectSteps: Bool { !topIsTransient && state.pendingLink == nil }
+
     /// Pushes `route` for `instance` onto the visible stack of the top layer.
     package mutating func pushDirectly(_ route: RouteID, for instance: Int32) {
         let top = state.layers.count - 1

@@ -87,6 +87,9 @@ package struct RandomWalk {
         program.guardSymbols.keys.sorted()
     }
 
+    /// A value of `type` for an event's parameter: one draw of `rng`
+    /// whatever the type (a direct step that needs no values draws as many
+    /// to stay on the same walk: `Navigator.takeChoice`).
     static func randomValue(_ type: ValueType, _ rng: inout SplitMix64) -> Value {
         switch type {
         case .string: .string("s\(rng.next() % 100)")
@@ -218,7 +221,7 @@ extension Navigator {
     mutating func takeChoice(_ chosen: HandlerID, at active: (route: RouteID, instance: Int32), container: Int32, directSteps: Bool,
                              _ rng: inout SplitMix64) throws(NavigationError) {
         if chosen == -2 {
-            if !(directSteps && popDirectly(active.instance)) { _ = try back() }
+            if !(directSteps && takesDirectSteps && popDirectly(active.instance)) { _ = try back() }
             return
         }
         if chosen <= -3 {
@@ -227,7 +230,10 @@ extension Navigator {
             return
         }
         let handler = program.handlers[Int(chosen)]
-        if directSteps, directPushTarget[Int(chosen)] >= 0, !topIsTransient {
+        if directSteps, directPushTarget[Int(chosen)] >= 0, takesDirectSteps {
+            // The values the event would carry are drawn all the same (the
+            // target takes none): the walk goes on as without direct steps.
+            for _ in 0..<handler.parameters.count { _ = rng.next() }
             pushDirectly(directPushTarget[Int(chosen)], for: active.instance)
         } else if handler.event.name == backSymbol {
             _ = try back()
@@ -268,7 +274,7 @@ extension Navigator {
     /// `mutating` only so that the walk's call passes its navigator by
     /// reference (see `gatherChoices`).
     mutating func answeringHandler(_ chosen: HandlerID, route: RouteID, instance: Int32, direct: Bool) -> HandlerID? {
-        if direct, directPushTarget[Int(chosen)] >= 0, !topIsTransient { return chosen }
+        if direct, directPushTarget[Int(chosen)] >= 0, takesDirectSteps { return chosen }
         let key = program.handlers[Int(chosen)].event
         guard key.name == backSymbol else { return findHandler(key, from: instance, route: route)?.0 }
         if hasOwnBack[Int(route)] { return findHandler(key, from: instance, route: route)?.0 }
