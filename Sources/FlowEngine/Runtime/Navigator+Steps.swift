@@ -66,15 +66,9 @@ extension Navigator {
                     handlerLog.append(handler)
                     runningAction = actions.lower
                 }
-                lastStepChangedFlows = false
-                effects.removeAll(keepingCapacity: true)
+                beginStepInPlace()
                 _ = try perform(action, for: instance, values: values, event: event)
-                if needsCollection {
-                    lastStepChangedFlows = true
-                    endUnusedInstances()
-                }
-                if state.pendingLink != nil { settlePendingLink() }
-                return effects
+                return endStepInPlace()
             default:
                 break
             }
@@ -108,8 +102,7 @@ extension Navigator {
             if implicit == .dismiss, top > 0, !state.layers[top].isTabContainer,
                let below = state.layers[top - 1].stack.last,
                state.layers[top].stack.allSatisfy({ $0.instance == below.instance }) {
-                lastStepChangedFlows = false
-                effects.removeAll(keepingCapacity: true)
+                beginStepInPlace()
                 let removed = state.layers.removeLast()
                 emit(.dismissed(removed.kind))
                 if state.pendingLink != nil { settlePendingLink() }
@@ -193,6 +186,25 @@ extension Navigator {
             chain.removeAll(keepingCapacity: true)
         }
         return mark.map { $0 == 2 }
+    }
+
+    /// Starts a step done in place: one checked before it changes anything,
+    /// so no copy of the state is kept for a rollback (`step` keeps one).
+    mutating func beginStepInPlace() {
+        lastStepChangedFlows = false
+        effects.removeAll(keepingCapacity: true)
+    }
+
+    /// Ends a step done in place: the flows it left without a screen end
+    /// (the flow tree then changed), and a pending URL opens if it now can.
+    /// Returns the step's effects.
+    mutating func endStepInPlace() -> [NavigationEffect] {
+        if needsCollection {
+            lastStepChangedFlows = true
+            endUnusedInstances()
+        }
+        if state.pendingLink != nil { settlePendingLink() }
+        return effects
     }
 
     /// Runs `body` as one atomic step: on error the state is restored.

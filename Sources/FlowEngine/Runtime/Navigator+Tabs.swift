@@ -26,8 +26,7 @@ extension Navigator {
         // nothing can fail (a pop to the root leaves the root), so there is
         // no state to keep for a rollback. The flow tree changes only when
         // the pop ends a flow.
-        lastStepChangedFlows = false
-        effects.removeAll(keepingCapacity: true)
+        beginStepInPlace()
         if index != state.layers[top].selected {
             state.layers[top].selected = index
             emit(.tabSelected(tab))
@@ -37,12 +36,7 @@ extension Navigator {
             if stack[1...].contains(where: { $0.instance != stack[0].instance }) { needsCollection = true }
             state.layers[top].stacks[index].removeSubrange(1...)
         }
-        if needsCollection {
-            lastStepChangedFlows = true
-            endUnusedInstances()
-        }
-        if state.pendingLink != nil { settlePendingLink() }
-        return effects
+        return endStepInPlace()
     }
 
     /// `tab T` as a script writes it: taps the tab whose flow is named
