@@ -28,8 +28,12 @@ import FlowModel
 package struct StateEncoder {
     /// Strings met in arguments and URLs, numbered as first seen.
     private var strings: [String: Int32] = [:]
-    /// Scratch: canonical number of each instance slot (-1: not numbered).
+    /// Scratch: canonical number of each instance slot (-1: not numbered),
+    /// for the slots of the state last numbered (see `number`).
     private(set) var canonical: [Int32] = []
+    /// The size of the largest key written so far: the scratch memory the
+    /// next key is written into.
+    private var keyCapacity = 0
     /// Scratch: instance slots in canonical order.
     package private(set) var order: [Int32] = []
 
@@ -81,68 +85,88 @@ package struct StateEncoder {
     /// then describe the state's instances. `unseen`: the hidden tabs kept
     /// whole, each `layer << 8 | tab`.
     ///
-    /// Every state a run reaches is encoded, so the loops read fields in
-    /// place by index: binding a whole entry or instance would retain its
-    /// arguments, and a layer its stacks.
+    /// Every state a run reaches is encoded, so the key is written into
+    /// scratch memory (`KeyWriter`) and copied into `key` at once, and the
+    /// loops read fields in place by index: binding a whole entry or
+    /// instance would retain its arguments, and a layer its stacks.
     package mutating func encode(_ state: NavigationState, unseen: [Int32] = [], into key: inout [Int32]) {
-        key.removeAll(keepingCapacity: true)
         number(state)
-        key.append(Int32(order.count))
+        var capacity = max(keyCapacity, 64)
+        while true {
+            let needed = withUnsafeTemporaryAllocation(of: Int32.self, capacity: capacity) { buffer -> Int in
+                var writer = KeyWriter(buffer)
+                write(state, unseen: unseen, to: &writer)
+                if writer.fits {
+                    key.removeAll(keepingCapacity: true)
+                    key.append(contentsOf: writer.written)
+                }
+                return writer.count
+            }
+            if needed <= capacity { break }
+            // Too small for this state: once more with room for it, and for the next.
+            capacity = needed
+            keyCapacity = needed
+        }
+    }
+
+    /// The canonical key of `state` (see `encode`), after `number`.
+    private mutating func write(_ state: NavigationState, unseen: [Int32], to key: inout KeyWriter) {
+        key.put(Int32(order.count))
         for i in order.indices {
             let slot = Int(order[i])
-            key.append(state.instances[slot].flow)
+            key.put(state.instances[slot].flow)
             let parent = state.instances[slot].parent
-            key.append(parent >= 0 ? canonical[Int(parent)] : -1)
-            key.append(state.instances[slot].isExpectedToFinish ? 1 : 0)
-            append(state.instances[slot].arguments, to: &key)
+            key.put(parent >= 0 ? canonical[Int(parent)] : -1)
+            key.put(state.instances[slot].isExpectedToFinish ? 1 : 0)
+            put(state.instances[slot].arguments, to: &key)
         }
-        key.append(Int32(state.layers.count))
+        key.put(Int32(state.layers.count))
         for l in state.layers.indices {
             let container = state.layers[l].container
             let selected = state.layers[l].selected
-            key.append(Int32(state.layers[l].kind.code))
-            key.append(container >= 0 ? canonical[Int(container)] : -1)
-            key.append(Int32(selected))
-            key.append(Int32(state.layers[l].stacks.count))
+            key.put(Int32(state.layers[l].kind.code))
+            key.put(container >= 0 ? canonical[Int(container)] : -1)
+            key.put(Int32(selected))
+            key.put(Int32(state.layers[l].stacks.count))
             for s in state.layers[l].stacks.indices {
                 let count = state.layers[l].stacks[s].count
                 // A tab not shown is left out: see the type's documentation.
                 guard s == selected else {
                     if !unseen.isEmpty, unseen.contains(Int32(l << 8 | s)) {
-                        key.append(Int32.min)
-                        key.append(Int32(count))
+                        key.put(Int32.min)
+                        key.put(Int32(count))
                         for e in 0..<count {
-                            key.append(state.layers[l].stacks[s][e].route)
-                            append(state.layers[l].stacks[s][e].arguments, to: &key)
+                            key.put(state.layers[l].stacks[s][e].route)
+                            put(state.layers[l].stacks[s][e].arguments, to: &key)
                         }
                         continue
                     }
                     // Its root stays: which screen a tab started on can depend on the
                     // guards when it started, and no other state may stand for it.
-                    key.append(-2 - (count > 0 ? state.layers[l].stacks[s][0].route : -1))
+                    key.put(-2 - (count > 0 ? state.layers[l].stacks[s][0].route : -1))
                     continue
                 }
-                key.append(Int32(count))
+                key.put(Int32(count))
                 for e in 0..<count {
-                    key.append(state.layers[l].stacks[s][e].route)
-                    key.append(canonical[Int(state.layers[l].stacks[s][e].instance)])
-                    append(state.layers[l].stacks[s][e].arguments, to: &key)
+                    key.put(state.layers[l].stacks[s][e].route)
+                    key.put(canonical[Int(state.layers[l].stacks[s][e].instance)])
+                    put(state.layers[l].stacks[s][e].arguments, to: &key)
                 }
             }
         }
         if let pending = state.pendingLink {
             // A held URL (v2 busy routes) is marked; it is keyed by its class too: until the
             // busy route is left, which one waits makes no difference either.
-            if pending.isHeld { key.append(Int32.min) }
-            key.append(pendingClass(of: pending).map { -2 - $0 } ?? intern(pending.url))
-            key.append(Int32(pending.shown.count))
+            if pending.isHeld { key.put(Int32.min) }
+            key.put(pendingClass(of: pending).map { -2 - $0 } ?? intern(pending.url))
+            key.put(Int32(pending.shown.count))
             for mark in pending.shown {
-                key.append(mark.route)
+                key.put(mark.route)
                 let slot = Int(mark.instance)
-                key.append(slot >= 0 && slot < canonical.count ? canonical[slot] : -1)
+                key.put(slot >= 0 && slot < state.instances.count ? canonical[slot] : -1)
             }
         } else {
-            key.append(-1)
+            key.put(-1)
         }
     }
 
@@ -197,10 +221,16 @@ package struct StateEncoder {
     }
 
     /// Numbers the running instances: those the screen shows, in screen
-    /// order, then the flows above them, breadth first.
+    /// order, then the flows above them, breadth first. `canonical` keeps
+    /// its size when a state has fewer instances than an earlier one: the
+    /// numbers past the state's instances are stale, and nothing reads them.
     private mutating func number(_ state: NavigationState) {
-        canonical.removeAll(keepingCapacity: true)
-        canonical.append(contentsOf: repeatElement(-1, count: state.instances.count))
+        if canonical.count < state.instances.count {
+            canonical.append(contentsOf: repeatElement(-1, count: state.instances.count - canonical.count))
+        }
+        canonical.withUnsafeMutableBufferPointer { numbers in
+            for i in 0..<state.instances.count { numbers[i] = -1 }
+        }
         order.removeAll(keepingCapacity: true)
         for l in state.layers.indices {
             let container = state.layers[l].container
@@ -222,53 +252,68 @@ package struct StateEncoder {
         order.append(slot)
     }
 
-    /// Appends arguments: their count, then each value (most screens have none).
-    @inline(__always)
+    /// Appends arguments: their count, then each value (most screens have
+    /// none), as `put` writes them.
     private mutating func append(_ values: [Value], to key: inout [Int32]) {
         key.append(Int32(values.count))
-        if !values.isEmpty { appendEach(values, to: &key) }
-    }
-
-    /// Appends each of the values, tagged by its type.
-    private mutating func appendEach(_ values: [Value], to key: inout [Int32]) {
-        for value in values {
-            switch value {
-            case .string(let s):
-                appendString(s, to: &key)
-            case .int(let i):
-                key.append(1)
-                key.append(Int32(truncatingIfNeeded: i))
-                key.append(Int32(truncatingIfNeeded: i >> 32))
-            case .double(let d):
-                key.append(2)
-                key.append(Int32(truncatingIfNeeded: Int64(bitPattern: d.bitPattern)))
-                key.append(Int32(truncatingIfNeeded: Int64(bitPattern: d.bitPattern) >> 32))
-            case .bool(let b):
-                key.append(b ? 4 : 3)
-            }
+        guard !values.isEmpty else { return }
+        // Each value takes at most three integers.
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * values.count) { buffer in
+            var writer = KeyWriter(buffer)
+            putEach(values, to: &writer)
+            key.append(contentsOf: writer.written)
         }
     }
 
-    /// A string argument: up to seven ASCII bytes written in place (most
-    /// are sample values like "1", and interning hashes the string), any
-    /// other by its interned number (strings equal as Swift compares them,
-    /// `é` written as one scalar or two, intern alike; ASCII has one form).
-    private mutating func appendString(_ string: String, to key: inout [Int32]) {
+    /// A string argument of up to seven ASCII bytes, packed with its length
+    /// into two integers (most are sample values like "1", and interning
+    /// hashes the string); nil for any other, which is interned (strings
+    /// equal as Swift compares them, `é` written as one scalar or two,
+    /// intern alike; ASCII has one form).
+    private static func packed(_ string: String) -> (Int32, Int32)? {
         var packed: UInt64 = 0
         var count = 0
         for byte in string.utf8 {
-            guard count < 7, byte < 0x80 else {
-                key.append(0)
-                key.append(intern(string))
-                return
-            }
+            guard count < 7, byte < 0x80 else { return nil }
             packed |= UInt64(byte) << (8 * count)
             count += 1
         }
         packed |= UInt64(count) << 56
-        key.append(5)
-        key.append(Int32(truncatingIfNeeded: packed))
-        key.append(Int32(truncatingIfNeeded: packed >> 32))
+        return (Int32(truncatingIfNeeded: packed), Int32(truncatingIfNeeded: packed >> 32))
+    }
+
+    /// Puts arguments: their count, then each value.
+    @inline(__always)
+    private mutating func put(_ values: [Value], to key: inout KeyWriter) {
+        key.put(Int32(values.count))
+        if !values.isEmpty { putEach(values, to: &key) }
+    }
+
+    /// Puts each of the values, tagged by its type.
+    private mutating func putEach(_ values: [Value], to key: inout KeyWriter) {
+        for value in values {
+            switch value {
+            case .string(let s):
+                if let (low, high) = StateEncoder.packed(s) {
+                    key.put(5)
+                    key.put(low)
+                    key.put(high)
+                } else {
+                    key.put(0)
+                    key.put(intern(s))
+                }
+            case .int(let i):
+                key.put(1)
+                key.put(Int32(truncatingIfNeeded: i))
+                key.put(Int32(truncatingIfNeeded: i >> 32))
+            case .double(let d):
+                key.put(2)
+                key.put(Int32(truncatingIfNeeded: Int64(bitPattern: d.bitPattern)))
+                key.put(Int32(truncatingIfNeeded: Int64(bitPattern: d.bitPattern) >> 32))
+            case .bool(let b):
+                key.put(b ? 4 : 3)
+            }
+        }
     }
 
     private mutating func intern(_ string: String) -> Int32 {
@@ -277,4 +322,32 @@ package struct StateEncoder {
         strings[string] = id
         return id
     }
+}
+
+/// Integers written one after another into memory lent for one key
+/// (`StateEncoder.encode`): a key is written without growing an array an
+/// integer at a time. Past its capacity it only counts, so that the caller
+/// learns how much a key needs and writes it again.
+struct KeyWriter {
+    private let base: UnsafeMutablePointer<Int32>?
+    private let capacity: Int
+    /// How many integers were put, those that did not fit too.
+    private(set) var count = 0
+
+    init(_ buffer: UnsafeMutableBufferPointer<Int32>) {
+        base = buffer.baseAddress
+        capacity = buffer.count
+    }
+
+    @inline(__always)
+    mutating func put(_ value: Int32) {
+        if count < capacity, let base { base[count] = value }
+        count += 1
+    }
+
+    /// Whether every integer put fits.
+    var fits: Bool { count <= capacity }
+
+    /// What was put (all of it when it `fits`).
+    var written: UnsafeBufferPointer<Int32> { UnsafeBufferPointer(start: base, count: min(count, capacity)) }
 }
