@@ -132,6 +132,8 @@ extension Compiler {
     /// Adds typed parameters to `program.parameters` (F108 unknown type, F103 duplicate name).
     mutating func declareParameters(_ decls: ArraySlice<ParameterDecl>) -> IndexRange {
         let lower = Int32(program.parameters.count)
+        // Most routes and handlers declare none: no table for them.
+        guard !decls.isEmpty else { return IndexRange(lower, lower) }
         // Where each name was first declared, for long lists (short ones are scanned).
         var declared: [Symbol: Int] = [:]
         for decl in decls {
