@@ -252,7 +252,11 @@ extension Navigator {
             }
             // Held only when recording: holding the stacks would make the removal below copy them.
             let shown = recordsEffects ? layer.stacks : []
-            for s in layer.stacks.indices { layer.stacks[s].removeAll { ending[Int($0.instance)] } }
+            // Only a stack with an ending flow's screen is written: a write makes the stack (and
+            // the layer's list of them) a copy of its own, when the state shares them.
+            for s in layer.stacks.indices where layer.stacks[s].contains(where: { ending[Int($0.instance)] }) {
+                layer.stacks[s].removeAll { ending[Int($0.instance)] }
+            }
             if layer.kind != .base && layer.stacks.allSatisfy({ $0.isEmpty }) {
                 if recordsEffects { removals.append([.dismissed(layer.kind)]) }
                 continue
