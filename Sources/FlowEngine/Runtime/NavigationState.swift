@@ -218,8 +218,16 @@ public struct NavigationState: Hashable, Sendable {
 
     /// Instances from `instance` up to the entry flow (inclusive).
     public func ancestry(of instance: Int32) -> [Int32] {
-        var chain: [Int32] = []
+        // Counted first: one allocation for the chain, not one per doubling.
+        var length = 0
         var current = instance
+        while current >= 0, Int(current) < instances.count, length <= instances.count {
+            length += 1
+            current = instances[Int(current)].parent
+        }
+        var chain: [Int32] = []
+        chain.reserveCapacity(length)
+        current = instance
         while current >= 0, Int(current) < instances.count, chain.count <= instances.count {
             chain.append(current)
             current = instances[Int(current)].parent

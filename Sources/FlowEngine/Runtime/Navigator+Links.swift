@@ -137,8 +137,17 @@ extension Navigator {
     /// shows first, so this is the running start chain a reset may keep.
     func chain(below instance: Int32, downTo bottom: Int32) -> [Int32] {
         guard bottom >= 0, bottom != instance else { return [] }
-        var below: [Int32] = []
+        // Counted first: one allocation for the chain, not one per doubling.
+        var length = 0
         var current = bottom
+        while current >= 0, current != instance, length <= state.instances.count {
+            length += 1
+            current = state.instances[Int(current)].parent
+        }
+        guard current == instance else { return [] }
+        var below: [Int32] = []
+        below.reserveCapacity(length)
+        current = bottom
         var steps = 0
         while current >= 0, current != instance, steps <= state.instances.count {
             below.append(current)
