@@ -228,7 +228,7 @@ public struct NavigationState: Hashable, Sendable {
         var chain: [Int32] = []
         chain.reserveCapacity(length)
         current = instance
-        while current >= 0, Int(current) < instances.count, chain.count <= instances.count {
+        for _ in 0..<length {
             chain.append(current)
             current = instances[Int(current)].parent
         }

@@ -145,17 +145,13 @@ extension Navigator {
             current = state.instances[Int(current)].parent
         }
         guard current == instance else { return [] }
-        var below: [Int32] = []
-        below.reserveCapacity(length)
+        var below = [Int32](repeating: 0, count: length)
         current = bottom
-        var steps = 0
-        while current >= 0, current != instance, steps <= state.instances.count {
-            below.append(current)
+        // Filled from the end: the chain is returned top first.
+        for i in stride(from: length - 1, through: 0, by: -1) {
+            below[i] = current
             current = state.instances[Int(current)].parent
-            steps += 1
         }
-        guard current == instance else { return [] }
-        below.reverse()
         return below
     }
 

@@ -93,10 +93,7 @@ extension Navigator {
         }
         if let implicit = implicitBack(for: active) {
             // Popping a screen of a flow that keeps another on top cannot fail: in place.
-            if implicit == .pop, popDirectly(active.instance) {
-                if state.pendingLink != nil { settlePendingLink() }
-                return effects
-            }
+            if implicit == .pop, popDirectly(active.instance) { return endStepInPlace() }
             // Swiping down a sheet of a flow that still shows the screen below: in place.
             let top = state.layers.count - 1
             if implicit == .dismiss, top > 0, !state.layers[top].isTabContainer,
@@ -105,8 +102,7 @@ extension Navigator {
                 beginStepInPlace()
                 let removed = state.layers.removeLast()
                 emit(.dismissed(removed.kind))
-                if state.pendingLink != nil { settlePendingLink() }
-                return effects
+                return endStepInPlace()
             }
             return try step("back") { (navigator: inout Navigator) throws(NavigationError) in
                 try navigator.applyImplicitBack(implicit)
