@@ -63,6 +63,25 @@ struct WorklistTests {
         #expect(outgoing(Digraph(nodeCount: 2, Digraph.Builder())) == [[], []])
     }
 
+    @Test("a graph built without labels has the same edges in the same order, and no label array", arguments: [false, true])
+    func unlabeledEdges(reversed: Bool) {
+        let edges: [(Int32, Int32)] = [(2, 0), (0, 1), (2, 1), (0, 2), (2, 2), (3, 0)]
+        var plain = Digraph.Builder(expectedEdges: 1, labeled: false)
+        var labeled = Digraph.Builder()
+        for (from, to) in edges {
+            plain.add(from, to)
+            labeled.add(from, to)
+        }
+        var seen: [String] = []
+        plain.forEachEdge { seen.append("\($0)→\($1)") }
+        #expect(seen == ["2→0", "0→1", "2→1", "0→2", "2→2", "3→0"])
+        #expect(plain.count == 6 && !plain.isLabeled && labeled.isLabeled)
+        let a = Digraph(nodeCount: 4, plain, reversed: reversed), b = Digraph(nodeCount: 4, labeled, reversed: reversed)
+        #expect(a.offsets == b.offsets && a.targets == b.targets)
+        #expect(a.offsets == (reversed ? [0, 2, 4, 6, 6] : [0, 2, 2, 5, 6]))
+        #expect(a.labels.isEmpty && b.labels == [Int32](repeating: -1, count: 6))
+    }
+
     @Test("an empty search has nothing to give")
     func empty() {
         var search = Worklist(count: 0)

@@ -126,7 +126,7 @@ private struct ChildEffectExplorer {
     var pending: [Int32] = []
     /// Every node seen, in the order seen.
     var explored: [Int32] = []
-    var builder = Digraph.Builder()
+    var builder = Digraph.Builder(labeled: false)
     let subtrees: SubtreeEffects
     /// Result handlers by the flow whose result they handle.
     var resultHandlers: [[HandlerID]] = []

@@ -9,7 +9,7 @@ extension Analyzer {
         let routeCount = program.routes.count
         // Within each flow: from the start route and from flow-level handler
         // targets (flow-level handlers fire whenever the flow is running).
-        var local = Digraph.Builder(expectedEdges: program.expectedFlowGraphEdges)
+        var local = Digraph.Builder(expectedEdges: program.expectedFlowGraphEdges, labeled: false)
         var seeds: [Int32] = []
         for flow in program.flows {
             if case .route(let r) = flow.start { seeds.append(r) }
@@ -37,7 +37,7 @@ extension Analyzer {
         guard !program.isLibrary else { return reachable }
 
         // From the app's start: flows as nodes after the routes.
-        var global = Digraph.Builder(expectedEdges: program.expectedFlowGraphEdges)
+        var global = Digraph.Builder(expectedEdges: program.expectedFlowGraphEdges, labeled: false)
         let flowNode = { (f: FlowID) in Int32(routeCount) + f }
         for (f, flow) in program.flows.enumerated() {
             switch flow.start {

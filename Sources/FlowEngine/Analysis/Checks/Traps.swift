@@ -207,9 +207,8 @@ extension Analyzer {
     /// once where the user first enters the trapped part.
     private mutating func reportTraps(_ trap: TrapGraph, reachable: [Bool], deadEnds: [Bool]) {
         let routeCount = program.routes.count
-        let graph = Digraph(nodeCount: trap.nodeCount, trap.forward)
-        let backward = Digraph(nodeCount: trap.nodeCount, trap.forward, reversed: true)
-        let canLeave = backward.reachable(from: trap.exits.indices.filter { trap.exits[$0] }.map { Int32($0) })
+        let canLeave = Digraph(nodeCount: trap.nodeCount, trap.forward, reversed: true)
+            .reachable(from: trap.exits.indices.filter { trap.exits[$0] }.map { Int32($0) })
         var reported = [Bool](repeating: false, count: routeCount)
         func isTrapped(_ r: Int) -> Bool {
             guard r < routeCount else { return false }
@@ -221,11 +220,19 @@ extension Analyzer {
         for (f, flow) in program.flows.enumerated() where trap.expectedToFinish[f] {
             if case .route(let first) = flow.start, isTrapped(Int(first)) { entries.append(Int(first)) }
         }
-        for n in 0..<trap.nodeCount where canLeave[n] {
-            for e in graph.edges(of: n) where Int(graph.targets[e]) < routeCount && isTrapped(Int(graph.targets[e])) {
-                entries.append(Int(graph.targets[e]))
-            }
+        // Edges into the trapped part from a node that can leave, by source
+        // node and then in the order they were added (the order a forward
+        // graph would list them in), read off the builder: a forward graph
+        // of the whole program only for these few was the largest thing the
+        // checks held at a million routes.
+        var crossings: [(from: Int32, order: Int, to: Int32)] = []
+        var order = 0
+        trap.forward.forEachEdge { from, to in
+            if canLeave[Int(from)] && Int(to) < routeCount && isTrapped(Int(to)) { crossings.append((from, order, to)) }
+            order += 1
         }
+        crossings.sort { ($0.from, $0.order) < ($1.from, $1.order) }
+        entries += crossings.map { Int($0.to) }
         for r in entries where !reported[r] {
             reported[r] = true
             let route = program.routes[r]
@@ -259,7 +266,7 @@ extension Analyzer {
 private struct TrapGraph {
     let routeCount: Int
     let nodeCount: Int
-    var forward = Digraph.Builder()
+    var forward = Digraph.Builder(labeled: false)
     var exits: [Bool]
     /// Routes with a handler that pops or dismisses: a way back to where they were shown from.
     let canGoBack: [Bool]
@@ -273,7 +280,12 @@ private struct TrapGraph {
     init(_ program: Program) {
         routeCount = program.routes.count
         nodeCount = routeCount + program.flows.count
-        forward = Digraph.Builder(expectedEdges: program.expectedFlowGraphEdges)
+        // Every edge this graph can get: a route's to its flow, a target's
+        // and its way back, a `popToRoot` (from the handler or from above)
+        // and a link's resets.
+        forward = Digraph.Builder(expectedEdges: routeCount + 2 * program.targets.count + program.actions.count
+                                    + program.flows.count + program.links.reduce(0) { $0 + $1.path.count + 1 },
+                                  labeled: false)
         exits = [Bool](repeating: false, count: nodeCount)
         expectedToFinish = [Bool](repeating: false, count: program.flows.count)
         modes = [UInt8](repeating: 0, count: program.flows.count)

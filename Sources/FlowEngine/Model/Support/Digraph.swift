@@ -1,6 +1,7 @@
 /// A directed graph in compressed adjacency form: the successors of node
 /// `n` are `targets[offsets[n]..<offsets[n + 1]]`, and `labels` carries one
-/// integer per edge (an action id, or -1) in the same order.
+/// integer per edge (an action id, or -1) in the same order; a graph built
+/// without labels (`Builder(labeled: false)`) has none, `labels` is empty.
 ///
 /// Built once from an edge list by counting sort, so construction is linear
 /// and iteration touches contiguous memory.
@@ -11,53 +12,75 @@ package struct Digraph: Sendable {
     package private(set) var labels: [Int32]
 
     /// A builder that collects edges before freezing them: one append of
-    /// one edge each, the hottest call of the graph checks.
+    /// one edge each, the hottest call of the graph checks. A builder made
+    /// `labeled: false` keeps 8 bytes an edge instead of 12, and its graph
+    /// no label array: the largest graphs of the checks need none.
     package struct Builder {
         struct Edge {
             var from: Int32
             var to: Int32
             var label: Int32
         }
+        struct Ends {
+            var from: Int32
+            var to: Int32
+        }
         var edges: [Edge] = []
-        package init() {}
+        var unlabeled: [Ends] = []
+        /// Whether the edges carry labels.
+        package let isLabeled: Bool
+        package init(labeled: Bool = true) { isLabeled = labeled }
         /// A builder with room for `expectedEdges` edges: a graph of a large
-        /// program otherwise copies its edges at every doubling.
-        package init(expectedEdges: Int) { edges.reserveCapacity(expectedEdges) }
+        /// program otherwise copies its edges at every doubling. (Room that
+        /// is never written costs address space, not memory: the pages of a
+        /// large allocation are only taken when first touched.)
+        package init(expectedEdges: Int, labeled: Bool = true) {
+            isLabeled = labeled
+            if labeled { edges.reserveCapacity(expectedEdges) } else { unlabeled.reserveCapacity(expectedEdges) }
+        }
+        /// The number of edges added.
+        package var count: Int { isLabeled ? edges.count : unlabeled.count }
         package mutating func add(_ from: Int32, _ to: Int32, label: Int32 = -1) {
-            edges.append(Edge(from: from, to: to, label: label))
+            if isLabeled {
+                edges.append(Edge(from: from, to: to, label: label))
+            } else {
+                precondition(label == -1, "a label on an edge of a graph built without labels")
+                unlabeled.append(Ends(from: from, to: to))
+            }
+        }
+        /// Calls `body` with each edge's ends, in the order they were added.
+        package func forEachEdge(_ body: (_ from: Int32, _ to: Int32) -> Void) {
+            if isLabeled {
+                for edge in edges { body(edge.from, edge.to) }
+            } else {
+                for edge in unlabeled { body(edge.from, edge.to) }
+            }
         }
     }
 
     /// - Complexity: O(nodes + edges). Through raw buffers: the checks
     /// build graphs of millions of edges, and indexing the arrays checked
     /// their uniqueness at every write. Each edge's ends are checked
-    /// against `nodeCount` all the same.
+    /// against `nodeCount` all the same. Counted into `offsets`, then placed
+    /// from the last edge back, so no second array of positions is needed.
     package init(nodeCount: Int, _ builder: Builder, reversed: Bool = false) {
         self.nodeCount = nodeCount
-        let edgeCount = builder.edges.count
+        let edgeCount = builder.count
         var offsets = [Int32](repeating: 0, count: nodeCount + 1)
         var targets = [Int32](repeating: 0, count: edgeCount)
-        var labels = [Int32](repeating: 0, count: edgeCount)
-        var fill = [Int32](repeating: 0, count: nodeCount)
-        builder.edges.withUnsafeBufferPointer { edges in
-            offsets.withUnsafeMutableBufferPointer { offsets in
-                for edge in edges {
-                    precondition(edge.from >= 0 && Int(edge.from) < nodeCount && edge.to >= 0 && Int(edge.to) < nodeCount,
-                                 "edge \(edge.from) → \(edge.to) of a graph of \(nodeCount) nodes")
-                    offsets[Int(reversed ? edge.to : edge.from) + 1] &+= 1
-                }
-                for i in 0..<nodeCount { offsets[i + 1] &+= offsets[i] }
-                fill.withUnsafeMutableBufferPointer { fill in
-                    for i in 0..<nodeCount { fill[i] = offsets[i] }
-                    targets.withUnsafeMutableBufferPointer { targets in
-                        labels.withUnsafeMutableBufferPointer { labels in
-                            for edge in edges {
-                                let (from, to) = reversed ? (edge.to, edge.from) : (edge.from, edge.to)
-                                let slot = Int(fill[Int(from)])
-                                targets[slot] = to
-                                labels[slot] = edge.label
-                                fill[Int(from)] &+= 1
+        var labels = [Int32](repeating: 0, count: builder.isLabeled ? edgeCount : 0)
+        offsets.withUnsafeMutableBufferPointer { offsets in
+            targets.withUnsafeMutableBufferPointer { targets in
+                labels.withUnsafeMutableBufferPointer { labels in
+                    if builder.isLabeled {
+                        builder.edges.withUnsafeBufferPointer { edges in
+                            Digraph.place(edges, reversed: reversed, offsets: offsets, targets: targets) { slot, e in
+                                labels[slot] = edges[e].label
                             }
+                        }
+                    } else {
+                        builder.unlabeled.withUnsafeBufferPointer { edges in
+                            Digraph.place(edges, reversed: reversed, offsets: offsets, targets: targets) { _, _ in }
                         }
                     }
                 }
@@ -66,6 +89,34 @@ package struct Digraph: Sendable {
         self.offsets = offsets
         self.targets = targets
         self.labels = labels
+    }
+
+    /// The counting sort: each node's edges counted at its own index, the
+    /// counts summed so that `offsets[n]` is the end of node n's edges,
+    /// then the edges placed from the last back, each taking the slot
+    /// before its node's end (which leaves `offsets[n]` at its start, and
+    /// the edges of a node in the order they were added).
+    private static func place<E: EdgeEnds>(_ edges: UnsafeBufferPointer<E>, reversed: Bool,
+                                           offsets: UnsafeMutableBufferPointer<Int32>,
+                                           targets: UnsafeMutableBufferPointer<Int32>,
+                                           label: (_ slot: Int, _ edge: Int) -> Void) {
+        let nodeCount = offsets.count - 1
+        for edge in edges {
+            precondition(edge.from >= 0 && Int(edge.from) < nodeCount && edge.to >= 0 && Int(edge.to) < nodeCount,
+                         "edge \(edge.from) → \(edge.to) of a graph of \(nodeCount) nodes")
+            offsets[Int(reversed ? edge.to : edge.from)] &+= 1
+        }
+        for i in 0..<nodeCount { offsets[i + 1] &+= offsets[i] }
+        var e = edges.count
+        while e > 0 {
+            e -= 1
+            let edge = edges[e]
+            let (from, to) = reversed ? (edge.to, edge.from) : (edge.from, edge.to)
+            offsets[Int(from)] &-= 1
+            let slot = Int(offsets[Int(from)])
+            targets[slot] = to
+            label(slot, e)
+        }
     }
 
     /// The indices into `targets`/`labels` of `node`'s outgoing edges.
@@ -167,3 +218,12 @@ package struct Digraph: Sendable {
         return path.reversed()
     }
 }
+
+/// The two ends of a builder's edge, whichever way it is stored.
+private protocol EdgeEnds {
+    var from: Int32 { get }
+    var to: Int32 { get }
+}
+
+extension Digraph.Builder.Edge: EdgeEnds {}
+extension Digraph.Builder.Ends: EdgeEnds {}
