@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 
+MallocArenas.useOne()
 var console = Console.process()
 let status = FlowCtl.main(Array(CommandLine.arguments.dropFirst()), console: &console)
 exit(status.rawValue)
