@@ -4,10 +4,10 @@ import FlowTestSupport
 import Foundation
 import Testing
 
-/// A large file is parsed in two halves on two cores (`Parser.parseInHalves`):
-/// the program compiled from the halves is the whole file's, field by field,
-/// wherever the file is cut; and a half with a finding gives the file back
-/// to the one-thread parse.
+/// A large file is parsed in pieces on two cores (`Parser.parseInPieces`):
+/// the program compiled from the pieces is the whole file's, field by field,
+/// wherever the file is cut, once or more; and a piece with a finding gives
+/// the file back to the one-thread parse.
 @Suite struct ParallelParseTests {
     /// Every offset where a line starts with `flow `: where a file may be cut.
     static func cuts(_ text: String) -> [Int] {
@@ -32,9 +32,11 @@ import Testing
         return (tree, compiled([tree], symbols, text))
     }
 
-    static func halves(_ text: String, cutAt cut: Int) -> String? {
+    static func halves(_ text: String, cutAt cut: Int) -> String? { pieces(text, cutAt: [cut]) }
+
+    static func pieces(_ text: String, cutAt cuts: [Int]) -> String? {
         var symbols = SymbolTable()
-        let trees = Array(text.utf8).withUnsafeBufferPointer { Parser.parseInHalves($0, cutAt: cut, file: 0, symbols: &symbols) }
+        let trees = Array(text.utf8).withUnsafeBufferPointer { Parser.parseInPieces($0, cutAt: cuts, file: 0, symbols: &symbols) }
         return trees.map { compiled($0, symbols, text) }
     }
 
@@ -73,6 +75,22 @@ import Testing
             let halves = try #require(Self.halves(text, cutAt: cut))
             #expect(halves == whole.compiled, "seed \(seed), cut at byte \(cut)")
         }
+        // In three pieces and more: every cut but one, every other cut, all of them.
+        for (i, skipped) in cuts.enumerated() {
+            let rest = cuts.filter { $0 != skipped }
+            guard rest.count >= 2 else { continue }
+            let pieces = try #require(Self.pieces(text, cutAt: rest))
+            #expect(pieces == whole.compiled, "seed \(seed), cuts at \(rest) (all but the \(i)th)")
+        }
+        let everyOther = cuts.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+        #expect(try #require(Self.pieces(text, cutAt: everyOther)) == whole.compiled, "seed \(seed), cuts at \(everyOther)")
+        #expect(try #require(Self.pieces(text, cutAt: cuts)) == whole.compiled, "seed \(seed), cut at every flow")
+    }
+
+    @Test func aBadPieceAmongManyGivesTheFileBack() {
+        let text = "flow A [entry] { start a  route a {} }\nflow B { start b  route b { on go -> } }\nflow C { start c  route c {} }\n"
+        #expect(Self.pieces(text, cutAt: Self.cuts(text)) == nil)
+        #expect(Self.pieces(text, cutAt: [Self.cuts(text)[1]]) == nil)
     }
 
     @Test func aCutInsideABlockCommentGivesTheFileBack() {
@@ -95,18 +113,35 @@ import Testing
     }
 
     @Test(arguments: [
-        ("flow A {}\nflow B {}\n", 10 as Int?),
-        ("flow A {}\nflow B {}\nflow C {}\n", 20),
-        ("flow A {}\n  flow B {}\nflowC {}\n", nil),
-        ("flow A {}\n", nil),
+        ("flow A {}\nflow B {}\n", [10]),
+        ("flow A {}\nflow B {}\nflow C {}\n", [20]),
+        ("flow A {}\n  flow B {}\nflowC {}\n", []),
+        ("flow A {}\n", []),
     ])
-    func theCutIsTheFirstFlowLineAfterTheMiddle(_ item: (String, Int?)) {
-        let cut = Array(item.0.utf8).withUnsafeBufferPointer { Parser.halfway($0) }
-        #expect(cut == item.1)
+    func aSmallFileIsCutAtTheFirstFlowLineAfterTheMiddle(_ item: (String, [Int])) {
+        let cuts = Array(item.0.utf8).withUnsafeBufferPointer { Parser.cuts($0) }
+        #expect(cuts == item.1)
     }
 
-    /// Past the threshold, `parseTrees` gives two trees, and the loader and
-    /// compiler take them as the whole file.
+    /// A piece per `pieceSize` bytes (at most `maxPieces`), each cut at the
+    /// first flow line from its share of the file on, past the cut before.
+    @Test(arguments: [(1, 2), (3, 3), (5, 5), (40, Parser.maxPieces)])
+    func aLargeFileIsCutOncePerPieceSize(_ item: (sizes: Int, pieces: Int)) {
+        let flow = "flow F {\n" + String(repeating: "  // padding\n", count: 10) + "}\n"
+        let pieceSize = 4096
+        let count = item.sizes * pieceSize / flow.utf8.count + 1
+        let bytes = Array(String(repeating: flow, count: count).utf8)
+        let cuts = bytes.withUnsafeBufferPointer { Parser.cuts($0, pieceSize: pieceSize) }
+        #expect(cuts.count == item.pieces - 1)
+        let share = bytes.count / item.pieces
+        for (i, cut) in cuts.enumerated() {
+            #expect(cut >= share * (i + 1) && cut < share * (i + 1) + flow.utf8.count, "cut \(i) at \(cut)")
+            #expect(Array(bytes[cut..<cut + 5]) == Array("flow ".utf8) && bytes[cut - 1] == 0x0A)
+        }
+    }
+
+    /// Past the threshold, `parseTrees` gives two trees (a file of less than
+    /// two `pieceSize`s), and the loader and compiler take them as the whole file.
     @Test func aLargeFileIsLoadedInTwoTreesAndCompilesTheSame() throws {
         var text = "flow App [entry] {\n  start F0\n}\n"
         var i = 0

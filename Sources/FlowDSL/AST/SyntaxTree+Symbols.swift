@@ -1,12 +1,12 @@
 import FlowModel
 
 extension SyntaxTree {
-    /// Replaces each symbol `s` of the tree by `symbols[s.id]`: for the
-    /// second half of a file parsed in two (`Parser.parseInHalves`), whose
-    /// names were interned into a table of its own.
+    /// Replaces each symbol `s` of the tree by `symbols[s.id]`: for every
+    /// piece but the first of a file parsed in pieces (`Parser.parseInPieces`),
+    /// whose names were interned into a table of its own.
     ///
     /// Every name of every declaration is rewritten here, in place;
-    /// `ParallelParseTests` compares the program compiled from the halves
+    /// `ParallelParseTests` compares the program compiled from the pieces
     /// with the whole file's, so a name field added to a declaration and
     /// forgotten here fails there.
     /// - Complexity: O(size of the tree).

@@ -57,8 +57,8 @@ package struct Compiler {
         return compile(trees: loader.takeTrees(), symbols: symbols, files: files, diagnostics: diagnostics)
     }
 
-    /// Compiles the trees of `files`, in order (a file's one tree, or the
-    /// two of its halves: `Parser.parseTrees`), with the loader's findings.
+    /// Compiles the trees of `files`, in order (a file's one tree, or
+    /// the trees of its pieces: `Parser.parseTrees`), with the loader's findings.
     /// The trees are the compiler's: the bodies of one are let go once its
     /// flows are compiled (`releaseBodies(after:)`).
     static func compile(trees: consuming [SyntaxTree], symbols: SymbolTable, files: [SourceFile],

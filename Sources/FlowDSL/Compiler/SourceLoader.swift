@@ -9,8 +9,8 @@ import FlowModel
 public struct SourceLoader {
     /// The loaded files, the root first; `SourceSpan.file` indexes them.
     public private(set) var files: [SourceFile] = []
-    /// The files' trees, in the same order: one per file, or two for a large
-    /// file parsed in halves (`Parser.parseTrees`); `SyntaxTree.file` says whose.
+    /// The files' trees, in the same order: one per file, or a few for a
+    /// large file parsed in pieces (`Parser.parseTrees`); `SyntaxTree.file` says whose.
     package private(set) var trees: [SyntaxTree] = []
     /// Every name seen, shared by all files.
     package private(set) var symbols = SymbolTable()

@@ -22,7 +22,7 @@ package struct Lexer {
     package private(set) var allows: [AllowComment] = []
 
     /// Lexes `bytes`, which must stay valid for the lexer's lifetime, from
-    /// byte `start` (the start of a line; `Parser.parseInHalves`) on.
+    /// byte `start` (the start of a line; `Parser.parseInPieces`) on.
     package init(bytes: UnsafeBufferPointer<UInt8>, file: Int32, from start: Int = 0) {
         self.bytes = bytes
         self.file = file

@@ -43,12 +43,12 @@ package struct Parser {
         }
     }
 
-    /// Parses one file's bytes into its trees, in order: one tree, or two
-    /// for a large file, parsed in halves at once (`parseInHalves`).
+    /// Parses one file's bytes into its trees, in order: one tree, or a
+    /// few for a large file, parsed in pieces at once (`parseInPieces`).
     package static func parseTrees(_ bytes: [UInt8], file: Int32, symbols: inout SymbolTable) -> [SyntaxTree] {
         bytes.withUnsafeBufferPointer { buffer in
-            if buffer.count >= halvesThreshold, let cut = halfway(buffer),
-               let trees = parseInHalves(buffer, cutAt: cut, file: file, symbols: &symbols) {
+            if buffer.count >= halvesThreshold, case let cuts = Parser.cuts(buffer), !cuts.isEmpty,
+               let trees = parseInPieces(buffer, cutAt: cuts, file: file, symbols: &symbols) {
                 return trees
             }
             return [parse(buffer, from: 0, file: file, symbols: &symbols, reserving: buffer.count)]
