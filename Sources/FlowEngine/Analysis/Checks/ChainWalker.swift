@@ -83,6 +83,11 @@ struct ChainWalker {
         seedDepth = [Depth](repeating: Depth(below: 0, modal: 0), count: nodes)
         seedReached = [Bool](repeating: false, count: nodes)
         tracksBelow = program.actions.contains { $0.kind == .popTo }
+        // About an edge per target, route and handler, and a few per flow:
+        // growing by doubling instead held the old edges beside the new.
+        let expected = program.expectedFlowGraphEdges + program.handlers.count
+        depthEdges = Digraph.Builder(expectedEdges: expected)
+        if tracksBelow { belowEdges = Digraph.Builder(expectedEdges: expected) }
     }
 
     func context(_ flow: FlowID) -> Int32 { Int32(routeCount) + flow }

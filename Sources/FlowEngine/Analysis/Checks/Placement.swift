@@ -151,6 +151,7 @@ private struct PlacementGraph {
     /// Runs the worklist until nothing changes; each node gains each bit once.
     mutating func propagate() {
         let graph = Digraph(nodeCount: nodeCount, builder)
+        builder = Digraph.Builder()  // its edges are the graph's now: let them go
         let isTabRoot = tabRoots()
         var queue: [Int32] = []
         var queued = [Bool](repeating: false, count: nodeCount)

@@ -146,6 +146,7 @@ struct StackDepths: Sendable {
 
         // The worklist: each node's counts only grow, up to `Depth.unbounded`.
         let graph = Digraph(nodeCount: nodes, walker.depthEdges)
+        walker.depthEdges = Digraph.Builder()  // its edges are the graph's now: let them go
         var depth = walker.seedDepth
         var reached = walker.seedReached
         var queue: [Int32] = []
@@ -180,6 +181,7 @@ struct StackDepths: Sendable {
         self.depth = depth
         self.reached = reached
         belowGraph = Digraph(nodeCount: walker.tracksBelow ? nodes : 0, walker.belowEdges)
+        walker.belowEdges = Digraph.Builder()
         anythingBelow = walker.tracksBelow ? belowGraph.reachable(from: [Int32(routeCount + 2 * flowCount)]) : []
     }
 
