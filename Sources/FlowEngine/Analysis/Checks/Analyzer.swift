@@ -12,7 +12,9 @@ import FlowRuntime
 package struct Analyzer {
     public let program: Program
     package let topology: FlowTopology
-    package let placements: PlacementAnalysis
+    /// The routes' placements: the graph checks read them; none after them
+    /// (`releaseCheckFacts()`).
+    package private(set) var placements: PlacementAnalysis
     /// Whether a flow has a flow-level handler for a user event.
     var hasFlowLevelUserHandler: [Bool]
     /// Whether some flow above a flow has a flow-level user handler.
@@ -73,10 +75,18 @@ package struct Analyzer {
         var analyzer = program.declarationCount >= parallelFrom ? Analyzer.checkedOnTwoCores(program) : Analyzer.checked(program)
         analyzer.keepsStateGraph = keepsStateGraph
         checked()
+        analyzer.releaseCheckFacts()
         if !exploresStates || !analyzer.applyStateGraph(maxWork: explorationWork) { analyzer.attachPaths() }
         analyzer.diagnostics.sort(by: Diagnostic.sourceOrder)
         return Analysis(diagnostics: analyzer.diagnostics, note: analyzer.explorationNote, states: analyzer.exploredStates,
                         stateKeyBytes: analyzer.exploredKeyBytes, stateGraph: analyzer.keptStateGraph)
+    }
+
+    /// Lets go of what only the graph checks read (the placements and their
+    /// witnesses: 30 MB at a million routes), before the state exploration
+    /// or the search for paths allocates.
+    mutating func releaseCheckFacts() {
+        placements = PlacementAnalysis()
     }
 
     package init(_ program: Program) {

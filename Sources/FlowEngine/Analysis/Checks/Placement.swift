@@ -29,6 +29,14 @@ package struct PlacementAnalysis: Sendable {
         witnesses[Int(route) * Placement.wayCount + Placement.wayIndex(way)]
     }
 
+    /// No placements: what an analyzer keeps once its graph checks are done.
+    init() {
+        placements = []
+        witnesses = []
+        routeCount = 0
+        flowCount = 0
+    }
+
     package init(_ program: Program, _ topology: FlowTopology) {
         routeCount = program.routes.count
         flowCount = program.flows.count

@@ -123,9 +123,11 @@ extension Explorer {
 
     /// The sample values `handler`'s event is sent with (`PathStep.sampleValue`), cached.
     mutating func sampleValues(of handler: HandlerID) -> [Value] {
-        if let values = samples[Int(handler)] { return values }
-        let values = program.parameters[program.handlers[Int(handler)].parameters.range].map { PathStep.sampleValue($0.type) }
-        samples[Int(handler)] = values
+        let parameters = program.handlers[Int(handler)].parameters
+        if parameters.isEmpty { return [] }
+        if let values = samples[handler] { return values }
+        let values = program.parameters[parameters.range].map { PathStep.sampleValue($0.type) }
+        samples[handler] = values
         return values
     }
 

@@ -114,9 +114,11 @@ public struct Explorer: Sendable {
     var explored = false
     var unmet = 0
     var placeIndex: [Place: Int32] = [:]
-    /// Per handler, the sample values its event is sent with, worked out
-    /// when a search first sends it (a path search sends a few of many).
-    var samples: [[Value]?]
+    /// The sample values a handler's event is sent with, worked out when a
+    /// search first sends it, for handlers with parameters (a path search
+    /// sends a few of many, most without: a slot for every handler of a
+    /// million routes' program was 16 MB).
+    var samples: [HandlerID: [Value]] = [:]
     /// The URLs opened from the start (`Program.linkSamples`), once it is
     /// expanded: a path's `open` step names one by its index here.
     package internal(set) var linkSamples: [LinkSample] = []
@@ -157,7 +159,6 @@ public struct Explorer: Sendable {
         routeNode = [Int32](repeating: -1, count: program.routes.count)
         handlerNode = [Int32](repeating: -1, count: program.handlers.count)
         flowNode = [Int32](repeating: -1, count: program.flows.count)
-        samples = [[Value]?](repeating: nil, count: program.handlers.count)
     }
 
     /// Searches until every goal is met, or everywhere without a goal.
