@@ -6,7 +6,7 @@ import Glibc
 ///
 /// glibc gives every thread that allocates an arena of its own (up to
 /// eight a core), and memory freed into one arena serves no other: after
-/// the two-thread phases of `validate` (parsing in halves, the checks in
+/// the two-thread phases of `validate` (parsing in pieces, the checks in
 /// two rounds, rendering in halves) each thread's arena held its own peak,
 /// and a million-route program peaked at 687 MiB instead of 615, with no
 /// gain in speed measured from the separate arenas. This is the process's
