@@ -145,7 +145,7 @@ import Testing
     @Test func aLargeFileIsLoadedInTwoTreesAndCompilesTheSame() throws {
         var text = "flow App [entry] {\n  start F0\n}\n"
         var i = 0
-        while text.utf8.count < Parser.halvesThreshold + 1000 {
+        while text.utf8.count < Parser.piecesThreshold + 1000 {
             text += "flow F\(i) {\n  start a\n  route a {\n    on next -> push b\n    on go -> start F\(i + 1)\n  }\n  route b \"B \(i)\" {}\n}\n"
             i += 1
         }

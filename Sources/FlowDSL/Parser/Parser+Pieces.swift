@@ -21,7 +21,7 @@ import FlowModel
 extension Parser {
     /// Files from this size on are parsed in pieces (1 MiB: about 13,000
     /// routes, 10 ms of parsing; starting a thread costs tens of microseconds).
-    static let halvesThreshold = 1 << 20
+    static let piecesThreshold = 1 << 20
     /// About how large a piece is, past two: at a million routes (76 MB),
     /// nine pieces, each tree about 40 MB instead of two of 170.
     static let pieceSize = 8 << 20

@@ -47,7 +47,7 @@ package struct Parser {
     /// few for a large file, parsed in pieces at once (`parseInPieces`).
     package static func parseTrees(_ bytes: [UInt8], file: Int32, symbols: inout SymbolTable) -> [SyntaxTree] {
         bytes.withUnsafeBufferPointer { buffer in
-            if buffer.count >= halvesThreshold, case let cuts = Parser.cuts(buffer), !cuts.isEmpty,
+            if buffer.count >= piecesThreshold, case let cuts = Parser.cuts(buffer), !cuts.isEmpty,
                let trees = parseInPieces(buffer, cutAt: cuts, file: file, symbols: &symbols) {
                 return trees
             }
