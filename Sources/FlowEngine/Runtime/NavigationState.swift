@@ -201,13 +201,17 @@ public struct NavigationState: Hashable, Sendable {
 
     /// The active entry's route and flow instance, without copying its
     /// arguments (the hot path of dispatch needs only these two ids).
+    /// Always inlined: a call from the random walk's `inout` navigator
+    /// copied its state first.
     public var activeIDs: (route: RouteID, instance: Int32)? {
-        let top = layers.count - 1
-        guard top >= 0 else { return nil }
-        let selected = layers[top].selected
-        let count = layers[top].stacks[selected].count
-        guard count > 0 else { return nil }
-        return (layers[top].stacks[selected][count - 1].route, layers[top].stacks[selected][count - 1].instance)
+        @inline(__always) get {
+            let top = layers.count - 1
+            guard top >= 0 else { return nil }
+            let selected = layers[top].selected
+            let count = layers[top].stacks[selected].count
+            guard count > 0 else { return nil }
+            return (layers[top].stacks[selected][count - 1].route, layers[top].stacks[selected][count - 1].instance)
+        }
     }
 
     /// The number of entries in the visible stack of the top layer.

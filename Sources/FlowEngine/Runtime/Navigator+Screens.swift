@@ -15,10 +15,13 @@ extension Navigator {
         return shown.kind == .base ? "the app's base stack" : "its \(shown.kind.rawValue)"
     }
 
-    /// Whether the top layer is an alert or a dialog (indexed in place).
+    /// Whether the top layer is an alert or a dialog (indexed in place;
+    /// always inlined, for the reason `takesDirectSteps` gives).
     package var topIsTransient: Bool {
-        let top = state.layers.count - 1
-        return top > 0 && state.layers[top].kind.isTransient
+        @inline(__always) get {
+            let top = state.layers.count - 1
+            return top > 0 && state.layers[top].kind.isTransient
+        }
     }
 
     /// Removes the alert or dialog on top (docs/language.md#how-a-program-runs "Transient layers").

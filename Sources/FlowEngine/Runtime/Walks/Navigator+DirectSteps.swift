@@ -35,7 +35,13 @@ extension Navigator {
     /// Whether a walk's step may be taken directly now: not on an alert or
     /// a dialog (a tap there removes it first), and not while a URL is
     /// pending (a step that moves the user may open it: `settlePendingLink`).
-    var takesDirectSteps: Bool { !topIsTransient && state.pendingLink == nil }
+    /// Always inlined: a call from the walk's `inout` navigator copied all of it.
+    var takesDirectSteps: Bool {
+        @inline(__always) get {
+            if case .some = state.pendingLink { return false }
+            return !topIsTransient
+        }
+    }
 
     /// Pushes `route` for `instance` onto the visible stack of the top layer.
     package mutating func pushDirectly(_ route: RouteID, for instance: Int32) {
