@@ -77,4 +77,19 @@ import Testing
             #expect(index.location(of: start).line == line + 1 && index.location(of: start).column == 1)
         }
     }
+
+    /// The count that sizes a large file's index is exact: a byte next to
+    /// a line feed, or one that differs from it only in its high bit, is
+    /// never taken for one, wherever it falls in an eight-byte word.
+    @Test func lineFeedsAreCountedExactlyWhateverTheBytesBesideThem() {
+        var bytes: [UInt8] = []
+        for a in 0..<256 {
+            for b: UInt8 in [0x0A, 0x0B, 0x09, 0x8A, 0x00, 0xFF] { bytes += [UInt8(a), b, 0x0A, UInt8(a) ^ 0x80, b] }
+        }
+        for start in 0..<9 {
+            for end in (bytes.count - 8)...bytes.count {
+                #expect(LineIndex.lineFeeds(bytes, start..<end) == bytes[start..<end].count { $0 == 0x0A })
+            }
+        }
+    }
 }
