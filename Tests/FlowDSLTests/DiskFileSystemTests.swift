@@ -42,4 +42,17 @@ struct DiskFileSystemTests {
         #expect(throws: FileReadError("no such file")) { try DiskFileSystem().read(directory.appendingPathComponent("b.flow").path) }
         #expect(throws: FileReadError("is a directory")) { try DiskFileSystem().read(directory.path) }
     }
+
+    /// Only a regular file is read again after its program is checked (a
+    /// large program's text is set aside meanwhile): a pipe would read empty.
+    @Test func onlyARegularFileCanBeReadAgain() throws {
+        let (directory, file) = try temporaryFile("flow A [entry] { start a  route a }\n")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pipe = Pipe()
+        #expect(DiskFileSystem().canReadAgain(file.path))
+        #expect(!DiskFileSystem().canReadAgain(directory.path))
+        #expect(!DiskFileSystem().canReadAgain(directory.appendingPathComponent("b.flow").path))
+        #expect(!DiskFileSystem().canReadAgain("/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)"))
+        #expect(!DiskFileSystem().canReadAgain("/dev/null"))
+    }
 }

@@ -4,6 +4,17 @@ import Foundation
 public protocol FileSystem: Sendable {
     /// The bytes of the file at `path`, or an error saying why it cannot be read.
     func read(_ path: String) throws(FileReadError) -> [UInt8]
+    /// Whether `path` can be read again, giving the same bytes until the
+    /// file changes: a regular file can, a pipe or a terminal cannot (it is
+    /// read once, to its end). A large program's text is set aside while it
+    /// is checked, and read again for the findings, only when every one of
+    /// its files can (`Validation`).
+    func canReadAgain(_ path: String) -> Bool
+}
+
+extension FileSystem {
+    /// None, unless the file system says otherwise: the text stays in memory.
+    public func canReadAgain(_ path: String) -> Bool { false }
 }
 
 /// Why a file could not be read.
@@ -50,6 +61,12 @@ public struct DiskFileSystem: FileSystem {
         return bytes
     }
 
+    /// A regular file can be read again; a pipe, a terminal or a missing file cannot.
+    public func canReadAgain(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
     static var tooLarge: FileReadError {
         FileReadError("larger than \(DiskFileSystem.maximumFileSize / 1024 / 1024) MiB")
     }
@@ -81,6 +98,8 @@ package struct MemoryFileSystem: FileSystem {
         guard let bytes = files[PathText.normalize(path)] else { throw FileReadError("no such file") }
         return bytes
     }
+
+    public func canReadAgain(_ path: String) -> Bool { files[PathText.normalize(path)] != nil }
 }
 
 /// Lexical path arithmetic (no file system access), so imports resolve the

@@ -71,6 +71,14 @@ public struct SourceLoader {
         return trees
     }
 
+    /// Hands over the files' bytes and keeps their paths: once every file
+    /// is parsed, nothing before the findings' rendering reads the text
+    /// (`Validation` sets a large program's aside while it is checked).
+    package mutating func takeSourceBytes() -> [[UInt8]] {
+        defer { files = files.map { SourceFile(path: $0.path, bytes: []) } }
+        return files.map(\.bytes)
+    }
+
     private mutating func add(path: String, bytes: [UInt8]) {
         let file = Int32(files.count)
         files.append(SourceFile(path: path, bytes: bytes))

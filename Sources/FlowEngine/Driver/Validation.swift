@@ -44,17 +44,31 @@ public struct Validation: Sendable {
     /// `run(_:fileSystem:)`, which a program whose files `memo` has seen
     /// (the same paths, the same bytes) skips after loading them: it
     /// returns what they gave then, and keeps each new validation.
+    /// Without a memo, a program of `setAsideFrom` bytes or more is checked
+    /// with its text out of memory (`SetAsideSources`).
     package static func run(_ path: String, fileSystem: any FileSystem = DiskFileSystem(),
-                            memo: ValidationMemo?) throws(FileReadError) -> Validation {
+                            memo: ValidationMemo?, setAsideFrom: Int = SetAsideSources.threshold) throws(FileReadError) -> Validation {
         let clock = ContinuousClock()
         let start = clock.now
-        let loader = try SourceLoader.load(path, from: fileSystem)
-        let files = loader.files
-        if let known = memo?.validation(of: files) { return known }
+        var loader = try SourceLoader.load(path, from: fileSystem)
         let loaded = (clock.now, PeakMemory.mebibytes())
+        guard let memo else {
+            let aside = SetAsideSources(&loader, fileSystem: fileSystem, minimumBytes: setAsideFrom)
+            var restoreError: FileReadError?
+            var result = check(consume loader, restoringSources: aside.map { aside in
+                { (files: inout [SourceFile]) in
+                    do throws(FileReadError) { try aside.restore(&files, from: fileSystem) } catch { restoreError = error }
+                }
+            })
+            if let restoreError { throw restoreError }
+            result.timings.insert(("load and parse", start.duration(to: loaded.0), loaded.1), at: 0)
+            return result
+        }
+        let files = loader.files
+        if let known = memo.validation(of: files) { return known }
         var result = check(consume loader)
         result.timings.insert(("load and parse", start.duration(to: loaded.0), loaded.1), at: 0)
-        memo?.keep(result, for: files)
+        memo.keep(result, for: files)
         return result
     }
 
@@ -86,12 +100,15 @@ public struct Validation: Sendable {
 
     /// docs/diagnostics.md: with syntax errors the flow analyses are skipped, so that
     /// no finding cascades from a construct that did not parse.
+    /// `restoringSources`, when the loader's text was set aside, puts it
+    /// back into the program's files before the allow comments are applied.
     public static func check(_ loader: consuming SourceLoader, exploresStates: Bool = true, explorationWork: Int? = nil,
-                             keepsStateGraph: Bool = false) -> Validation {
+                             keepsStateGraph: Bool = false,
+                             restoringSources: ((inout [SourceFile]) -> Void)? = nil) -> Validation {
         let clock = ContinuousClock()
         let start = clock.now
         // The syntax trees die with the loader here, before the analyses allocate.
-        let compiled = Compiler.compile(consume loader)
+        var compiled = Compiler.compile(consume loader)
         let compiledAt = clock.now
         let compiledPeak = PeakMemory.mebibytes()
         var diagnostics = compiled.diagnostics
@@ -117,6 +134,7 @@ public struct Validation: Sendable {
             keyBytes = analysis.stateKeyBytes
             graph = analysis.stateGraph
         }
+        restoringSources?(&compiled.program.files)
         let allowed = Allowances.apply(compiled.allows, to: diagnostics, files: compiled.program.files,
                                        reportUnused: compiledCleanly)
         return Validation(program: compiled.program, diagnostics: allowed.reported, suppressed: allowed.suppressed,
