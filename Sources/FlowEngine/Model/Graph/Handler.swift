@@ -117,6 +117,15 @@ public enum StartMode: String, Hashable, Sendable {
 }
 
 /// One navigation action of a handler.
+///
+/// A program holds millions of actions at the largest sizes. Besides its
+/// targets and its flow, each kind names at most one thing: `finish` a
+/// result, `push`, `sheet` and `cover` a transition, `assume` a guard. So
+/// one number holds whichever the kind names (-1: none), and each of those
+/// properties reads it only for the kinds that name it: 40 bytes an action
+/// instead of 48. (`flow` stays a field of its own: the engine's hot paths
+/// read it, and a call of a getter from another module there made a
+/// mutating method copy the navigator.)
 public struct Action: Sendable {
     public var kind: ActionKind
     public var mode: StartMode
@@ -131,32 +140,33 @@ public struct Action: Sendable {
     public var arguments: IndexRange = .empty
     /// The span of the action keyword through its last token.
     public var span: SourceSpan
-    // The optional symbols as numbers (-1: none), the assumed guard's
-    // negation beside the kinds: 48 bytes an action instead of 64.
-    private var resultSymbol: Int32 = -1
-    private var transitionSymbol: Int32 = -1
-    private var assumedSymbol: Int32 = -1
+    /// The result, transition or guard the kind names, or -1.
+    private var operand: Int32 = -1
 
-    /// The result of `finish`.
+    /// The result of `finish` (setting it for another kind changes nothing).
     public var result: Symbol? {
-        get { resultSymbol < 0 ? nil : Symbol(resultSymbol) }
-        set { resultSymbol = newValue?.id ?? -1 }
+        get { kind == .finish && operand >= 0 ? Symbol(operand) : nil }
+        set { if kind == .finish { operand = newValue?.id ?? -1 } }
     }
 
-    /// The custom transition named by `with`.
+    /// The custom transition named by `with` (`push`, `sheet`, `cover`).
     public var transition: Symbol? {
-        get { transitionSymbol < 0 ? nil : Symbol(transitionSymbol) }
-        set { transitionSymbol = newValue?.id ?? -1 }
+        get { Action.takesTransition(kind) && operand >= 0 ? Symbol(operand) : nil }
+        set { if Action.takesTransition(kind) { operand = newValue?.id ?? -1 } }
     }
 
     /// `assume g` (the guard set) or `assume !g` (cleared).
     public var assumedGuard: Guard? {
-        get { assumedSymbol < 0 ? nil : Guard(name: Symbol(assumedSymbol), negated: assumesNegation) }
+        get { kind == .assume && operand >= 0 ? Guard(name: Symbol(operand), negated: assumesNegation) : nil }
         set {
-            assumedSymbol = newValue?.name.id ?? -1
+            guard kind == .assume else { return }
+            operand = newValue?.name.id ?? -1
             assumesNegation = newValue?.negated ?? false
         }
     }
+
+    /// Whether an action of `kind` may name a transition (`with`).
+    static func takesTransition(_ kind: ActionKind) -> Bool { kind == .push || kind == .sheet || kind == .cover }
 
     public init(kind: ActionKind, targets: IndexRange, flow: FlowID, mode: StartMode, result: Symbol?, transition: Symbol?, span: SourceSpan) {
         self.kind = kind
