@@ -82,6 +82,57 @@ struct WorklistTests {
         #expect(a.labels.isEmpty && b.labels == [Int32](repeating: -1, count: 6))
     }
 
+    /// A graph built from a builder given up to it (whose pages go back to
+    /// the system a megabyte at a time as its edges are placed) is the one
+    /// built from a builder kept: large enough to give several megabytes
+    /// back, with its edges mostly in the order of their nodes as the
+    /// checks' are, and some out of it.
+    @Test("a graph built taking its builder has the same edges, labels and order",
+          arguments: [(false, false), (false, true), (true, false), (true, true)])
+    func takingTheBuilder(labeled: Bool, reversed: Bool) {
+        let nodeCount = 200_000
+        let kept = Digraph(nodeCount: nodeCount, Self.largeBuilder(nodeCount, labeled: labeled), reversed: reversed)
+        var given = Self.largeBuilder(nodeCount, labeled: labeled)
+        let taken = Digraph(nodeCount: nodeCount, taking: consume given, reversed: reversed)
+        #expect(taken.offsets == kept.offsets)
+        #expect(taken.targets == kept.targets)
+        #expect(taken.labels == kept.labels)
+        #expect(taken.targets.count == 3 * nodeCount && taken.labels.count == (labeled ? 3 * nodeCount : 0))
+        given = Digraph.Builder()
+        #expect(given.count == 0)
+    }
+
+    /// A builder whose storage another still shares is copied, never given
+    /// back: the other reads every edge after.
+    @Test func takingASharedBuilderLeavesItWhole() {
+        let nodeCount = 200_000
+        let builder = Self.largeBuilder(nodeCount, labeled: true)
+        let taken = Digraph(nodeCount: nodeCount, taking: builder)
+        var sum = 0
+        var edges = 0
+        builder.forEachEdge { from, _ in
+            sum &+= Int(from)
+            edges += 1
+        }
+        #expect(edges == 3 * nodeCount && taken.targets.count == 3 * nodeCount)
+        #expect(sum == 3 * (nodeCount * (nodeCount - 1) / 2))
+    }
+
+    /// Three edges a node, in node order as the checks add theirs: to the
+    /// next node, and to two others drawn at random (labels tell them apart).
+    static func largeBuilder(_ nodeCount: Int, labeled: Bool) -> Digraph.Builder {
+        var builder = Digraph.Builder(expectedEdges: 16, labeled: labeled)
+        var random: UInt64 = 7
+        for n in 0..<nodeCount {
+            for k in 0..<3 {
+                random = random &* 6364136223846793005 &+ 1442695040888963407
+                let to = k == 0 ? Int32((n + 1) % nodeCount) : Int32(Int(random >> 33) % nodeCount)
+                builder.add(Int32(n), to, label: labeled ? Int32(n &* 3 &+ k) : -1)
+            }
+        }
+        return builder
+    }
+
     @Test("an empty search has nothing to give")
     func empty() {
         var search = Worklist(count: 0)

@@ -158,8 +158,10 @@ private struct PlacementGraph {
 
     /// Runs the worklist until nothing changes; each node gains each bit once.
     mutating func propagate() {
-        let graph = Digraph(nodeCount: nodeCount, builder)
-        builder = Digraph.Builder()  // its edges are the graph's now: let them go
+        // Its edges are the graph's now: the builder is given up as they are placed.
+        var edges = Digraph.Builder()
+        swap(&edges, &builder)
+        let graph = Digraph(nodeCount: nodeCount, taking: consume edges)
         let isTabRoot = tabRoots()
         var queue: [Int32] = []
         var queued = [Bool](repeating: false, count: nodeCount)

@@ -25,7 +25,7 @@ extension Analyzer {
                 forEachShownRoute(handler) { local.add(Int32(r), $0) }
             }
         }
-        let reachable = Digraph(nodeCount: routeCount, local).reachable(from: seeds)
+        let reachable = Digraph(nodeCount: routeCount, taking: consume local).reachable(from: seeds)
         for (r, route) in program.routes.enumerated() where !reachable[r] {
             let flow = program.flows[Int(route.flow)]
             // Without a start (F104 said so) reachability in the flow means nothing.
@@ -61,7 +61,8 @@ extension Analyzer {
                 global.add(source, flowNode(program.actions[a].flow))
             }
         }
-        let fromEntry = Digraph(nodeCount: routeCount + program.flows.count, global).reachable(from: [flowNode(program.entry)])
+        let fromEntry = Digraph(nodeCount: routeCount + program.flows.count, taking: consume global)
+            .reachable(from: [flowNode(program.entry)])
         for (f, flow) in program.flows.enumerated() where !fromEntry[Int(flowNode(FlowID(f)))] {
             report(.flowNeverStarted, flow.span,
                    "flow '\(name(flow.name))' is never started: no reachable screen of the app starts it, and it is not the entry")

@@ -143,10 +143,17 @@ struct StackDepths: Sendable {
         starts.append(Int32(walker.requirements.count))
         requirements = walker.requirements
         requirementStart = starts
+        // Both graphs' edges are theirs now: each builder is given up as its
+        // edges are placed, the "below" one first (then the depth graph is
+        // built beside a graph of 8 bytes an edge, not a builder of 12).
+        var belowEdges = Digraph.Builder()
+        swap(&belowEdges, &walker.belowEdges)
+        belowGraph = Digraph(nodeCount: walker.tracksBelow ? nodes : 0, taking: consume belowEdges)
 
         // The worklist: each node's counts only grow, up to `Depth.unbounded`.
-        let graph = Digraph(nodeCount: nodes, walker.depthEdges)
-        walker.depthEdges = Digraph.Builder()  // its edges are the graph's now: let them go
+        var depthEdges = Digraph.Builder()
+        swap(&depthEdges, &walker.depthEdges)
+        let graph = Digraph(nodeCount: nodes, taking: consume depthEdges)
         var depth = walker.seedDepth
         var reached = walker.seedReached
         var queue: [Int32] = []
@@ -180,8 +187,6 @@ struct StackDepths: Sendable {
         }
         self.depth = depth
         self.reached = reached
-        belowGraph = Digraph(nodeCount: walker.tracksBelow ? nodes : 0, walker.belowEdges)
-        walker.belowEdges = Digraph.Builder()
         anythingBelow = walker.tracksBelow ? belowGraph.reachable(from: [Int32(routeCount + 2 * flowCount)]) : []
     }
 
