@@ -7,58 +7,81 @@ extension Analyzer {
     mutating func checkGrowthCycles() {
         let (graph, nodeCount, routeCount) = growthGraph()
         let component = graph.stronglyConnectedComponents()
-        var reportedComponent = Set<Int32>()
-        for n in 0..<nodeCount {
-            for e in graph.edges(of: n) where graph.labels[e] >= 0 {
-                let m = graph.targets[e]
-                guard component[n] == component[Int(m)], reportedComponent.insert(component[n]).inserted else { continue }
-                let action = program.actions[Int(graph.labels[e])]
-                let inCycle = component[n]
-                let back = graph.path(from: m, to: Int32(n)) { component[Int($0)] == inCycle } ?? [m]
-                let names = ([Int32(n)] + back).filter { $0 < routeCount }.map { routeName($0) }
-                report(.unboundedStack, action.span,
-                       "the navigation stack can grow without bound: '\(describe(action))' is on the cycle \(names.joined(separator: " → "))",
-                       reached: .handler(handler(of: graph.labels[e])))
-            }
+        // The first growth edge inside each component, in the order of the
+        // graph's edges (by source node, then as added): the one reported.
+        var first: [Int32: (from: Int32, order: Int, to: Int32, action: Int32)] = [:]
+        var order = 0
+        forEachHandlerEdge { from, to, action in
+            defer { order += 1 }
+            guard action >= 0, component[Int(from)] == component[Int(to)] else { return }
+            let c = component[Int(from)]
+            if let kept = first[c], (kept.from, kept.order) < (from, order) { return }
+            first[c] = (from, order, to, action)
+        }
+        for (c, edge) in first.sorted(by: { ($0.value.from, $0.value.order) < ($1.value.from, $1.value.order) }) {
+            let action = program.actions[Int(edge.action)]
+            let back = graph.path(from: edge.to, to: edge.from) { component[Int($0)] == c } ?? [edge.to]
+            let names = ([edge.from] + back).filter { $0 < routeCount }.map { routeName($0) }
+            report(.unboundedStack, action.span,
+                   "the navigation stack can grow without bound: '\(describe(action))' is on the cycle \(names.joined(separator: " → "))",
+                   reached: .handler(handler(of: edge.action)))
         }
     }
 
     /// The graph `checkGrowthCycles` searches: a node per route, then per
-    /// flow its context, its root and the screens its results return to;
-    /// growth edges labelled with their action. Not `mutating`, unlike the
-    /// check: calling the analyzer's other methods from a mutating one
-    /// copies the whole analyzer, once per handler here.
+    /// flow its context, its root and the screens its results return to.
+    /// Without labels: which edges grow the stack is asked again of the
+    /// handlers (`forEachHandlerEdge`) for the few cycles found, instead of
+    /// carried by every edge (a labelled graph of a million routes held 25
+    /// MB more). Not `mutating`, unlike the check: calling the analyzer's
+    /// other methods from a mutating one copies the whole analyzer, once per
+    /// handler here.
     func growthGraph() -> (graph: Digraph, nodeCount: Int, routeCount: Int) {
         let routeCount = program.routes.count
         let flowCount = program.flows.count
-        let context = { (f: FlowID) in Int32(routeCount) + f }
-        let root = { (f: FlowID) in Int32(routeCount + flowCount) + f }
-        // A flow-level handler of a result `C.x` runs once `C` has ended, from
-        // the screen that started `C`: one node per flow gathers those screens.
-        let returnedFrom = { (f: FlowID) in Int32(routeCount + 2 * flowCount) + f }
-        let nodeCount = routeCount + 3 * flowCount
-        var builder = Digraph.Builder(expectedEdges: program.expectedFlowGraphEdges)
+        let nodes = GrowthNodes(routeCount: routeCount, flowCount: flowCount)
+        var builder = Digraph.Builder(expectedEdges: program.expectedFlowGraphEdges, labeled: false)
         for (f, flow) in program.flows.enumerated() {
             let id = FlowID(f)
             switch flow.start {
-            case .route(let r): builder.add(root(id), r)
-            case .flow(let g): builder.add(root(id), root(g))
+            case .route(let r): builder.add(nodes.root(id), r)
+            case .flow(let g): builder.add(nodes.root(id), nodes.root(g))
             case .none: break
             }
-            for tab in program.tabs(of: id) { builder.add(root(id), root(tab)) }
-            for r in flow.routes.range { builder.add(Int32(r), context(id)) }
+            for tab in program.tabs(of: id) { builder.add(nodes.root(id), nodes.root(tab)) }
+            for r in flow.routes.range { builder.add(Int32(r), nodes.context(id)) }
         }
-        for edge in topology.edges where edge.action < 0 { builder.add(root(edge.parent), returnedFrom(edge.child)) }
+        for edge in topology.edges where edge.action < 0 { builder.add(nodes.root(edge.parent), nodes.returnedFrom(edge.child)) }
         for edge in topology.edges where edge.parent != edge.child {
-            builder.add(context(edge.child), context(edge.parent))
+            builder.add(nodes.context(edge.child), nodes.context(edge.parent))
         }
+        forEachHandlerEdge { from, to, _ in builder.add(from, to) }
+        return (Digraph(nodeCount: nodes.count, taking: consume builder), nodes.count, routeCount)
+    }
+
+    /// The growth graph's nodes past the routes': per flow its context, its
+    /// root, and the screens its results return to (a flow-level handler of
+    /// a result `C.x` runs once `C` has ended, from the screen that started
+    /// `C`: one node per flow gathers those screens).
+    struct GrowthNodes {
+        var routeCount: Int
+        var flowCount: Int
+        var count: Int { routeCount + 3 * flowCount }
+        func context(_ f: FlowID) -> Int32 { Int32(routeCount) + f }
+        func root(_ f: FlowID) -> Int32 { Int32(routeCount + flowCount) + f }
+        func returnedFrom(_ f: FlowID) -> Int32 { Int32(routeCount + 2 * flowCount) + f }
+    }
+
+    /// The growth graph's edges of the handlers, in order, each with the
+    /// action that grows the stack along it (-1: one that does not).
+    /// A gated link's `else` actions (v1) run when a URL opens, not on a
+    /// tap: opening the same URL again and again is no push cycle.
+    func forEachHandlerEdge(_ body: (_ from: Int32, _ to: Int32, _ action: Int32) -> Void) {
+        let nodes = GrowthNodes(routeCount: program.routes.count, flowCount: program.flows.count)
         var frames: [GrowthFrame] = []
-        // Growth edges carry their action id as label; the others -1.
-        // A gated link's `else` actions (v1) run when a URL opens, not on a
-        // tap: opening the same URL again and again is no push cycle.
         for (h, handler) in program.handlers.enumerated() where handler.route >= 0 || !program.isLinkHandler(HandlerID(h)) {
             let source = handler.route >= 0 ? handler.route
-                : handler.event.isResult ? returnedFrom(handler.event.flow) : context(handler.flow)
+                : handler.event.isResult ? nodes.returnedFrom(handler.event.flow) : nodes.context(handler.flow)
             // (v1) A handler that removes at least what it adds (`pop then
             // push r`) moves along the cycle without growing anything.
             let grows = canGrow(handler, frames: &frames)
@@ -67,19 +90,18 @@ extension Analyzer {
                 let label = grows ? Int32(a) : -1
                 switch action.kind {
                 case .push, .sheet, .cover, .popover:
-                    for t in program.targets[action.targets.range] { builder.add(source, t.route, label: label) }
+                    for t in program.targets[action.targets.range] { body(source, t.route, label) }
                 case .replace, .alert, .dialog:
                     // An alert or a dialog goes away at the next event: no growth.
-                    for t in program.targets[action.targets.range] { builder.add(source, t.route) }
+                    for t in program.targets[action.targets.range] { body(source, t.route, -1) }
                 case .start:
-                    builder.add(source, returnedFrom(action.flow))
-                    if action.mode != .root { builder.add(source, root(action.flow), label: label) }
+                    body(source, nodes.returnedFrom(action.flow), -1)
+                    if action.mode != .root { body(source, nodes.root(action.flow), label) }
                 default:
                     break
                 }
             }
         }
-        return (Digraph(nodeCount: nodeCount, builder), nodeCount, routeCount)
     }
 
     /// Whether running `handler`'s chain once can leave more on screen than
