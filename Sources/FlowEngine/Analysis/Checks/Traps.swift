@@ -28,7 +28,7 @@ extension Analyzer {
         markTabStackExits(in: &trap)
         addEffectsFromAbove(to: &trap, fromAbove)
         addLinkResets(to: &trap)
-        reportTraps(trap, reachable: reachable, deadEnds: deadEnds)
+        reportTraps(consume trap, reachable: reachable, deadEnds: deadEnds)
     }
 
     /// Where each handler's actions lead, and which of them leave the flow.
@@ -204,37 +204,33 @@ extension Analyzer {
 
     /// The search: every node that reaches an exit can leave; a reachable
     /// route of a child expected to finish that cannot is trapped, reported
-    /// once where the user first enters the trapped part.
-    private mutating func reportTraps(_ trap: TrapGraph, reachable: [Bool], deadEnds: [Bool]) {
+    /// once where the user first enters the trapped part: the first route
+    /// of its flow, or a route with an edge into it from a node that can
+    /// leave. Only the reversed graph is searched, and it is built from the
+    /// builder given up to it (at a million routes the builder held 40 MB
+    /// beside the graph); the edges into a trapped route are that route's
+    /// in the reversed graph. The findings are reported route by route
+    /// (`validate` puts every finding in source order).
+    private mutating func reportTraps(_ trap: consuming TrapGraph, reachable: [Bool], deadEnds: [Bool]) {
         let routeCount = program.routes.count
-        let canLeave = Digraph(nodeCount: trap.nodeCount, trap.forward, reversed: true)
-            .reachable(from: trap.exits.indices.filter { trap.exits[$0] }.map { Int32($0) })
-        var reported = [Bool](repeating: false, count: routeCount)
+        var edges = Digraph.Builder()
+        swap(&edges, &trap.forward)
+        let backward = Digraph(nodeCount: trap.nodeCount, taking: consume edges, reversed: true)
+        let canLeave = backward.reachable(from: trap.exits.indices.filter { trap.exits[$0] }.map { Int32($0) })
         func isTrapped(_ r: Int) -> Bool {
             guard r < routeCount else { return false }
             let route = program.routes[r]
             return trap.expectedToFinish[Int(route.flow)] && reachable[r] && !canLeave[r]
                 && !deadEnds[r] && !route.attributes.contains(.final)
         }
-        var entries: [Int] = []
+        var entered = [Bool](repeating: false, count: routeCount)
         for (f, flow) in program.flows.enumerated() where trap.expectedToFinish[f] {
-            if case .route(let first) = flow.start, isTrapped(Int(first)) { entries.append(Int(first)) }
+            if case .route(let first) = flow.start, isTrapped(Int(first)) { entered[Int(first)] = true }
         }
-        // Edges into the trapped part from a node that can leave, by source
-        // node and then in the order they were added (the order a forward
-        // graph would list them in), read off the builder: a forward graph
-        // of the whole program only for these few was the largest thing the
-        // checks held at a million routes.
-        var crossings: [(from: Int32, order: Int, to: Int32)] = []
-        var order = 0
-        trap.forward.forEachEdge { from, to in
-            if canLeave[Int(from)] && Int(to) < routeCount && isTrapped(Int(to)) { crossings.append((from, order, to)) }
-            order += 1
+        for r in 0..<routeCount where !entered[r] && isTrapped(r) {
+            entered[r] = backward.edges(of: r).contains { canLeave[Int(backward.targets[$0])] }
         }
-        crossings.sort { ($0.from, $0.order) < ($1.from, $1.order) }
-        entries += crossings.map { Int($0.to) }
-        for r in entries where !reported[r] {
-            reported[r] = true
+        for r in 0..<routeCount where entered[r] {
             let route = program.routes[r]
             let flow = Int(route.flow)
             var notes: [DiagnosticNote] = []
