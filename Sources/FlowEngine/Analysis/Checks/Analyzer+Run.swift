@@ -23,14 +23,20 @@ extension Analyzer {
     /// depths F208 needs; then dead ends and the traps built on them, beside
     /// F208 and the rest. Each round's two sides take about as long on a
     /// large program. The findings are then put in the order one thread
-    /// reports them, so the output does not depend on the threads.
+    /// reports them, so the output does not depend on the threads. The
+    /// stack depths go to the side that checks F208 and are let go of once
+    /// it has (`Handover`).
     static func checkedOnTwoCores(_ program: Program) -> Analyzer {
         let topology = FlowTopology(program)
         let round1 = Both.run({ () -> (Analyzer, reach: [Bool]) in
             var analyzer = Analyzer(program, topology, PlacementAnalysis(program, topology))
             let reach = analyzer.checkReachability()
             return (analyzer, reach)
-        }, { StackDepths(program, topology) })
+        }, { Handover(StackDepths(program, topology)) })
+        // The first round's builders and worklists are free now, but glibc
+        // holds much of them, and the second round's graphs would come on
+        // top: at a million routes, 55 MiB given back before it.
+        FreeMemory.returnToSystem()
         let (reached, reach) = round1.0
         let depths = round1.1
         // The other side starts with no findings: reachability's are the first side's.
@@ -45,7 +51,7 @@ extension Analyzer {
             return (side, deadEndsEnd)
         }, { [empty] () -> (Analyzer, backsEnd: Int) in
             var side = empty
-            side.checkImpossibleBacks(depths: depths)
+            side.checkImpossibleBacks(depths: depths.take())
             let backsEnd = side.diagnostics.count
             side.runRest()
             return (side, backsEnd)
@@ -73,5 +79,18 @@ extension Analyzer {
         let offset = diagnostics.count - range.lowerBound
         diagnostics += side.diagnostics[range]
         for (d, goal) in side.pathGoals where range.contains(d) { pathGoals.append((d + offset, goal)) }
+    }
+}
+
+/// A value one side of a round takes and lets go of when it is done with
+/// it, instead of holding it to the end: the stack depths, which only F208
+/// reads, are not held beside the traps' and the growth cycles' graphs.
+private final class Handover<Value> {
+    private var value: Value?
+    init(_ value: Value) { self.value = value }
+    /// The value, once; nil after.
+    func take() -> Value? {
+        defer { value = nil }
+        return value
     }
 }

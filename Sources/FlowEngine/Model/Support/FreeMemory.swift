@@ -7,16 +7,16 @@ import Glibc
 /// glibc keeps freed memory for later allocations and returns to the system
 /// only what lies at the top of its heap; a large allocation made later
 /// (above its threshold, by a fresh mapping) comes on top of all it kept.
-/// Before the findings of a large program are rendered, its text is read
-/// again (`SetAsideSources`): asking glibc first to give back the free pages
-/// it holds kept the resident peak of a million-route program about 10 MiB
-/// lower, for about 10 ms (some 550 `madvise` calls).
-enum FreeMemory {
+/// Two places of `validate` ask it to give the free pages back, each about
+/// 10 ms (a few hundred `madvise` calls) at a million routes: between the graph
+/// checks' two rounds (55 MiB), and before a large program's text is read
+/// again for its findings (`SetAsideSources`, 10 MiB).
+package enum FreeMemory {
     /// Asks the allocator to give its free pages back (`malloc_trim(0)`).
     /// The Swift module of glibc does not export `malloc_trim`, so it is
     /// looked up by name; if it is not found, and on other platforms,
     /// nothing happens.
-    static func returnToSystem() {
+    package static func returnToSystem() {
         #if canImport(Glibc)
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
         let trim = unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
