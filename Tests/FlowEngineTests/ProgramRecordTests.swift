@@ -7,7 +7,7 @@ import Testing
 /// action's in the one number its kind uses).
 @Suite struct ProgramRecordTests {
     @Test func recordsKeepTheirSize() {
-        #expect(MemoryLayout<Handler>.stride == 56)
+        #expect(MemoryLayout<Handler>.stride == 52)
         #expect(MemoryLayout<Action>.stride == 40)
     }
 
@@ -30,6 +30,19 @@ import Testing
         handler.isSystem = false
         #expect(!handler.isSystem)
         #expect(handler.flow == 1 && handler.route == 2 && handler.event == EventKey(name: Symbol(3)) && handler.span == Self.span)
+    }
+
+    /// The guard's symbol shares a word with the two flags: the largest
+    /// symbol it holds reads back whole, beside either flag.
+    @Test(arguments: [0, 1, (1 << 30) - 2])
+    func handlerGuardKeepsEverySymbol(_ id: Int32) {
+        var handler = Handler(flow: 0, route: 0, event: EventKey(name: Symbol(1)), parameters: .empty,
+                              guardCondition: Guard(name: Symbol(id), negated: false), actions: .empty, span: Self.span)
+        handler.isSystem = true
+        #expect(handler.guardCondition == Guard(name: Symbol(id), negated: false) && handler.isSystem)
+        handler.guardCondition = Guard(name: Symbol(id), negated: true)
+        handler.isSystem = false
+        #expect(handler.guardCondition == Guard(name: Symbol(id), negated: true) && !handler.isSystem)
     }
 
     @Test func handlerWithoutGuardReadsNone() {

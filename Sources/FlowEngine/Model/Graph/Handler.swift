@@ -37,8 +37,10 @@ public struct Guard: Hashable, Sendable {
 /// `on event [when guard] -> action { then action }`.
 ///
 /// A program holds millions of handlers at the largest sizes, so the
-/// optional guard is kept as a symbol number (-1: none) with its negation
-/// and `isSystem` in one byte of flags: 56 bytes a handler instead of 60.
+/// optional guard, its negation and `isSystem` share one word: the guard's
+/// symbol number plus one in the low 30 bits (0: none), the negation and
+/// `[system]` in the two above: 52 bytes a handler instead of 56. (A
+/// program cannot have 2^30 names: its files would be gigabytes.)
 public struct Handler: Sendable {
     public var flow: FlowID
     /// The route it belongs to, or -1 for a flow-level handler.
@@ -52,26 +54,33 @@ public struct Handler: Sendable {
     /// only while the active route belongs to flow F or a flow below it;
     /// -1 when unscoped.
     public var scope: FlowID = -1
-    private var guardSymbol: Int32 = -1
-    private var flags: UInt8 = 0
+    private var guardWord: UInt32 = 0
 
-    private static let negatedFlag: UInt8 = 1
-    private static let systemFlag: UInt8 = 2
+    private static let symbolBits: UInt32 = (1 << 30) - 1
+    private static let negatedBit: UInt32 = 1 << 30
+    private static let systemBit: UInt32 = 1 << 31
 
     /// `when g` or `when !g`.
     public var guardCondition: Guard? {
-        get { guardSymbol < 0 ? nil : Guard(name: Symbol(guardSymbol), negated: flags & Handler.negatedFlag != 0) }
+        get {
+            let symbol = guardWord & Handler.symbolBits
+            return symbol == 0 ? nil : Guard(name: Symbol(Int32(symbol - 1)), negated: guardWord & Handler.negatedBit != 0)
+        }
         set {
-            guardSymbol = newValue?.name.id ?? -1
-            flags = newValue?.negated == true ? flags | Handler.negatedFlag : flags & ~Handler.negatedFlag
+            var word = guardWord & Handler.systemBit
+            if let newValue {
+                word |= (UInt32(truncatingIfNeeded: newValue.name.id) &+ 1) & Handler.symbolBits
+                if newValue.negated { word |= Handler.negatedBit }
+            }
+            guardWord = word
         }
     }
 
     /// Marked `[system]` (docs/language.md): an event the app sends, not a tap.
     /// Random walks fire it only when asked.
     public var isSystem: Bool {
-        get { flags & Handler.systemFlag != 0 }
-        set { flags = newValue ? flags | Handler.systemFlag : flags & ~Handler.systemFlag }
+        get { guardWord & Handler.systemBit != 0 }
+        set { guardWord = newValue ? guardWord | Handler.systemBit : guardWord & ~Handler.systemBit }
     }
 
     public init(flow: FlowID, route: RouteID, event: EventKey, parameters: IndexRange, guardCondition: Guard?, actions: IndexRange, span: SourceSpan) {
