@@ -7,11 +7,22 @@ extension Analyzer {
     mutating func checkGrowthCycles() {
         let (graph, nodeCount, routeCount) = growthGraph()
         let component = graph.stronglyConnectedComponents()
+        // Only a node on a cycle (in a component of two or more, or with an
+        // edge to itself) can have a growth edge inside its component: the
+        // handlers of the others are not walked again.
+        var size = [Int32](repeating: 0, count: nodeCount)
+        for c in component { size[Int(c)] += 1 }
+        let onCycle = (0..<nodeCount).map { n in
+            size[Int(component[n])] > 1 || graph.edges(of: n).contains { graph.targets[$0] == Int32(n) }
+        }
+        size = []
         // The first growth edge inside each component, in the order of the
         // graph's edges (by source node, then as added): the one reported.
+        // (`order` counts only the edges walked, but a node's are all walked
+        // or none.)
         var first: [Int32: (from: Int32, order: Int, to: Int32, action: Int32)] = [:]
         var order = 0
-        forEachHandlerEdge { from, to, action in
+        forEachHandlerEdge(from: { onCycle[Int($0)] }) { from, to, action in
             defer { order += 1 }
             guard action >= 0, component[Int(from)] == component[Int(to)] else { return }
             let c = component[Int(from)]
@@ -73,27 +84,30 @@ extension Analyzer {
     }
 
     /// The growth graph's edges of the handlers, in order, each with the
-    /// action that grows the stack along it (-1: one that does not).
+    /// action that grows the stack along it (-1: one that does not); with
+    /// `sources`, only those of the handlers whose source node it accepts.
     /// A gated link's `else` actions (v1) run when a URL opens, not on a
     /// tap: opening the same URL again and again is no push cycle.
-    func forEachHandlerEdge(_ body: (_ from: Int32, _ to: Int32, _ action: Int32) -> Void) {
+    func forEachHandlerEdge(from sources: ((Int32) -> Bool)? = nil, _ body: (_ from: Int32, _ to: Int32, _ action: Int32) -> Void) {
         let nodes = GrowthNodes(routeCount: program.routes.count, flowCount: program.flows.count)
         var frames: [GrowthFrame] = []
         for (h, handler) in program.handlers.enumerated() where handler.route >= 0 || !program.isLinkHandler(HandlerID(h)) {
             let source = handler.route >= 0 ? handler.route
                 : handler.event.isResult ? nodes.returnedFrom(handler.event.flow) : nodes.context(handler.flow)
+            if let sources, !sources(source) { continue }
             // (v1) A handler that removes at least what it adds (`pop then
             // push r`) moves along the cycle without growing anything.
             let grows = canGrow(handler, frames: &frames)
             for a in handler.actions.range {
                 let action = program.actions[a]
                 let label = grows ? Int32(a) : -1
+                // Targets by index: a slice of the program's array retained it, twice an action.
                 switch action.kind {
                 case .push, .sheet, .cover, .popover:
-                    for t in program.targets[action.targets.range] { body(source, t.route, label) }
+                    for t in action.targets.range { body(source, program.targets[t].route, label) }
                 case .replace, .alert, .dialog:
                     // An alert or a dialog goes away at the next event: no growth.
-                    for t in program.targets[action.targets.range] { body(source, t.route, -1) }
+                    for t in action.targets.range { body(source, program.targets[t].route, -1) }
                 case .start:
                     body(source, nodes.returnedFrom(action.flow), -1)
                     if action.mode != .root { body(source, nodes.root(action.flow), label) }

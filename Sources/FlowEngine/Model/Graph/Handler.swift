@@ -183,7 +183,11 @@ public struct Action: Sendable {
         self.targets = targets
         self.flow = flow
         self.span = span
-        self.result = result
-        self.transition = transition
+        // What the kind names, set directly (the compiler makes millions).
+        if kind == .finish {
+            operand = result?.id ?? -1
+        } else if Action.takesTransition(kind) {
+            operand = transition?.id ?? -1
+        }
     }
 }
