@@ -58,8 +58,8 @@ package struct SetAsideSources {
     }
 
     /// A 64-bit hash of `bytes`, eight at a time in four independent lanes
-    /// (a few milliseconds for 76 MB); not cryptographic: it tells an edit
-    /// from the file checked, not an attack.
+    /// (about 15 ms for 76 MB); not cryptographic: it tells an edit from
+    /// the file checked, not an attack.
     package static func hash(_ bytes: [UInt8]) -> UInt64 {
         bytes.withUnsafeBytes { raw in
             let prime: UInt64 = 0x9E37_79B9_7F4A_7C15

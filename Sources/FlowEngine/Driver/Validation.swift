@@ -51,9 +51,9 @@ public struct Validation: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         var loader = try SourceLoader.load(path, from: fileSystem)
-        let loaded = (clock.now, PeakMemory.mebibytes())
         guard let memo else {
             let aside = SetAsideSources(&loader, fileSystem: fileSystem, minimumBytes: setAsideFrom)
+            let loaded = (clock.now, PeakMemory.mebibytes())
             var restoreError: FileReadError?
             var result = check(consume loader, restoringSources: aside.map { aside in
                 { (files: inout [SourceFile]) in
@@ -64,6 +64,7 @@ public struct Validation: Sendable {
             result.timings.insert(("load and parse", start.duration(to: loaded.0), loaded.1), at: 0)
             return result
         }
+        let loaded = (clock.now, PeakMemory.mebibytes())
         let files = loader.files
         if let known = memo.validation(of: files) { return known }
         var result = check(consume loader)
