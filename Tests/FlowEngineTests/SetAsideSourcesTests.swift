@@ -32,15 +32,8 @@ struct SetAsideSourcesTests {
         func canReadAgain(_ path: String) -> Bool { againReadable }
     }
 
-    static let app = """
-        import "lib.flow"
-        flow App [entry] {
-          start home
-          route home { on open -> start Lib }
-          on Lib.done -> push end
-          route end [final]
-        }
-        """
+    /// An app that imports `lib.flow` and starts its flow.
+    static let app = ValidationMemoTests.app
     /// A warning an allow comment in the imported file suppresses, and one it does not.
     static let lib = """
         flow Lib {

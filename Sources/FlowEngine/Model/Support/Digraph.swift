@@ -91,7 +91,6 @@ package struct Digraph: Sendable {
     /// written, from their ends.) At a million routes the builder of a
     /// labelled graph is about 38 MB and its graph 26.
     package init(nodeCount: Int, taking builder: consuming Builder, reversed: Bool = false) {
-        var builder = builder
         let isLabeled = builder.isLabeled
         self.init(nodeCount: nodeCount, edgeCount: builder.count, labeled: isLabeled) { offsets, targets, labels in
             if isLabeled {
