@@ -146,7 +146,16 @@ package struct Digraph: Sendable {
         /// The first byte not yet given back: the end of the edges, at first.
         private var releasedFrom: Int
         private static let step = 1 << 20
-        private static let page = 4096
+        /// The system's page size (4 KiB on most machines, 16 or 64 on some
+        /// ARM ones): `madvise` takes whole pages, and would round a length
+        /// up past the end of the edges.
+        private static let page: Int = {
+            #if os(Linux)
+            return Int(getpagesize())
+            #else
+            return 4096
+            #endif
+        }()
 
         init<E>(_ edges: UnsafeBufferPointer<E>) {
             base = edges.baseAddress.map { UnsafeRawPointer($0) }
