@@ -1,3 +1,4 @@
+import FlowAnalysis
 import FlowDSL
 import FlowModel
 

@@ -159,9 +159,7 @@ private struct PlacementGraph {
     /// Runs the worklist until nothing changes; each node gains each bit once.
     mutating func propagate() {
         // Its edges are the graph's now: the builder is given up as they are placed.
-        var edges = Digraph.Builder()
-        swap(&edges, &builder)
-        let graph = Digraph(nodeCount: nodeCount, taking: consume edges)
+        let graph = Digraph(nodeCount: nodeCount, taking: builder.take())
         let isTabRoot = tabRoots()
         var queue: [Int32] = []
         var queued = [Bool](repeating: false, count: nodeCount)

@@ -146,14 +146,10 @@ struct StackDepths: Sendable {
         // Both graphs' edges are theirs now: each builder is given up as its
         // edges are placed, the "below" one first (then the depth graph is
         // built beside a graph of 8 bytes an edge, not a builder of 12).
-        var belowEdges = Digraph.Builder()
-        swap(&belowEdges, &walker.belowEdges)
-        belowGraph = Digraph(nodeCount: walker.tracksBelow ? nodes : 0, taking: consume belowEdges)
+        belowGraph = Digraph(nodeCount: walker.tracksBelow ? nodes : 0, taking: walker.belowEdges.take())
 
         // The worklist: each node's counts only grow, up to `Depth.unbounded`.
-        var depthEdges = Digraph.Builder()
-        swap(&depthEdges, &walker.depthEdges)
-        let graph = Digraph(nodeCount: nodes, taking: consume depthEdges)
+        let graph = Digraph(nodeCount: nodes, taking: walker.depthEdges.take())
         var depth = walker.seedDepth
         var reached = walker.seedReached
         var queue: [Int32] = []

@@ -213,9 +213,7 @@ extension Analyzer {
     /// (`validate` puts every finding in source order).
     private mutating func reportTraps(_ trap: consuming TrapGraph, reachable: [Bool], deadEnds: [Bool]) {
         let routeCount = program.routes.count
-        var edges = Digraph.Builder()
-        swap(&edges, &trap.forward)
-        let backward = Digraph(nodeCount: trap.nodeCount, taking: consume edges, reversed: true)
+        let backward = Digraph(nodeCount: trap.nodeCount, taking: trap.forward.take(), reversed: true)
         let canLeave = backward.reachable(from: trap.exits.indices.filter { trap.exits[$0] }.map { Int32($0) })
         func isTrapped(_ r: Int) -> Bool {
             guard r < routeCount else { return false }

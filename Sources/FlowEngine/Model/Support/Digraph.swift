@@ -52,6 +52,13 @@ package struct Digraph: Sendable {
                 unlabeled.append(Ends(from: from, to: to))
             }
         }
+        /// Hands the edges over (to `Digraph(nodeCount:taking:)`, which gives
+        /// their memory back as it places them) and keeps none, so that the
+        /// storage it hands over is not shared.
+        package mutating func take() -> Builder {
+            defer { self = Builder(labeled: isLabeled) }
+            return self
+        }
         /// Calls `body` with each edge's ends, in the order they were added.
         package func forEachEdge(_ body: (_ from: Int32, _ to: Int32) -> Void) {
             if isLabeled {

@@ -10,7 +10,9 @@ import Glibc
 /// Two places of `validate` ask it to give the free pages back, each about
 /// 10 ms (a few hundred `madvise` calls) at a million routes: between the graph
 /// checks' two rounds (55 MiB), and before a large program's text is read
-/// again for its findings (`SetAsideSources`, 10 MiB).
+/// again for its findings (`SetAsideSources`, 10 MiB). It lives with the
+/// checks, not in FlowModel: an app links FlowModel, and the allocator's
+/// state is no library's business there (see flowctl's `MallocArenas`).
 package enum FreeMemory {
     /// Asks the allocator to give its free pages back (`malloc_trim(0)`).
     /// The Swift module of glibc does not export `malloc_trim`, so it is
