@@ -15,17 +15,17 @@ extension Navigator {
     /// Opening a gated link whose guard does not hold: runs the gate's
     /// actions for the entry flow and keeps `url` pending (replacing any
     /// older one), remembering the screens the actions put on screen.
-    mutating func openClosed(_ link: Link, url: String, binding: LinkBinding) throws(NavigationError) {
+    mutating func openClosed(_ matched: PendingLink.MatchedLink, url: String) throws(NavigationError) {
         guard let entry = state.instances.indices.first(where: { state.instances[$0].isRunning && state.instances[$0].parent < 0 }) else {
             throw .emptyScreen(event: "open")
         }
         // Sorted keys, not a set: the state exploration opens a closed link from nearly every state.
         let before = shownMarks().map(\.key).sorted()
-        try run(link.gateHandler, Int32(entry), HandlerValues(event: []), event: "open")
+        try run(matched.link.gateHandler, Int32(entry), HandlerValues(event: []), event: "open")
         if needsCollection { endUnusedInstances() }
         let shown = shownMarks().filter { !Navigator.contains(before, $0.key) }
         var pending = PendingLink(url: url, shown: shown)
-        pending.matched = PendingLink.MatchedLink(link, binding)
+        pending.matched = matched
         state.pendingLink = pending
         emit(.linkPending(url))
     }
@@ -80,25 +80,27 @@ extension Navigator {
             return
         }
         state.pendingLink = nil
-        let link: Link, binding: LinkBinding
-        if let matched = pending.matched {
-            (link, binding) = (matched.link, matched.binding)
-        } else if let found = try? matchBinding(pending.url) {
-            (link, binding) = found
+        let matched: PendingLink.MatchedLink
+        if let known = pending.matched {
+            matched = known
+        } else if let (link, binding) = try? matchBinding(pending.url) {
+            matched = PendingLink.MatchedLink(link, binding)
         } else {
             emit(.linkDropped(pending.url))
             return
         }
         if pending.isHeld {
-            openHeld(pending.url, link, binding)
+            openHeld(pending.url, matched)
             return
         }
-        if isClosed(link) {
+        if isClosed(matched.link) {
             keepWhileShown(pending)
             return
         }
         if logsHandlers { noteTrial() }
-        openPending(pending.url) { (navigator: inout Navigator) throws(NavigationError) in try navigator.arrive(at: link, binding) }
+        openPending(pending.url) { (navigator: inout Navigator) throws(NavigationError) in
+            try navigator.arrive(at: matched.link, matched.binding)
+        }
     }
 
     /// Records that the step tries to open its pending URL now (`triedPendingLink`, `pendingLinkTrial`).
@@ -162,11 +164,11 @@ extension Navigator {
     }
 
     /// `open` on a busy route: the URL waits, replacing any pending one.
-    mutating func hold(_ url: String, _ matched: (Link, LinkBinding)) -> [NavigationEffect] {
+    mutating func hold(_ url: String, _ matched: PendingLink.MatchedLink) -> [NavigationEffect] {
         lastStepChangedFlows = false
         effects.removeAll(keepingCapacity: true)
         var pending = PendingLink(url: url, shown: [], isHeld: true)
-        pending.matched = PendingLink.MatchedLink(matched.0, matched.1)
+        pending.matched = matched
         state.pendingLink = pending
         emit(.linkPending(url))
         return effects
@@ -176,14 +178,16 @@ extension Navigator {
     /// at the end of the step. A gated link whose guard does not hold runs
     /// its gate's actions and waits for the guard; one that cannot arrive
     /// (or whose gate's actions fail) is dropped.
-    private mutating func openHeld(_ url: String, _ link: Link, _ binding: LinkBinding) {
-        if isClosed(link) {
+    private mutating func openHeld(_ url: String, _ matched: PendingLink.MatchedLink) {
+        if isClosed(matched.link) {
             openPending(url, guardHolds: false) { (navigator: inout Navigator) throws(NavigationError) in
-                try navigator.openClosed(link, url: url, binding: binding)
+                try navigator.openClosed(matched, url: url)
             }
             return
         }
         if logsHandlers { noteTrial() }
-        openPending(url) { (navigator: inout Navigator) throws(NavigationError) in try navigator.arrive(at: link, binding) }
+        openPending(url) { (navigator: inout Navigator) throws(NavigationError) in
+            try navigator.arrive(at: matched.link, matched.binding)
+        }
     }
 }

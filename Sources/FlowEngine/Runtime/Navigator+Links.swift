@@ -9,24 +9,26 @@ extension Navigator {
     @discardableResult
     public mutating func open(_ url: String) throws(NavigationError) -> [NavigationEffect] {
         defer { if recordsEffects { stampIdentities() } }
-        return try open(url, matched: try matchBinding(url))
+        let (link, binding) = try matchBinding(url)
+        return try open(url, matched: PendingLink.MatchedLink(link, binding))
     }
 
     /// Opens `url`, already matched (the state exploration matches each
-    /// sample URL once, not once a state).
-    package mutating func open(_ url: String, matched: (Link, LinkBinding)) throws(NavigationError) -> [NavigationEffect] {
-        let (link, binding) = matched
+    /// sample URL once, not once a state). The match is a shared reference:
+    /// a URL left pending keeps it, and a step's closures capture one
+    /// pointer, not the link's arrays.
+    package mutating func open(_ url: String, matched: PendingLink.MatchedLink) throws(NavigationError) -> [NavigationEffect] {
         // (v2) A busy route holds the URL until the user leaves it.
         if activeRouteIsBusy { return hold(url, matched) }
-        if isClosed(link) {
+        if isClosed(matched.link) {
             return try step("open") { (navigator: inout Navigator) throws(NavigationError) in
-                try navigator.openClosed(link, url: url, binding: binding)
+                try navigator.openClosed(matched, url: url)
             }
         }
         return try step("open") { (navigator: inout Navigator) throws(NavigationError) in
             // A newer URL replaces a pending one.
             navigator.state.pendingLink = nil
-            try navigator.arrive(at: link, binding)
+            try navigator.arrive(at: matched.link, matched.binding)
         }
     }
 

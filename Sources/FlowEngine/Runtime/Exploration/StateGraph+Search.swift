@@ -46,13 +46,14 @@ extension StateGraph {
                 instance = state.instances[Int(instance)].parent
                 hops += 1
             }
+            let samples = samples
             for event in keys {
                 take(node, state, cost, nil, kind: systemEvents.contains(event.name) ? .system : .user, event: event) { (n: inout Navigator) throws(NavigationError) in
                     guard let active = n.state.activeIDs,
                           let (h, _) = n.findHandler(event, from: active.instance, route: active.route) else {
                         throw .unhandled(event: n.program.name(event.name), route: n.activeRouteName)
                     }
-                    _ = try n.sendEvent(event, n.program.parameters[n.program.handlers[Int(h)].parameters.range].map { PathStep.sampleValue($0.type) })
+                    _ = try n.sendEvent(event, samples[Int(h)])
                 }
             }
             take(node, state, cost, .back, kind: .user) { (n: inout Navigator) throws(NavigationError) in
@@ -82,7 +83,7 @@ extension StateGraph {
         // class: the first URL of each class reaches what each other one of it would.
         let holds = program.routes[Int(active.route)].attributes.contains(.busy)
         for (s, url) in sampleURLs.enumerated() {
-            guard let matched = sampleMatches[s] else { continue }
+            guard let matched = sampleBoxes[s] else { continue }
             if holds, let c = sampleClasses[s], classSamples[Int(c)][0] != Int32(s) { continue }
             take(node, state, cost, .open(Int32(s)), kind: .link) { (n: inout Navigator) throws(NavigationError) in
                 _ = try n.open(url, matched: matched)

@@ -177,9 +177,9 @@ public struct StateGraph: Sendable {
     /// The URLs a state opens (`Program.linkSamples`), and the link each was built from.
     let sampleURLs: [String]
     let sampleLinks: [Int32]
-    /// Each sample URL matched once (nil: it matches no link, as F301-F304 say).
-    let sampleMatches: [(Link, Navigator.LinkBinding)?]
-    /// The same, as the reference a pending URL keeps (one allocation per link, not per run).
+    /// Each sample URL matched once (nil: it matches no link, as F301-F304
+    /// say), as the reference a pending URL keeps: one allocation per
+    /// sample, not per run, and a run's closures capture one pointer.
     let sampleBoxes: [PendingLink.MatchedLink?]
     /// Gated links whose gate reads the same guard and runs the same actions
     /// form a class, and the links without a gate one more: while one of
@@ -252,7 +252,6 @@ public struct StateGraph: Sendable {
         actionOwner = owner
         sampleURLs = urls
         sampleLinks = linkSamples.map(\.link)
-        sampleMatches = matches
         sampleBoxes = matches.map { $0.map { PendingLink.MatchedLink($0.0, $0.1) } }
         systemEvents = Set(program.handlers.filter(\.isSystem).map(\.event.name))
         neverChecks = program.checks.indices.filter { program.checks[$0].kind == .never }
