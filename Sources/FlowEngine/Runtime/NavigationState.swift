@@ -252,5 +252,12 @@ public struct NavigationState: Hashable, Sendable {
     }
 
     /// The number of entries on screen, in every layer and tab.
-    public var entryCount: Int { layers.reduce(0) { $0 + $1.stacks.reduce(0) { $0 + $1.count } } }
+    /// (By index: a `reduce` copied each layer, retaining its stacks.)
+    public var entryCount: Int {
+        var count = 0
+        for l in layers.indices {
+            for s in layers[l].stacks.indices { count += layers[l].stacks[s].count }
+        }
+        return count
+    }
 }

@@ -41,12 +41,17 @@ extension Navigator {
     }
 
     /// Every screen on the screen, bottom first.
+    /// Read by index: a `for` over the layers, stacks and entries copied
+    /// each (retaining every entry's arguments) at every closed gate opened.
     func shownMarks() -> [PendingLink.Mark] {
         var marks: [PendingLink.Mark] = []
         marks.reserveCapacity(state.entryCount)
-        for layer in state.layers {
-            for stack in layer.stacks {
-                for entry in stack { marks.append(PendingLink.Mark(route: entry.route, instance: entry.instance)) }
+        let layers = state.layers
+        for l in layers.indices {
+            for s in layers[l].stacks.indices {
+                layers[l].stacks[s].withUnsafeBufferPointer { stack in
+                    for e in stack.indices { marks.append(PendingLink.Mark(route: stack[e].route, instance: stack[e].instance)) }
+                }
             }
         }
         return marks
@@ -59,9 +64,12 @@ extension Navigator {
     /// The same, in `layers`: a filter in a mutating method passes these,
     /// not `isShown`, which would capture a copy of the whole navigator.
     static func isShown(_ mark: PendingLink.Mark, in layers: [Layer]) -> Bool {
-        for layer in layers.reversed() {
-            for stack in layer.stacks where stack.contains(where: { $0.route == mark.route && $0.instance == mark.instance }) {
-                return true
+        for l in layers.indices.reversed() {
+            for s in layers[l].stacks.indices {
+                let found = layers[l].stacks[s].withUnsafeBufferPointer { stack in
+                    stack.indices.contains { stack[$0].route == mark.route && stack[$0].instance == mark.instance }
+                }
+                if found { return true }
             }
         }
         return false
