@@ -50,8 +50,7 @@ extension StateGraph {
             }
             recordDroppedLinks(node, range, n, substitute: -1)
         }
-        var reached = n.state
-        reached.freeSlots.removeAll()
+        let reached = StateGraph.withoutFreeSlots(n.state)
         let target = discover(reached, parent: node, steps: range, kind: kind, from: state, shownBy: showingAction(n.handlerLog),
                               unseen: unseenTabs(reached, from: state, node))
         if target >= 0, target != node { checkNever(node, range, reached, valuation) }
@@ -59,6 +58,16 @@ extension StateGraph {
            program.handlers[Int(first)].isSystem, program.handlers[Int(first)].route >= 0 {
             hasSystemWayOut[Int(node)] = true
         }
+    }
+
+    /// `state` as the graph keeps it: without free instance slots (the
+    /// exploration's navigator reuses none, so most states have none to
+    /// drop, and are kept as they are).
+    static func withoutFreeSlots(_ state: NavigationState) -> NavigationState {
+        guard !state.freeSlots.isEmpty else { return state }
+        var trimmed = state
+        trimmed.freeSlots.removeAll()
+        return trimmed
     }
 
     /// The first action in source order, among those of the handlers in
@@ -122,8 +131,7 @@ extension StateGraph {
                                          _ n: Navigator, _ valuation: GuardBranching.Assignment, _ mirror: Int32) {
         let range = appendLines(node, state, step, n, valuation)
         recordDroppedLinks(node, range, n, substitute: mirror)
-        var reached = n.state
-        reached.freeSlots.removeAll()
+        let reached = StateGraph.withoutFreeSlots(n.state)
         let target = discover(reached, parent: node, steps: range, kind: .system, from: state, shownBy: showingAction(n.handlerLog),
                               substitute: mirror, unseen: unseenTabs(reached, from: state, node))
         if target >= 0, target != node, substitutes[Int(target)] == mirror, parents[Int(target)] == node {

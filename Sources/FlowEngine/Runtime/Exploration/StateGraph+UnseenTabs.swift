@@ -8,18 +8,22 @@ extension StateGraph {
     /// `node`'s `source` changed while leaving them hidden, and those still
     /// hidden that were unseen before it. (A tab is coded `layer << 8 |
     /// tab`; a container has far fewer than 256 tabs.)
+    ///
+    /// Every run asks, so the layers and stacks are read in place by index:
+    /// binding one would retain what it holds.
     func unseenTabs(_ reached: NavigationState, from source: NavigationState, _ node: Int32) -> [Int32] {
         var unseen: [Int32] = []
-        for (l, layer) in reached.layers.enumerated() where layer.stacks.count > 1 {
-            for s in layer.stacks.indices where s != layer.selected {
+        let layers = reached.layers
+        for l in layers.indices where layers[l].stacks.count > 1 {
+            let selected = layers[l].selected
+            for s in layers[l].stacks.indices where s != selected {
                 let code = Int32(l << 8 | s)
-                let stack = layer.stacks[s]
-                if l < source.layers.count, source.layers[l].container == layer.container, source.layers[l].stacks.count == layer.stacks.count {
-                    let before = source.layers[l]
-                    let wasUnseen = node >= 0 && before.selected != s && unseenValues[unseenRanges[Int(node)].range].contains(code)
+                if l < source.layers.count, source.layers[l].container == layers[l].container,
+                   source.layers[l].stacks.count == layers[l].stacks.count {
+                    let wasUnseen = node >= 0 && source.layers[l].selected != s && unseenValues[unseenRanges[Int(node)].range].contains(code)
                     // Entries are equal when their route, flow instance and arguments are.
-                    if wasUnseen || before.stacks[s] != stack { unseen.append(code) }
-                } else if stack.count > 1 {
+                    if wasUnseen || source.layers[l].stacks[s] != layers[l].stacks[s] { unseen.append(code) }
+                } else if layers[l].stacks[s].count > 1 {
                     unseen.append(code)
                 }
             }
