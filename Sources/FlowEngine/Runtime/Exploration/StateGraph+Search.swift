@@ -49,11 +49,12 @@ extension StateGraph {
             let samples = samples
             for event in keys {
                 take(node, state, cost, nil, kind: systemEvents.contains(event.name) ? .system : .user, event: event) { (n: inout Navigator) throws(NavigationError) in
+                    // What `sendEvent` does, dispatching once: the samples fit the handler's parameters.
                     guard let active = n.state.activeIDs,
-                          let (h, _) = n.findHandler(event, from: active.instance, route: active.route) else {
+                          let (h, instance) = n.findHandler(event, from: active.instance, route: active.route) else {
                         throw .unhandled(event: n.program.name(event.name), route: n.activeRouteName)
                     }
-                    _ = try n.sendEvent(event, samples[Int(h)])
+                    _ = try n.fire(h, instance, samples[Int(h)], event: n.program.name(event.name))
                 }
             }
             take(node, state, cost, .back, kind: .user) { (n: inout Navigator) throws(NavigationError) in
