@@ -92,12 +92,17 @@ extension StateGraph {
         if node < 0 {
             for (symbol, value) in valuation where value { pathSteps.append(.assume(symbol, true)) }
         } else {
-            let changes = StateGraph.assumeLines(valuation, from: state, before: step)
-            // Leading assumes choose the start: after the start, an `expect top` comes first.
-            if onlyAssumes[Int(node)], changes.contains(where: { startGuards.contains($0.symbol) }), let active = state.activeIDs {
-                pathSteps.append(.expectTop(active.route))
+            // `assumeLines`, written as they are found (every run has its lines: no list made first).
+            var assumed: Symbol?
+            if case .assume(let symbol, _) = step { assumed = symbol }
+            let first = pathSteps.count
+            var choosesStart = false
+            for (symbol, value) in valuation where state.guards.contains(symbol) != value && symbol != assumed {
+                if !choosesStart, onlyAssumes[Int(node)], startGuards.contains(symbol) { choosesStart = true }
+                pathSteps.append(.assume(symbol, value))
             }
-            for (symbol, value) in changes { pathSteps.append(.assume(symbol, value)) }
+            // Leading assumes choose the start: after the start, an `expect top` comes first.
+            if choosesStart, let active = state.activeIDs { pathSteps.insert(.expectTop(active.route), at: first) }
             if let step {
                 pathSteps.append(step)
             } else if let first = n.handlerLog.first {
