@@ -7,8 +7,13 @@ import FlowModel
 /// dropped (the user cancelled, or it can no longer open).
 extension Navigator {
     /// Whether `link` is gated by a guard that does not hold now.
-    package func isClosed(_ link: Link) -> Bool {
-        guard let gate = link.gate else { return false }
+    package func isClosed(_ link: Link) -> Bool { isClosed(gate: link.gate) }
+
+    /// Whether a link gated by `gate` (nil: none) is closed now. Given the
+    /// gate alone, a caller holding a shared match passes two words, not a
+    /// copy of the whole link.
+    func isClosed(gate: Guard?) -> Bool {
+        guard let gate else { return false }
         return guardIsSet(gate.name) == gate.negated
     }
 
@@ -101,7 +106,7 @@ extension Navigator {
             openHeld(pending.url, matched)
             return
         }
-        if isClosed(matched.link) {
+        if isClosed(gate: matched.link.gate) {
             keepWhileShown(pending)
             return
         }
@@ -187,7 +192,7 @@ extension Navigator {
     /// its gate's actions and waits for the guard; one that cannot arrive
     /// (or whose gate's actions fail) is dropped.
     private mutating func openHeld(_ url: String, _ matched: PendingLink.MatchedLink) {
-        if isClosed(matched.link) {
+        if isClosed(gate: matched.link.gate) {
             openPending(url, guardHolds: false) { (navigator: inout Navigator) throws(NavigationError) in
                 try navigator.openClosed(matched, url: url)
             }

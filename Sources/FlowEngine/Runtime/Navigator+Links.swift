@@ -20,7 +20,7 @@ extension Navigator {
     package mutating func open(_ url: String, matched: PendingLink.MatchedLink) throws(NavigationError) -> [NavigationEffect] {
         // (v2) A busy route holds the URL until the user leaves it.
         if activeRouteIsBusy { return hold(url, matched) }
-        if isClosed(matched.link) {
+        if isClosed(gate: matched.link.gate) {
             return try step("open") { (navigator: inout Navigator) throws(NavigationError) in
                 try navigator.openClosed(matched, url: url)
             }
