@@ -95,14 +95,13 @@ extension StateGraph {
             // `assumeLines`, written as they are found (every run has its lines: no list made first).
             var assumed: Symbol?
             if case .assume(let symbol, _) = step { assumed = symbol }
-            let first = pathSteps.count
             var choosesStart = false
             for (symbol, value) in valuation where state.guards.contains(symbol) != value && symbol != assumed {
                 if !choosesStart, onlyAssumes[Int(node)], startGuards.contains(symbol) { choosesStart = true }
                 pathSteps.append(.assume(symbol, value))
             }
             // Leading assumes choose the start: after the start, an `expect top` comes first.
-            if choosesStart, let active = state.activeIDs { pathSteps.insert(.expectTop(active.route), at: first) }
+            if choosesStart, let active = state.activeIDs { pathSteps.insert(.expectTop(active.route), at: Int(lower)) }
             if let step {
                 pathSteps.append(step)
             } else if let first = n.handlerLog.first {
