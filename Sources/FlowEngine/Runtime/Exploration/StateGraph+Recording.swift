@@ -29,11 +29,7 @@ extension StateGraph {
             if firstFailure[b] < 0 {
                 firstFailure[b] = node
                 let assumeLower = Int32(pathSteps.count)
-                let changes = StateGraph.assumeLines(valuation, from: state, before: step)
-                if onlyAssumes[Int(node)], changes.contains(where: { startGuards.contains($0.symbol) }), let active = state.activeIDs {
-                    pathSteps.append(.expectTop(active.route))
-                }
-                for (symbol, value) in changes { pathSteps.append(.assume(symbol, value)) }
+                appendAssumeLines(node, state, before: step, valuation)
                 failureSteps[b] = IndexRange(assumeLower, Int32(pathSteps.count))
                 failedAction[b] = action >= 0 && actionOwner[Int(action)] == blamed ? action : program.handlers[b].actions.lower
                 failureReason[b] = failure.description
@@ -92,16 +88,7 @@ extension StateGraph {
         if node < 0 {
             for (symbol, value) in valuation where value { pathSteps.append(.assume(symbol, true)) }
         } else {
-            // `assumeLines`, written as they are found (every run has its lines: no list made first).
-            var assumed: Symbol?
-            if case .assume(let symbol, _) = step { assumed = symbol }
-            var choosesStart = false
-            for (symbol, value) in valuation where state.guards.contains(symbol) != value && symbol != assumed {
-                if !choosesStart, onlyAssumes[Int(node)], startGuards.contains(symbol) { choosesStart = true }
-                pathSteps.append(.assume(symbol, value))
-            }
-            // Leading assumes choose the start: after the start, an `expect top` comes first.
-            if choosesStart, let active = state.activeIDs { pathSteps.insert(.expectTop(active.route), at: Int(lower)) }
+            appendAssumeLines(node, state, before: step, valuation)
             if let step {
                 pathSteps.append(step)
             } else if let first = n.handlerLog.first {
@@ -119,14 +106,23 @@ extension StateGraph {
         }
     }
 
-    /// The `assume` lines a run's path needs before its step: the guards it
-    /// read with another value than `state` has, but the one the step
-    /// itself assumes (read after the step set it).
-    static func assumeLines(_ valuation: GuardBranching.Assignment, from state: NavigationState,
-                                    before step: PathStep?) -> GuardBranching.Assignment {
+    /// Appends the `assume` lines a run from `node` (not the launch) needs
+    /// before its step: the guards it read with another value than `state`
+    /// has, but the one the step itself assumes (read after the step set
+    /// it). Leading assumes choose the start: when one of them does, an
+    /// `expect top` comes first. Written as they are found: every run has
+    /// its lines, and no list is made first.
+    mutating func appendAssumeLines(_ node: Int32, _ state: NavigationState, before step: PathStep?,
+                                    _ valuation: GuardBranching.Assignment) {
         var assumed: Symbol?
         if case .assume(let symbol, _) = step { assumed = symbol }
-        return valuation.filter { state.guards.contains($0.symbol) != $0.value && $0.symbol != assumed }
+        let first = pathSteps.count
+        var choosesStart = false
+        for (symbol, value) in valuation where state.guards.contains(symbol) != value && symbol != assumed {
+            if !choosesStart, onlyAssumes[Int(node)], startGuards.contains(symbol) { choosesStart = true }
+            pathSteps.append(.assume(symbol, value))
+        }
+        if choosesStart, let active = state.activeIDs { pathSteps.insert(.expectTop(active.route), at: first) }
     }
 
     /// A run of a mirrored state (see `record`) that tried to open the
