@@ -32,7 +32,7 @@ struct JourneyTests {
 
     @Test("generated programs: the journeys replay, with their expectations, and cover every reachable handler", arguments: 0..<30)
     func generatedPrograms(seed: UInt64) throws {
-        let (program, _) = compile(generatedProgram(seed: seed))
+        let program = program(generatedProgram(seed: seed))
         let (coverage, failures) = try Self.coverage(program)
         #expect(failures.isEmpty, "seed \(seed): \(failures)")
         #expect(coverage.uncovered.isEmpty, "seed \(seed)")

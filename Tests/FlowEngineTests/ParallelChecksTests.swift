@@ -38,8 +38,8 @@ import Testing
 
     @Test("random programs: the same findings on one thread and on two", arguments: 0..<24)
     func randomPrograms(seed: Int) {
-        let compiled = compile(randomProgram(seed: UInt64(seed), size: 1 + seed % 4))
-        let one = Self.findings(compiled.program, parallelFrom: .max)
-        #expect(one == Self.findings(compiled.program, parallelFrom: 0), "seed \(seed)")
+        let program = program(randomProgram(seed: UInt64(seed), size: 1 + seed % 4))
+        let one = Self.findings(program, parallelFrom: .max)
+        #expect(one == Self.findings(program, parallelFrom: 0), "seed \(seed)")
     }
 }

@@ -68,3 +68,10 @@ public func compile(_ text: String) -> (program: Program, diagnostics: [Diagnost
     let validation = Validation.run(text: text)
     return (validation.program, validation.diagnostics)
 }
+
+/// The program of `text`, for a test that runs it rather than reads its
+/// findings: compiled without exploring its states, which takes seconds
+/// for some generated programs in a debug build.
+public func program(_ text: String) -> Program {
+    Validation.run(text: text, exploresStates: false).program
+}
