@@ -44,23 +44,33 @@ extension Navigator {
     /// A value as a literal of the flow language.
     public static func literal(_ value: Value) -> String {
         switch value {
-        case .string(let s):
-            var out = "\""
-            for scalar in s.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\t": out += "\\t"
-                default:
-                    if scalar.value < 0x20 { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
-                }
-            }
-            return out + "\""
+        case .string(let s): return quoted(s)
         case .int(let i): return String(i)
         case .double(let d): return String(d)
         case .bool(let b): return String(b)
         }
+    }
+
+    /// `text` as a string literal: `"` and `\` escaped, line feeds and tabs
+    /// as `\n` and `\t`, other control characters as `\u{…}`. Read as
+    /// UTF-8 bytes (every byte of a multi-byte scalar is 0x80 or more, so
+    /// none is one of those): a path prints thousands of `open "…"` steps.
+    static func quoted(_ text: String) -> String {
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == quote || $0 == backslash }) { return "\"" + text + "\"" }
+        var out: [UInt8] = [quote]
+        out.reserveCapacity(text.utf8.count + 8)
+        for byte in text.utf8 {
+            switch byte {
+            case quote, backslash: out += [backslash, byte]
+            case UInt8(ascii: "\n"): out += [backslash, UInt8(ascii: "n")]
+            case UInt8(ascii: "\t"): out += [backslash, UInt8(ascii: "t")]
+            case ..<0x20: out += Array("\\u{\(String(byte, radix: 16))}".utf8)
+            default: out.append(byte)
+            }
+        }
+        out.append(quote)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The selected tab of the nearest tab container (the topmost on screen).

@@ -5,13 +5,15 @@ extension Program {
     /// Each capture of `link`'s pattern, in order of first appearance, with
     /// the type of what it binds (String when it binds nothing or only strings).
     public func captureTypes(of link: Link) -> [(name: Symbol, type: ValueType)] {
-        let order = link.pattern.captureNames
-        var types: [Symbol: ValueType] = [:]
+        // A pattern has a few captures: found by a scan, not hashed (the
+        // explorer builds a sample URL for every link of a large program).
+        var captures = link.pattern.captureNames.map { (name: $0, type: ValueType?.none) }
         func bind(_ list: IndexRange, _ parameterList: IndexRange) {
-            for argument in arguments[list.range] {
-                guard case .capture(let name) = argument.source, Int(argument.parameter) < parameterList.count else { continue }
-                let type = parameters[Int(parameterList.lower) + Int(argument.parameter)].type
-                if types[name] == nil || types[name] == .string { types[name] = type }
+            for a in list.range {
+                guard case .capture(let name) = arguments[a].source, Int(arguments[a].parameter) < parameterList.count else { continue }
+                for c in captures.indices where captures[c].name == name && (captures[c].type == nil || captures[c].type == .string) {
+                    captures[c].type = parameters[Int(parameterList.lower) + Int(arguments[a].parameter)].type
+                }
             }
         }
         if link.route >= 0 { bind(link.arguments, routes[Int(link.route)].parameters) }
@@ -22,7 +24,7 @@ extension Program {
                 if action.kind == .start, action.flow >= 0 { bind(action.arguments, flows[Int(action.flow)].parameters) }
             }
         }
-        return order.map { ($0, types[$0] ?? .string) }
+        return captures.map { ($0.name, $0.type ?? .string) }
     }
 
     /// The URLs the checks open (docs/diagnostics.md#findings-on-the-engines-states), link by link: each link's
