@@ -95,4 +95,30 @@ struct LinearityTests {
         #expect(unlimited.explore(until: goal) == 0)
         #expect(!unlimited.exhausted)
     }
+
+    /// Each step from the start costs 3 (an entry, an instance, one), from
+    /// a pushed screen 4: the search stops before the step that would
+    /// overspend its budget, and has reached only what the steps before it did.
+    @Test("the budget stops the search before the step that would overspend it", arguments: [
+        (2, 1, 3), (3, 2, 6), (8, 3, 9), (9, 4, 13), (12, 4, 13), (13, 4, 17),
+    ])
+    func budgetStopsAtAStep(budget: Int, places: Int, spent: Int) throws {
+        let program = compile("""
+            flow App [entry] {
+              start home
+              route home { on a -> push x  on b -> push y  on c -> push z }
+              route x
+              route y
+              route z
+            }
+            """).program
+        var explorer = try Explorer(program: program, budget: budget)
+        explorer.explore()
+        #expect(explorer.nodes.map(\.route) == Array([0, 1, 2, 3].prefix(places)))
+        #expect(explorer.spent == spent)
+        #expect(explorer.exhausted)
+        var unlimited = try Explorer(program: program)
+        unlimited.explore()
+        #expect(unlimited.nodes.count == 4 && unlimited.spent == 0 && !unlimited.exhausted)
+    }
 }
