@@ -97,12 +97,12 @@ struct LinearityTests {
     }
 
     /// Each step from the start costs 3 (an entry, an instance, one), from
-    /// a pushed screen 4: the search stops before the step that would
-    /// overspend its budget, and has reached only what the steps before it did.
-    @Test("the budget stops the search before the step that would overspend it", arguments: [
-        (2, 1, 3), (3, 2, 6), (8, 3, 9), (9, 4, 13), (12, 4, 13), (13, 4, 17),
+    /// a pushed screen 4: the search stops at the step that would overspend
+    /// its budget, and has reached only what the steps before it did.
+    @Test("the budget stops the search at the step that would overspend it", arguments: [
+        (2, 1), (3, 2), (8, 3), (9, 4), (12, 4), (13, 4),
     ])
-    func budgetStopsAtAStep(budget: Int, places: Int, spent: Int) throws {
+    func budgetStopsAtAStep(budget: Int, places: Int) throws {
         let program = compile("""
             flow App [entry] {
               start home
@@ -115,8 +115,8 @@ struct LinearityTests {
         var explorer = try Explorer(program: program, budget: budget)
         explorer.explore()
         #expect(explorer.nodes.map(\.route) == Array([0, 1, 2, 3].prefix(places)))
-        #expect(explorer.spent == spent)
         #expect(explorer.exhausted)
+        #expect(explorer.spent > budget)
         var unlimited = try Explorer(program: program)
         unlimited.explore()
         #expect(unlimited.nodes.count == 4 && unlimited.spent == 0 && !unlimited.exhausted)

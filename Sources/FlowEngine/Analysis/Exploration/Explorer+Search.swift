@@ -5,11 +5,9 @@ import FlowRuntime
 /// user's steps and the guard values that open another handler, until the
 /// goal is met or the budget is spent.
 extension Explorer {
-    /// Records `state`, reached from `parent` by `steps`, as a place if it
-    /// is a new one; returns its node.
+    /// Records `state` as a place if it is a new one; returns its node.
     @discardableResult
-    mutating func discover(_ state: NavigationState, parent: Int32, steps taken: [PathStep], _ goal: Goal?,
-                           _ remaining: inout Int) -> Int32 {
+    mutating func discover(_ state: NavigationState, parent: Int32, _ goal: Goal?, _ remaining: inout Int) -> Int32 {
         guard let active = state.activeIDs else { return -1 }
         let key = placeKey(state, active)
         if let known = placeIndex[key] { return known }
@@ -17,12 +15,12 @@ extension Explorer {
         placeIndex[key] = node
         var range = IndexRange(0, 0)
         if parent >= 0 {
-            range = IndexRange(Int32(steps.count), Int32(steps.count + taken.count))
-            steps += taken
+            range = IndexRange(Int32(steps.count), Int32(steps.count + scratch.count))
+            steps += scratch
         }
         nodes.append(Node(parent: parent, steps: range, route: active.route))
         pending.append(state)
-        onlyAssumes.append(parent < 0 || (onlyAssumes[Int(parent)] && taken.allSatisfy(\.isAssume)))
+        onlyAssumes.append(parent < 0 || (onlyAssumes[Int(parent)] && scratch.allSatisfy(\.isAssume)))
         guard let goal else { return node }
         let r = Int(active.route)
         if routeNode[r] < 0, goal.routes[r].contains(state.placement) {
@@ -44,30 +42,82 @@ extension Explorer {
         return node
     }
 
-    /// Expands the places `first..<nodes.count` in order, each by the
-    /// steps `plan` lists, until the goal is met or the budget is spent:
-    /// each step is charged the place's whole state, which it copies, and
-    /// the step that would overspend it is not taken.
-    mutating func expandAll(from first: Int, _ goal: Goal?, _ remaining: inout Int) {
-        var attempts: [Attempt] = []
-        var head = first
-        while head < nodes.count, goal == nil || remaining > 0 {
-            guard let state = pending[head] else { head += 1; continue }
-            pending[head] = nil
-            attempts.removeAll(keepingCapacity: true)
-            plan(Int32(head), state, into: &attempts)
-            let cost = 1 + state.entryCount + state.instances.count
-            // The steps the budget affords are taken, and no more.
-            let affordable = budget.map { min(attempts.count, max(0, ($0 - spent) / cost)) } ?? attempts.count
-            let outcomes = taken(attempts[..<affordable], from: state)
-            for (a, attempt) in attempts.enumerated() {
-                if let budget {
-                    spent += cost
-                    if spent > budget { exhausted = true; return }
+    /// Takes every step a user could take at `node`, whose state is `state`.
+    mutating func expand(_ node: Int32, _ state: NavigationState, _ goal: Goal?, _ remaining: inout Int) {
+        guard let active = state.activeIDs else { return }
+        navigator.state = state
+        // What each step from here copies, for the budget: about the whole state.
+        stepCost = 1 + state.entryCount + state.instances.count
+        // Handlers that could answer: the route's own, then each flow's up the tree.
+        var candidates: [HandlerID] = []
+        var levelEnds: [Int] = []
+        for h in program.routes[Int(active.route)].handlers.range where !program.handlers[h].event.isResult {
+            candidates.append(HandlerID(h))
+        }
+        levelEnds.append(candidates.count)
+        var instance = active.instance
+        var hops = 0
+        while instance >= 0, hops <= state.instances.count {
+            let flow = Int(state.instances[Int(instance)].flow)
+            candidates += navigator.userFlowHandlerList[navigator.userFlowHandlers[flow].range]
+            levelEnds.append(candidates.count)
+            instance = state.instances[Int(instance)].parent
+            hops += 1
+        }
+        let implicitBack = navigator.implicitBack(at: active.route) != nil
+        let assumptions = self.assumptions(candidates, levelEnds: levelEnds, state.guards, implicitBack: implicitBack)
+        for (i, h) in candidates.enumerated() {
+            let handler = program.handlers[Int(h)]
+            guard let needed = assumptions[i] else { continue }
+            scratch = needed
+            scratch.append(.send(h))
+            let values = sampleValues(of: h)
+            take(from: node, state, goal, &remaining) { (navigator: inout Navigator) throws(NavigationError) in
+                if handler.event.name == navigator.backSymbol && values.isEmpty {
+                    _ = try navigator.back()
+                } else {
+                    _ = try navigator.sendEvent(handler.event, values)
                 }
-                if let outcome = outcomes[a] { record(attempt, outcome, goal, &remaining) }
             }
-            head += 1
+        }
+        if implicitBack {
+            scratch = [.back]
+            take(from: node, state, goal, &remaining, back: active.route) { (navigator: inout Navigator) throws(NavigationError) in
+                _ = try navigator.back()
+            }
+        }
+        let top = state.layers.count - 1
+        if state.layers[top].isTabContainer {
+            for tab in program.tabs(of: state.instances[Int(state.layers[top].container)].flow) {
+                scratch = [.tab(tab)]
+                take(from: node, state, goal, &remaining, tab: tab) { (navigator: inout Navigator) throws(NavigationError) in
+                    _ = try navigator.tapTab(tab)
+                }
+            }
+        }
+        guard node == 0 else { return }
+        linkSamples = program.linkSamples
+        for (s, sample) in linkSamples.enumerated() {
+            let link = program.links[Int(sample.link)], url = sample.url
+            // A gated link opens with its gate holding; without, its `else` actions run.
+            for opens in link.gate == nil ? [true] : [true, false] {
+                scratch = []
+                if let gate = link.gate, (state.guards.contains(gate.name) != gate.negated) != opens {
+                    scratch.append(.assume(gate.name, opens != gate.negated))
+                }
+                scratch.append(.open(Int32(s)))
+                take(from: node, state, goal, &remaining) { (navigator: inout Navigator) throws(NavigationError) in
+                    _ = try navigator.open(url)
+                }
+            }
+        }
+        // Each guard of a guarded start item, set before the app starts.
+        var seen = Set<Symbol>()
+        for item in program.startItems {
+            guard let condition = item.guardCondition, seen.insert(condition.name).inserted,
+                  state.guards.contains(condition.name) == condition.negated else { continue }
+            scratch = [.assume(condition.name, !condition.negated)]
+            take(from: node, state, goal, &remaining) { (_: inout Navigator) throws(NavigationError) in }
         }
     }
 
@@ -81,23 +131,43 @@ extension Explorer {
         return values
     }
 
-    /// Records a step that succeeded: the place it reached, and, when it
-    /// ran something for the first time (a handler, an implicit back, a
-    /// tab), its edge.
-    mutating func record(_ attempt: Attempt, _ outcome: Outcome, _ goal: Goal?, _ remaining: inout Int) {
-        let node = attempt.node
+    /// Runs the `assume` steps of `scratch`, then `last`, on `state`; on
+    /// success records what ran for the first time and the place reached.
+    mutating func take(from node: Int32, _ state: NavigationState, _ goal: Goal?, _ remaining: inout Int,
+                               back route: RouteID = -1, tab: FlowID = -1,
+                               _ last: (inout Navigator) throws(NavigationError) -> Void) {
+        if let budget {
+            spent += stepCost
+            if spent > budget { exhausted = true }
+        }
+        guard !exhausted else { return }
+        navigator.state = state
+        navigator.handlerLog.removeAll(keepingCapacity: true)
+        var assumed = false
+        for step in scratch {
+            guard case .assume(let name, let value) = step else { continue }
+            navigator.assume(program.name(name), value)
+            assumed = true
+        }
+        do throws(NavigationError) {
+            // Assumes before every other step are in force when the entry starts (docs/simulate.md).
+            if assumed && onlyAssumes[Int(node)] { try navigator.reset() }
+            try last(&navigator)
+        } catch {
+            return
+        }
+        let reached = navigator.state
         let known = nodes.count
-        let to = discover(outcome.state, parent: node, steps: attempt.steps, goal, &remaining)
+        let to = discover(reached, parent: node, goal, &remaining)
         let isNew = nodes.count > known
-        let route = attempt.backRoute, tab = attempt.tab
-        let firsts = outcome.handlerLog.contains { handlerEdge[Int($0)] < 0 }
+        let firsts = navigator.handlerLog.contains { handlerEdge[Int($0)] < 0 }
             || (route >= 0 && backEdge[Int(route)] < 0) || (tab >= 0 && tabEdge[Int(tab)] < 0)
         guard firsts, to >= 0 else { return }
-        let range = isNew ? nodes[Int(to)].steps : IndexRange(Int32(steps.count), Int32(steps.count + attempt.steps.count))
-        if !isNew { steps += attempt.steps }
+        let range = isNew ? nodes[Int(to)].steps : IndexRange(Int32(steps.count), Int32(steps.count + scratch.count))
+        if !isNew { steps += scratch }
         let edge = Int32(edges.count)
         edges.append(Edge(from: node, steps: range, to: to))
-        for h in outcome.handlerLog where handlerEdge[Int(h)] < 0 {
+        for h in navigator.handlerLog where handlerEdge[Int(h)] < 0 {
             handlerEdge[Int(h)] = edge
             if let goal, goal.handlers[Int(h)], handlerNode[Int(h)] < 0 {
                 handlerNode[Int(h)] = node

@@ -103,6 +103,7 @@ public struct Explorer: Sendable {
     package internal(set) var exhausted = false
     /// The budget spent so far.
     package internal(set) var spent = 0
+    var stepCost = 0
 
     var navigator: Navigator
     /// The state that stands for each place not yet expanded.
@@ -122,6 +123,7 @@ public struct Explorer: Sendable {
     /// The URLs opened from the start (`Program.linkSamples`), once it is
     /// expanded: a path's `open` step names one by its index here.
     package internal(set) var linkSamples: [LinkSample] = []
+    var scratch: [PathStep] = []
 
     /// The identity of a place (see the type's documentation).
     struct Place: Hashable {
@@ -170,8 +172,16 @@ public struct Explorer: Sendable {
         if let goal {
             remaining = goal.routes.count { !$0.isEmpty } + goal.handlers.count { $0 } + goal.flows.count { $0 }
         }
-        discover(navigator.state, parent: -1, steps: [], goal, &remaining)
-        expandAll(from: 0, goal, &remaining)
+        let start = navigator.state
+        discover(start, parent: -1, goal, &remaining)
+        var head = 0
+        while head < nodes.count, goal == nil || remaining > 0 {
+            guard let state = pending[head] else { head += 1; continue }
+            pending[head] = nil
+            expand(Int32(head), state, goal, &remaining)
+            if exhausted { break }
+            head += 1
+        }
         pending.removeAll()
         unmet = remaining
         return remaining
