@@ -94,11 +94,16 @@ enum ValidateCommand {
         return .success
     }
 
+    /// From this many findings, the two halves are rendered at once: the
+    /// 2,000 of the 100k-route benchmark took 10 ms on one core, and
+    /// handing a half to the other core costs well under a millisecond.
+    static let renderedOnTwoCoresFrom = 1_000
+
     /// The findings shown, rendered in order. Entries come program by
-    /// program: one renderer (and its line indexes) each. Past a few
-    /// thousand findings the two halves are rendered at once, on two cores,
-    /// by renderers whose line indexes are built first (20,000 findings
-    /// and their notes took 80 ms on one).
+    /// program: one renderer (and its line indexes) each. Past a thousand
+    /// findings (`renderedOnTwoCoresFrom`) the two halves are rendered at
+    /// once, on two cores, by renderers whose line indexes are built first
+    /// (20,000 findings and their notes took 80 ms on one).
     static func renderedFindings(_ report: ValidationReport, _ results: [Validation], useColor: Bool) -> String {
         let shown = report.entries.filter { !$0.isSuppressed }
         var renderers = results.map { DiagnosticRenderer(files: $0.program.files, useColor: useColor) }
@@ -108,7 +113,7 @@ enum ValidateCommand {
             for entry in entries { text += renderers[entry.program].render(entry.diagnostic) }
             return text
         }
-        guard shown.count >= 4_000 else { return render(shown[...], renderers) }
+        guard shown.count >= renderedOnTwoCoresFrom else { return render(shown[...], renderers) }
         // Each file a finding points into has its line index before the renderers are shared.
         var indexed = Set<Int>()
         for entry in shown {

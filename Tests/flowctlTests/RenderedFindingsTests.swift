@@ -27,10 +27,18 @@ import Testing
         let results = [Validation.run(text: Self.program(flows: 2_500, name: "First"), path: "first.flow", exploresStates: false),
                        Validation.run(text: Self.program(flows: 1_600, name: "Second"), path: "second.flow", exploresStates: false)]
         let report = ValidationReport(results)
-        #expect(report.entries.count >= 4_000)
+        #expect(report.entries.count >= ValidateCommand.renderedOnTwoCoresFrom)
         let text = ValidateCommand.renderedFindings(report, results, useColor: false)
         #expect(text == Self.sequential(report, results))
         #expect(text.contains("first.flow:") && text.contains("second.flow:"))
+    }
+
+    @Test func justPastTheThresholdTheHalvesStillRenderInOrder() {
+        let count = ValidateCommand.renderedOnTwoCoresFrom
+        let results = [Validation.run(text: Self.program(flows: count, name: "Edge"), path: "edge.flow", exploresStates: false)]
+        let report = ValidationReport(results)
+        #expect(report.entries.count == count)
+        #expect(ValidateCommand.renderedFindings(report, results, useColor: false) == Self.sequential(report, results))
     }
 
     @Test func aFewFindingsAreRenderedInOrderToo() {
