@@ -192,6 +192,16 @@ extension Explorer {
     /// tried so far require: linear in the candidates.
     func assumptions(_ candidates: [HandlerID], levelEnds: [Int], _ guards: Set<Symbol>,
                              implicitBack: Bool) -> [[PathStep]?] {
+        if !candidates.contains(where: { program.handlers[Int($0)].guardCondition != nil }) {
+            return unguardedAssumptions(candidates, implicitBack: implicitBack)
+        }
+        return assumptionsThroughGuards(candidates, levelEnds: levelEnds, guards, implicitBack: implicitBack)
+    }
+
+    /// `assumptions` for candidates of which some are guarded (any, in fact:
+    /// a test compares it with `unguardedAssumptions` where none is).
+    package func assumptionsThroughGuards(_ candidates: [HandlerID], levelEnds: [Int], _ guards: Set<Symbol>,
+                                          implicitBack: Bool) -> [[PathStep]?] {
         /// What dispatch has tried so far for one event: the guard values that
         /// make each of those handlers not answer, the ones of them that differ
         /// from the guards now (as steps), and whether one of them always answers.
@@ -230,6 +240,29 @@ extension Explorer {
             for i in start..<end where program.handlers[Int(candidates[i])].guardCondition != nil { consider(i) }
             for i in start..<end where program.handlers[Int(candidates[i])].guardCondition == nil { consider(i) }
             start = end
+        }
+        return result
+    }
+
+    /// `assumptions` when no candidate is guarded (most places): dispatch
+    /// takes the first handler of each event, in the candidates' order, with
+    /// no `assume` step; `back` not at all where the implicit back applies.
+    /// The events seen are scanned while they are few, and hashed past that.
+    package func unguardedAssumptions(_ candidates: [HandlerID], implicitBack: Bool) -> [[PathStep]?] {
+        var result = [[PathStep]?](repeating: nil, count: candidates.count)
+        var seen: [EventKey] = []
+        var seenSet = Set<EventKey>()
+        for (i, h) in candidates.enumerated() {
+            let event = program.handlers[Int(h)].event
+            if event.name == navigator.backSymbol && implicitBack { continue }
+            if seen.count < 16 {
+                if seen.contains(event) { continue }
+                seen.append(event)
+                if seen.count == 16 { seenSet = Set(seen) }
+            } else if !seenSet.insert(event).inserted {
+                continue
+            }
+            result[i] = []
         }
         return result
     }
