@@ -189,7 +189,8 @@ extension Explorer {
     ///
     /// One pass per level over its handlers, the guarded ones in source
     /// order and then the fallback, carrying per event what the handlers
-    /// tried so far require: linear in the candidates.
+    /// tried so far require: linear in the candidates. Where none of them
+    /// is guarded, as at most places, a shortcut (`unguardedAssumptions`).
     func assumptions(_ candidates: [HandlerID], levelEnds: [Int], _ guards: Set<Symbol>,
                              implicitBack: Bool) -> [[PathStep]?] {
         if !candidates.contains(where: { program.handlers[Int($0)].guardCondition != nil }) {
@@ -198,8 +199,8 @@ extension Explorer {
         return assumptionsThroughGuards(candidates, levelEnds: levelEnds, guards, implicitBack: implicitBack)
     }
 
-    /// `assumptions` for candidates of which some are guarded (any, in fact:
-    /// a test compares it with `unguardedAssumptions` where none is).
+    /// `assumptions` through the guards: right for any candidates, and the
+    /// reference a test holds `unguardedAssumptions` to where none is guarded.
     package func assumptionsThroughGuards(_ candidates: [HandlerID], levelEnds: [Int], _ guards: Set<Symbol>,
                                           implicitBack: Bool) -> [[PathStep]?] {
         /// What dispatch has tried so far for one event: the guard values that
