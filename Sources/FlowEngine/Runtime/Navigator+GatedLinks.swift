@@ -6,12 +6,9 @@ import FlowModel
 /// URL opens (its guard holds), stays (what `A` showed is still shown) or is
 /// dropped (the user cancelled, or it can no longer open).
 extension Navigator {
-    /// Whether `link` is gated by a guard that does not hold now.
-    package func isClosed(_ link: Link) -> Bool { isClosed(gate: link.gate) }
-
-    /// Whether a link gated by `gate` (nil: none) is closed now. Given the
-    /// gate alone, a caller holding a shared match passes two words, not a
-    /// copy of the whole link.
+    /// Whether a link gated by `gate` (nil: none) is closed now: its guard
+    /// does not hold. Asked for the gate alone, so that a caller holding a
+    /// shared match passes two words, not a copy of the whole link.
     func isClosed(gate: Guard?) -> Bool {
         guard let gate else { return false }
         return guardIsSet(gate.name) == gate.negated

@@ -15,7 +15,7 @@ extension Navigator {
     /// that link is gated and its guard does not hold (it then waits). Nil
     /// when `url` matches no link.
     package func linkOpening(_ url: String) -> Link? {
-        guard let (link, _) = try? matchBinding(url), !isClosed(link) else { return nil }
+        guard let (link, _) = try? matchBinding(url), !isClosed(gate: link.gate) else { return nil }
         return link
     }
 
