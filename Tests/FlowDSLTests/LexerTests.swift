@@ -86,4 +86,39 @@ struct LexerTests {
         #expect(diagnostics.isEmpty)
         #expect(tokens.map(\.1) == ["x"])
     }
+
+    /// The identifier loop tests a byte against a bit mask: exactly the
+    /// letters, digits and `_` continue a name, every other byte ends it.
+    @Test("exactly letters, digits and underscores continue an identifier", arguments: 0...255)
+    func identifierContinuation(byte: Int) {
+        let bytes: [UInt8] = [UInt8(ascii: "a"), UInt8(byte), UInt8(ascii: " ")]
+        let end = bytes.withUnsafeBufferPointer { buffer in
+            var lexer = Lexer(bytes: buffer, file: 0)
+            return lexer.next().end
+        }
+        let b = UInt8(byte)
+        let continues = (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F
+        #expect(end == (continues ? 2 : 1))
+    }
+
+    @Test("spaces, tabs and carriage returns before a token, and line breaks and comments among them", arguments: [
+        ("y  \t\r x", false),
+        ("y\n x", true),
+        ("y  // note\n\t x", true),
+        ("y /* a\nb */ x", true),
+        ("y /* ab */\tx", false),
+    ])
+    func triviaBeforeAToken(source: String, startsLine: Bool) {
+        let bytes = Array(source.utf8)
+        let (tokens, diagnostics) = lex(source)
+        #expect(diagnostics.isEmpty)
+        #expect(tokens.map(\.1) == ["y", "x"])
+        let second = bytes.withUnsafeBufferPointer { buffer in
+            var lexer = Lexer(bytes: buffer, file: 0)
+            _ = lexer.next()
+            return lexer.next()
+        }
+        #expect(Int(second.start) == bytes.count - 1)
+        #expect(second.startsLine == startsLine)
+    }
 }

@@ -30,15 +30,8 @@ public struct SymbolTable: Sendable {
     /// Interns `bytes[range]`.
     /// - Complexity: amortized O(length of the name).
     public mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Symbol {
-        let hash = SymbolTable.hash(bytes, range)
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let id = slots[slot]
-            if id < 0 { break }
-            if equals(Int(id), bytes, range) { return Symbol(id) }
-            slot = (slot + 1) & mask
-        }
+        let (slot, found) = probe(bytes, range)
+        if found >= 0 { return Symbol(found) }
         let id = Int32(names.count)
         let start = storage.count
         storage.append(contentsOf: bytes[range])
@@ -47,6 +40,32 @@ public struct SymbolTable: Sendable {
         slots[slot] = id
         if names.count * 2 > slots.count { grow() }
         return Symbol(id)
+    }
+
+    /// The slot of `bytes[range]` in `slots`, and its symbol's id there
+    /// (-1: not interned; the slot is the free one to put it in). Reads
+    /// the tables through their buffers, and compares names eight bytes at
+    /// a time: the parser interns every name it meets.
+    @inline(__always)
+    private func probe(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (slot: Int, id: Int32) {
+        let hash = SymbolTable.hash(bytes, range)
+        return slots.withUnsafeBufferPointer { slots in
+            ranges.withUnsafeBufferPointer { ranges in
+                storage.withUnsafeBufferPointer { storage in
+                    let mask = slots.count - 1
+                    var slot = Int(truncatingIfNeeded: hash) & mask
+                    while true {
+                        let id = slots[slot]
+                        if id < 0 { return (slot, -1) }
+                        let stored = ranges[Int(id)]
+                        if stored.count == range.count, SymbolTable.same(storage, stored.lowerBound, bytes, range.lowerBound, range.count) {
+                            return (slot, id)
+                        }
+                        slot = (slot + 1) & mask
+                    }
+                }
+            }
+        }
     }
 
     /// Interns a Swift string.
@@ -61,29 +80,9 @@ public struct SymbolTable: Sendable {
     public func lookup(_ text: String) -> Symbol? {
         let utf8 = Array(text.utf8)
         return utf8.withUnsafeBufferPointer { buffer in
-            let hash = SymbolTable.hash(buffer, 0..<buffer.count)
-            let mask = slots.count - 1
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while true {
-                let id = slots[slot]
-                if id < 0 { return nil }
-                if equals(Int(id), buffer, 0..<buffer.count) { return Symbol(id) }
-                slot = (slot + 1) & mask
-            }
+            let id = probe(buffer, 0..<buffer.count).id
+            return id >= 0 ? Symbol(id) : nil
         }
-    }
-
-    private func equals(_ id: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        let stored = ranges[id]
-        guard stored.count == range.count else { return false }
-        var i = stored.lowerBound
-        var j = range.lowerBound
-        while j < range.upperBound {
-            if storage[i] != bytes[j] { return false }
-            i += 1
-            j += 1
-        }
-        return true
     }
 
     private mutating func grow() {
@@ -100,6 +99,25 @@ public struct SymbolTable: Sendable {
         slots = newSlots
     }
 
+    /// Whether `count` bytes of `a` from `i` and of `b` from `j` are the
+    /// same: eight at a time, then one at a time.
+    @inline(__always)
+    private static func same(_ a: UnsafeBufferPointer<UInt8>, _ i: Int, _ b: UnsafeBufferPointer<UInt8>, _ j: Int, _ count: Int) -> Bool {
+        guard count > 0, let x = a.baseAddress, let y = b.baseAddress else { return count == 0 }
+        let p = UnsafeRawPointer(x + i), q = UnsafeRawPointer(y + j)
+        var k = 0
+        while k + 8 <= count {
+            if p.loadUnaligned(fromByteOffset: k, as: UInt64.self) != q.loadUnaligned(fromByteOffset: k, as: UInt64.self) { return false }
+            k += 8
+        }
+        while k < count {
+            if p.load(fromByteOffset: k, as: UInt8.self) != q.load(fromByteOffset: k, as: UInt8.self) { return false }
+            k += 1
+        }
+        return true
+    }
+
+    @inline(__always)
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for i in range {
