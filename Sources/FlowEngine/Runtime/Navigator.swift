@@ -121,38 +121,12 @@ public struct Navigator: Sendable {
         childModes = ChildModeTable(self.topology)
         backSymbol = program.symbols.lookup("back") ?? Symbol(-1)
         cancelSymbol = program.symbols.lookup("cancel") ?? Symbol(-1)
-        var ambiguous = [Bool](repeating: false, count: program.symbols.count)
-        var owner = [FlowID](repeating: -1, count: program.symbols.count)
-        for route in program.routes {
-            let s = Int(route.name.id)
-            if owner[s] >= 0 && owner[s] != route.flow { ambiguous[s] = true }
-            owner[s] = route.flow
-        }
-        ambiguousRouteName = ambiguous
+        ambiguousRouteName = Navigator.ambiguousRouteNames(program)
         startsSimply = Navigator.startsSimply(program)
-        hasScopedHandlers = program.flows.map { flow in program.handlers[flow.handlers.range].contains { $0.scope >= 0 } }
         linkIndex = LinkIndex(program.links)
-        var ranges: [IndexRange] = []
-        var list: [HandlerID] = []
-        for flow in program.flows {
-            let lower = Int32(list.count)
-            for h in flow.handlers.range where !program.handlers[h].event.isResult { list.append(HandlerID(h)) }
-            ranges.append(IndexRange(lower, Int32(list.count)))
-        }
-        userFlowHandlers = ranges
-        userFlowHandlerList = list
-        let back = backSymbol
-        hasOwnBack = program.routes.map { route in
-            program.handlers[route.handlers.range].contains { !$0.event.isResult && $0.event.name == back }
-        }
-        readsRouteValues = program.handlers.map { handler in
-            func readsRoute(_ list: IndexRange) -> Bool {
-                program.arguments[list.range].contains { if case .routeParameter = $0.source { true } else { false } }
-            }
-            return handler.route >= 0 && program.actions[handler.actions.range].contains { action in
-                readsRoute(action.arguments) || program.targets[action.targets.range].contains { readsRoute($0.arguments) }
-            }
-        }
+        (hasScopedHandlers, userFlowHandlers, userFlowHandlerList) = Navigator.flowHandlerTables(program)
+        hasOwnBack = Navigator.routesWithOwnBack(program, back: backSymbol)
+        readsRouteValues = Navigator.handlersReadingRouteValues(program)
         for name in guards { if let symbol = program.symbols.lookup(name) { state.guards.insert(symbol) } }
         try reset()
     }
