@@ -1,4 +1,5 @@
 import FlowEngine
+import Foundation
 import FlowTestSupport
 import Testing
 
@@ -78,6 +79,10 @@ struct RandomWalkTests {
         #expect(direct.state == general.state)
     }
 
+    /// Between direct steps the walk also keeps the flow-level handlers it
+    /// gathered (`WalkChoices`); the general walk gathers them at every
+    /// step, so a handler kept past a change of guards or flows (a guard
+    /// step, a scoped handler, a flow started or ended) parts the two walks.
     @Test("direct steps change nothing on programs of every construct, links, guard changes and coverage included",
           arguments: UInt64(0)..<40)
     func directStepsAreTheSameWalkEverywhere(seed: UInt64) throws {
@@ -101,6 +106,34 @@ struct RandomWalkTests {
                 "seed \(seed), step \((parted ?? 0) + 1): \(traceDirect[max(0, (parted ?? 0) - 3)...(parted ?? 0)]) directly, \(traceGeneral[max(0, (parted ?? 0) - 3)...(parted ?? 0)]) in general")
         #expect(a == b, "seed \(seed)")
         #expect(direct.state == general.state, "seed \(seed)")
+    }
+
+    /// The walks of `Fixtures/walks/flow-handlers.flow` recorded before the
+    /// walk kept the flow-level handlers it gathered between direct steps
+    /// (`WalkChoices`): a guard step there turns flow-level handlers on and
+    /// off on the same screen, and two child flows take one instance slot
+    /// in turn. A handler kept past such a change offers what dispatch
+    /// would not, and the walk for the seed is no longer the one it was.
+    /// (Comparing the walk with and without direct steps cannot see it:
+    /// both gather the choices the same way.)
+    @Test("the walk for a seed is the one recorded before flow-level handlers were kept between steps", arguments: 1...4)
+    func keptFlowHandlersLeaveTheWalkAsItWas(seed: Int) throws {
+        let folder = repositoryRoot + "/Tests/FlowEngineTests/Fixtures/walks/"
+        let source = try String(contentsOfFile: folder + "flow-handlers.flow", encoding: .utf8)
+        let recorded = try String(contentsOfFile: folder + "flow-handlers.trace", encoding: .utf8)
+        var expected: [String] = []
+        var current = -1
+        for line in recorded.split(separator: "\n") where !line.hasPrefix("#") {
+            if line.hasPrefix("seed ") { current = Int(line.dropFirst(5)) ?? -1 } else if current == seed { expected.append(String(line)) }
+        }
+        #expect(expected.count == 400)
+        var nav = try navigator(allowingFindings: true, source)
+        var events: [String] = []
+        _ = RandomWalk.run(&nav, steps: 400, seed: UInt64(seed), reach: true, guards: true) { events.append($0.event) }
+        #expect(events == expected)
+        // The walk took each kind of step the test is about.
+        #expect(events.contains("assume loggedIn") && events.contains("assume !loggedIn"))
+        #expect(events.contains("helpA") && events.contains("helpB") && events.contains("logout"))
     }
 
     @Test("the same seed gives the same walk")

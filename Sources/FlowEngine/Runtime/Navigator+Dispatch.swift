@@ -168,13 +168,24 @@ extension Navigator {
     /// random walk asks at every step.
     @inline(__always)
     package func forEachApplicableHandler(route: RouteID, instance: Int32, _ body: (HandlerID) -> Void) {
-        func holds(_ h: Int) -> Bool {
-            guard let condition = program.handlers[h].guardCondition else { return true }
-            return state.guards.contains(condition.name) != condition.negated
-        }
+        forEachApplicableRouteHandler(route: route, body)
+        forEachApplicableFlowHandler(instance: instance, body)
+    }
+
+    /// The first part of that: the route's own handlers of user events whose guards hold.
+    @inline(__always)
+    package func forEachApplicableRouteHandler(route: RouteID, _ body: (HandlerID) -> Void) {
         for h in program.routes[Int(route)].handlers.range where !program.handlers[h].event.isResult && holds(h) {
             body(HandlerID(h))
         }
+    }
+
+    /// The second: the flow-level handlers of `instance`'s flow and of each
+    /// flow above it, in that order. What they are depends on the flow tree
+    /// and the guards, not on the route: the random walk keeps them while
+    /// its steps change neither (`WalkChoices`).
+    @inline(__always)
+    package func forEachApplicableFlowHandler(instance: Int32, _ body: (HandlerID) -> Void) {
         var current = instance
         var steps = 0
         while current >= 0, steps <= state.instances.count {
@@ -187,6 +198,13 @@ extension Navigator {
             current = state.instances[Int(current)].parent
             steps += 1
         }
+    }
+
+    /// Whether handler `h`'s guard, if it has one, holds.
+    @inline(__always)
+    func holds(_ h: Int) -> Bool {
+        guard let condition = program.handlers[h].guardCondition else { return true }
+        return state.guards.contains(condition.name) != condition.negated
     }
 }
 

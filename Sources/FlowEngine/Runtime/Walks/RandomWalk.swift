@@ -151,6 +151,8 @@ extension Navigator {
             let answered = reach && extra < 0 && seen > 0 && chosen >= 0
                 ? answeringHandler(chosen, route: active.route, instance: active.instance, direct: directSteps) : nil
             let before = state.instances.count
+            // Whether the step was a direct push or pop: the flow tree and the guards are as they were.
+            var direct = false
             do throws(NavigationError) {
                 if total == 0 {
                     restarted = true
@@ -160,7 +162,7 @@ extension Navigator {
                 } else {
                     // Named before the step: a rejected step is reported under its event too.
                     event = choiceEvent(chosen, container: container)
-                    try takeChoice(chosen, at: active, container: container, directSteps: directSteps, &rng)
+                    direct = try takeChoice(chosen, at: active, container: container, directSteps: directSteps, &rng)
                 }
             } catch {
                 rejection = error
@@ -171,6 +173,7 @@ extension Navigator {
                 restarted = true
                 try? reset()
             }
+            if !direct || restarted { choices.forgetFlowHandlers() }
             if restarted { summary.restarts += 1 }
             if reach {
                 if rejection == nil {
@@ -216,18 +219,21 @@ extension Navigator {
 
     /// Takes a walk's chosen step: the implicit back (-2), a tab tap
     /// (-3 - k), or a handler's event with random arguments (a push done
-    /// directly when `directSteps` allows).
+    /// directly when `directSteps` allows). Returns whether it was a direct
+    /// push or pop (`Navigator+DirectSteps.swift`), which change neither the
+    /// flow tree nor the guards.
     @inline(__always)
     mutating func takeChoice(_ chosen: HandlerID, at active: (route: RouteID, instance: Int32), container: Int32, directSteps: Bool,
-                             _ rng: inout SplitMix64) throws(NavigationError) {
+                             _ rng: inout SplitMix64) throws(NavigationError) -> Bool {
         if chosen == -2 {
-            if !(directSteps && takesDirectSteps && popDirectly(active.instance)) { _ = try back() }
-            return
+            if directSteps && takesDirectSteps && popDirectly(active.instance) { return true }
+            _ = try back()
+            return false
         }
         if chosen <= -3 {
             let tabs = program.tabs(of: state.instances[Int(container)].flow)
             _ = try tapTab(tabs[tabs.startIndex + Int(-3 - chosen)])
-            return
+            return false
         }
         let handler = program.handlers[Int(chosen)]
         if directSteps, directPushTarget[Int(chosen)] >= 0, takesDirectSteps {
@@ -235,6 +241,7 @@ extension Navigator {
             // target takes none): the walk goes on as without direct steps.
             for _ in 0..<handler.parameters.count { _ = rng.next() }
             pushDirectly(directPushTarget[Int(chosen)], for: active.instance)
+            return true
         } else if handler.event.name == backSymbol {
             _ = try back()
         } else {
@@ -242,6 +249,7 @@ extension Navigator {
                 : program.parameters[handler.parameters.range].map { RandomWalk.randomValue($0.type, &rng) }
             _ = try sendEvent(handler.event, values)
         }
+        return false
     }
 }
 

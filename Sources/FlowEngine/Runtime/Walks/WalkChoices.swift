@@ -4,6 +4,13 @@ import FlowModel
 /// step reuses: handler ids, -2 for the implicit back, -3 - k for a tap on
 /// tab k (`Navigator.gatherChoices`).
 ///
+/// It also keeps the flow-level handlers that apply from the last active
+/// flow instance (`Navigator.forEachApplicableFlowHandler`): they depend on
+/// the flow tree and the guards only, so a step that changes neither (a
+/// direct push or pop, most of a walk's steps) leaves them as they are and
+/// the next step takes them without walking up the flow tree again. The
+/// walk forgets them after every other step (`forgetFlowHandlers`).
+///
 /// A class over raw storage rather than an array the walk passes `inout`:
 /// writing a choice into an array checks that its buffer is unique every
 /// time, and the walk writes a few choices at every one of its millions of
@@ -14,12 +21,35 @@ final class WalkChoices {
     /// How many choices the step has.
     private(set) var count = 0
 
+    /// The flow-level handlers that apply from `flowHandlersInstance` (-1:
+    /// none kept). Unchecked: one walk on one thread reads and writes them,
+    /// never two accesses at once, and the checks of a class's stored
+    /// properties cost more than the walk up the flow tree they spare.
+    @exclusivity(unchecked) private var flowHandlers: [HandlerID] = []
+    @exclusivity(unchecked) private var flowHandlersInstance: Int32 = -1
+
     init(capacity: Int = 64) {
         self.capacity = max(1, capacity)
         storage = .allocate(capacity: self.capacity)
     }
 
     deinit { storage.deallocate() }
+
+    /// Forgets the flow-level handlers kept: the step changed the flow tree or the guards, or may have.
+    @inline(__always)
+    func forgetFlowHandlers() { flowHandlersInstance = -1 }
+
+    /// Appends the flow-level handlers that apply from `instance`: those
+    /// kept, or those `find` gives (then kept for the next step).
+    @inline(__always)
+    func appendFlowHandlers(from instance: Int32, _ find: ((HandlerID) -> Void) -> Void) {
+        if instance != flowHandlersInstance {
+            flowHandlers.removeAll(keepingCapacity: true)
+            find { flowHandlers.append($0) }
+            flowHandlersInstance = instance
+        }
+        for h in flowHandlers { append(h) }
+    }
 
     /// Forgets the choices of the step before.
     @inline(__always)
@@ -60,9 +90,15 @@ extension Navigator {
     @inline(__always)
     mutating func gatherChoices(into choices: WalkChoices, at active: (route: RouteID, instance: Int32), skipsSystem: Bool) -> (count: Int, container: Int32) {
         choices.removeAll()
-        forEachApplicableHandler(route: active.route, instance: active.instance) { choice in
+        forEachApplicableRouteHandler(route: active.route) { choice in
             if skipsSystem && program.handlers[Int(choice)].isSystem { return }
             choices.append(choice)
+        }
+        choices.appendFlowHandlers(from: active.instance) { keep in
+            forEachApplicableFlowHandler(instance: active.instance) { choice in
+                if skipsSystem && program.handlers[Int(choice)].isSystem { return }
+                keep(choice)
+            }
         }
         if implicitBack(at: active.route) != nil { choices.append(-2) }
         let topLayer = state.layers.count - 1
