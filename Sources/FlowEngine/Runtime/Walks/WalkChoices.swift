@@ -16,24 +16,26 @@ import FlowModel
 /// time, and the walk writes a few choices at every one of its millions of
 /// steps.
 final class WalkChoices {
-    private var storage: UnsafeMutablePointer<HandlerID>
-    private var capacity: Int
-    /// How many choices the step has.
-    private(set) var count = 0
-
-    /// The flow-level handlers that apply from `flowHandlersInstance` (-1:
-    /// none kept). Unchecked: one walk on one thread reads and writes them,
-    /// never two accesses at once, and the checks of a class's stored
-    /// properties cost more than the walk up the flow tree they spare.
-    @exclusivity(unchecked) private var flowHandlers: [HandlerID] = []
+    // Unchecked: one walk on one thread uses its choices, one access at a
+    // time, and a checked access of a class's property costs more than the
+    // write it guards.
+    @exclusivity(unchecked) private var choices = HandlerList()
+    /// The flow-level handlers that apply from `flowHandlersInstance` (-1: none kept).
+    @exclusivity(unchecked) private var flowHandlers = HandlerList()
     @exclusivity(unchecked) private var flowHandlersInstance: Int32 = -1
 
     init(capacity: Int = 64) {
-        self.capacity = max(1, capacity)
-        storage = .allocate(capacity: self.capacity)
+        choices.reserve(capacity)
+        flowHandlers.reserve(capacity)
     }
 
-    deinit { storage.deallocate() }
+    deinit {
+        choices.deallocate()
+        flowHandlers.deallocate()
+    }
+
+    /// How many choices the step has.
+    var count: Int { choices.count }
 
     /// Forgets the flow-level handlers kept: the step changed the flow tree or the guards, or may have.
     @inline(__always)
@@ -44,38 +46,60 @@ final class WalkChoices {
     @inline(__always)
     func appendFlowHandlers(from instance: Int32, _ find: ((HandlerID) -> Void) -> Void) {
         if instance != flowHandlersInstance {
-            flowHandlers.removeAll(keepingCapacity: true)
+            flowHandlers.count = 0
             find { flowHandlers.append($0) }
             flowHandlersInstance = instance
         }
-        for h in flowHandlers { append(h) }
+        for i in 0..<flowHandlers.count { choices.append(flowHandlers[i]) }
     }
 
     /// Forgets the choices of the step before.
     @inline(__always)
-    func removeAll() { count = 0 }
+    func removeAll() { choices.count = 0 }
 
     @inline(__always)
-    func append(_ choice: HandlerID) {
-        if count == capacity { grow() }
-        storage[count] = choice
+    func append(_ choice: HandlerID) { choices.append(choice) }
+
+    subscript(index: Int) -> HandlerID {
+        precondition(index >= 0 && index < choices.count, "choice \(index) of \(choices.count)")
+        return choices[index]
+    }
+}
+
+/// Handler ids in memory the list owns, grown by doubling and never
+/// shrunk; its owner deallocates it. No uniqueness check and no
+/// exclusivity check on a write, unlike an array in a class's property.
+private struct HandlerList {
+    private var storage: UnsafeMutablePointer<HandlerID> = .allocate(capacity: 1)
+    private var capacity = 1
+    var count = 0
+
+    /// Makes room for `wanted` ids without growing.
+    mutating func reserve(_ wanted: Int) {
+        if wanted > capacity { resize(to: wanted) }
+    }
+
+    @inline(__always)
+    mutating func append(_ id: HandlerID) {
+        if count == capacity { resize(to: capacity * 2) }
+        storage[count] = id
         count += 1
     }
 
-    subscript(index: Int) -> HandlerID {
-        precondition(index >= 0 && index < count, "choice \(index) of \(count)")
-        return storage[index]
-    }
+    @inline(__always)
+    subscript(index: Int) -> HandlerID { storage[index] }
 
-    /// Doubles the storage; rare (a step with more choices than any before).
+    /// Moves the ids to storage for `newCapacity`; rare (a step with more choices than any before).
     @inline(never)
-    private func grow() {
-        let larger = UnsafeMutablePointer<HandlerID>.allocate(capacity: capacity * 2)
+    private mutating func resize(to newCapacity: Int) {
+        let larger = UnsafeMutablePointer<HandlerID>.allocate(capacity: newCapacity)
         larger.initialize(from: storage, count: count)
         storage.deallocate()
         storage = larger
-        capacity *= 2
+        capacity = newCapacity
     }
+
+    func deallocate() { storage.deallocate() }
 }
 
 extension Navigator {
