@@ -79,10 +79,9 @@ struct RandomWalkTests {
         #expect(direct.state == general.state)
     }
 
-    /// Between direct steps the walk also keeps the flow-level handlers it
-    /// gathered (`WalkChoices`); the general walk gathers them at every
-    /// step, so a handler kept past a change of guards or flows (a guard
-    /// step, a scoped handler, a flow started or ended) parts the two walks.
+    /// (Both walks gather their choices the same way, the flow-level
+    /// handlers kept between direct steps included, so this test cannot see
+    /// a kept handler gone stale: `keptFlowHandlersLeaveTheWalkAsItWas` can.)
     @Test("direct steps change nothing on programs of every construct, links, guard changes and coverage included",
           arguments: UInt64(0)..<40)
     func directStepsAreTheSameWalkEverywhere(seed: UInt64) throws {
